@@ -1,0 +1,246 @@
+//! Errors of the engine: what stops a dispatcher from being built (`ConfigError`) or an event
+//! from being fired (`EventError`), and the one error JSON every language hands to its users.
+//!
+//! A hook's own failure is never an error here: it is an outcome inside a successful result.
+//! This module never decides *whether* something is an error, it only carries the context the
+//! user needs to fix it (line and column for JSON, a JSON pointer for a wrong type).
+
+use serde::Serialize;
+use std::fmt;
+
+/// The stable error kinds of `abi.md` §6. Programs branch on [`ErrorKind::as_str`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    NullPointer,
+    InvalidUtf8,
+    InvalidJson,
+    InvalidConfig,
+    InvalidEvent,
+    Panic,
+    Internal,
+}
+
+impl ErrorKind {
+    /// The kind string of the error JSON (`"invalid_json"`, ...).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorKind::NullPointer => "null_pointer",
+            ErrorKind::InvalidUtf8 => "invalid_utf8",
+            ErrorKind::InvalidJson => "invalid_json",
+            ErrorKind::InvalidConfig => "invalid_config",
+            ErrorKind::InvalidEvent => "invalid_event",
+            ErrorKind::Panic => "panic",
+            ErrorKind::Internal => "internal",
+        }
+    }
+
+    /// The C code of `abi.md` §2.2 (`HOOKS_ERR_*`).
+    pub fn code(self) -> i32 {
+        match self {
+            ErrorKind::NullPointer => 1,
+            ErrorKind::InvalidUtf8 => 2,
+            ErrorKind::InvalidJson => 3,
+            ErrorKind::InvalidConfig => 4,
+            ErrorKind::InvalidEvent => 5,
+            ErrorKind::Panic => 6,
+            ErrorKind::Internal => 7,
+        }
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Everything an error JSON holds, in one flat shape every binding translates from, so the
+/// four languages cannot disagree on what an error says.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ErrorDetails {
+    pub kind: ErrorKind,
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pointer: Option<String>,
+}
+
+impl Serialize for ErrorKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl ErrorDetails {
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
+        ErrorDetails { kind, message: message.into(), line: None, column: None, pointer: None }
+    }
+
+    /// The error JSON of `abi.md` §1: `{"error": {"kind", "message", "line"?, "column"?, "pointer"?}}`.
+    pub fn to_json(&self) -> String {
+        #[derive(Serialize)]
+        struct Wrapper<'a> {
+            error: &'a ErrorDetails,
+        }
+        serde_json::to_string(&Wrapper { error: self }).unwrap_or_else(|_| {
+            r#"{"error":{"kind":"internal","message":"error JSON could not be written"}}"#.to_string()
+        })
+    }
+}
+
+impl fmt::Display for ErrorDetails {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Why a configuration was refused. Files are the user's and never produce this (they become
+/// warnings); only content the host passes inline does.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    /// The configuration text is not JSON.
+    #[error("configuration is not valid JSON: {message} at line {line} column {column}")]
+    Json { message: String, line: u64, column: u64 },
+    /// The configuration text is not UTF-8.
+    #[error("configuration is not valid UTF-8: {0}")]
+    Utf8(String),
+    /// Well-formed JSON that is not a configuration protocol.md accepts.
+    #[error("{}{message}", pointer_prefix(pointer))]
+    Invalid { pointer: Option<String>, message: String },
+    /// hookwire itself failed (no thread, no temporary directory, ...).
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+/// Why an event could not be fired. A hook that fails is never this.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EventError {
+    /// The event text is not JSON.
+    #[error("event is not valid JSON: {message} at line {line} column {column}")]
+    Json { message: String, line: u64, column: u64 },
+    /// The event text is not UTF-8.
+    #[error("event is not valid UTF-8: {0}")]
+    Utf8(String),
+    /// JSON, but not an event (not an object, no string `hook_event_name`, a wrong field type).
+    #[error("{}{message}", pointer_prefix(pointer))]
+    Invalid { pointer: Option<String>, message: String },
+    /// hookwire itself failed.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+fn pointer_prefix(pointer: &Option<String>) -> String {
+    match pointer {
+        Some(p) => format!("{p}: "),
+        None => String::new(),
+    }
+}
+
+fn json_parts(e: &serde_json::Error) -> (String, u64, u64) {
+    // serde_json appends " at line L column C" to its Display; keep the bare reason.
+    let full = e.to_string();
+    let bare = match full.rfind(" at line ") {
+        Some(i) => full[..i].to_string(),
+        None => full,
+    };
+    (bare, e.line() as u64, e.column() as u64)
+}
+
+impl ConfigError {
+    pub(crate) fn from_json(e: &serde_json::Error) -> Self {
+        let (message, line, column) = json_parts(e);
+        ConfigError::Json { message, line, column }
+    }
+
+    pub(crate) fn invalid(pointer: impl Into<String>, message: impl Into<String>) -> Self {
+        let p: String = pointer.into();
+        ConfigError::Invalid { pointer: if p.is_empty() { None } else { Some(p) }, message: message.into() }
+    }
+
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            ConfigError::Json { .. } => ErrorKind::InvalidJson,
+            ConfigError::Utf8(_) => ErrorKind::InvalidUtf8,
+            ConfigError::Invalid { .. } => ErrorKind::InvalidConfig,
+            ConfigError::Internal(_) => ErrorKind::Internal,
+        }
+    }
+
+    /// The flat form every binding reports.
+    pub fn details(&self) -> ErrorDetails {
+        let mut d = ErrorDetails::new(self.kind(), self.to_string());
+        match self {
+            ConfigError::Json { line, column, .. } => {
+                d.line = Some(*line);
+                d.column = Some(*column);
+            }
+            ConfigError::Invalid { pointer, .. } => d.pointer = pointer.clone(),
+            ConfigError::Utf8(_) | ConfigError::Internal(_) => {}
+        }
+        d
+    }
+}
+
+impl EventError {
+    pub(crate) fn from_json(e: &serde_json::Error) -> Self {
+        let (message, line, column) = json_parts(e);
+        EventError::Json { message, line, column }
+    }
+
+    pub(crate) fn invalid(pointer: impl Into<String>, message: impl Into<String>) -> Self {
+        let p: String = pointer.into();
+        EventError::Invalid { pointer: if p.is_empty() { None } else { Some(p) }, message: message.into() }
+    }
+
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            EventError::Json { .. } => ErrorKind::InvalidJson,
+            EventError::Utf8(_) => ErrorKind::InvalidUtf8,
+            EventError::Invalid { .. } => ErrorKind::InvalidEvent,
+            EventError::Internal(_) => ErrorKind::Internal,
+        }
+    }
+
+    /// The flat form every binding reports.
+    pub fn details(&self) -> ErrorDetails {
+        let mut d = ErrorDetails::new(self.kind(), self.to_string());
+        match self {
+            EventError::Json { line, column, .. } => {
+                d.line = Some(*line);
+                d.column = Some(*column);
+            }
+            EventError::Invalid { pointer, .. } => d.pointer = pointer.clone(),
+            EventError::Utf8(_) | EventError::Internal(_) => {}
+        }
+        d
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_error_keeps_line_and_column_and_a_bare_message() {
+        let e = serde_json::from_str::<serde_json::Value>("{\n  \"a\": 1,\n  }").unwrap_err();
+        let d = ConfigError::from_json(&e).details();
+        assert_eq!(d.kind, ErrorKind::InvalidJson);
+        assert_eq!(d.line, Some(3));
+        assert!(d.column.is_some());
+        let json: serde_json::Value = serde_json::from_str(&d.to_json()).unwrap();
+        assert_eq!(json["error"]["kind"], "invalid_json");
+        assert_eq!(json["error"]["line"], 3);
+        assert!(json["error"].get("pointer").is_none());
+    }
+
+    #[test]
+    fn invalid_config_names_its_pointer_in_message_and_field() {
+        let d = ConfigError::invalid("/hooks/PreToolUse/0/hooks/1/timeout", "expected a number").details();
+        assert_eq!(d.kind.as_str(), "invalid_config");
+        assert_eq!(d.pointer.as_deref(), Some("/hooks/PreToolUse/0/hooks/1/timeout"));
+        assert!(d.message.contains("/hooks/PreToolUse/0/hooks/1/timeout"));
+    }
+}
