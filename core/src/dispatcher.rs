@@ -30,6 +30,9 @@ impl Dispatcher {
         let name = v.get("hook_event_name").and_then(Value::as_str).ok_or_else(|| {
             EventError::invalid("/hook_event_name", "event must be an object with a string hook_event_name")
         })?;
+        if name == "__hookwire_test_panic__" && std::env::var_os("HOOKWIRE_TEST_PANIC").is_some() {
+            panic!("test panic requested through HOOKWIRE_TEST_PANIC");
+        }
         Ok(serde_json::json!({"event": name, "decision": null, "outcomes": []}).to_string())
     }
     pub fn fire_bytes(&self, event: &[u8]) -> Result<String, EventError> {
