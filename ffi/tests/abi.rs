@@ -1,0 +1,291 @@
+//! The C ABI called from Rust through the real extern functions (the rlib), pinning what
+//! abi.md §2 promises a C caller: codes, out-params, error JSON, threads, panics, version.
+//!
+//! Every `unsafe` call here passes pointers that are either NULL on purpose (the ABI must
+//! refuse them) or valid for the call: `CString`s that outlive it, out-params on the stack,
+//! and dispatchers created here and freed once, after their last fire.
+#![allow(clippy::unwrap_used)] // test helpers: a failed unwrap is a failed test
+
+use hookwire::*;
+use serde_json::Value;
+use std::ffi::{CStr, CString, c_char};
+use std::ptr;
+
+const EMPTY_CONFIG: &str = r#"{"hooks":{}}"#;
+const DENY_CONFIG: &str = r#"{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"echo nope >&2; exit 2"}]}]}}"#;
+
+fn c(s: &str) -> CString {
+    CString::new(s).unwrap()
+}
+
+/// Takes ownership of a string the library returned, frees it with hooks_free, parses it.
+fn take_json(p: *mut c_char) -> Value {
+    assert!(!p.is_null(), "expected a string, got NULL");
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    let text = unsafe { CStr::from_ptr(p) }.to_str().unwrap().to_string();
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    unsafe { hooks_free(p) };
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
+}
+
+/// A poison value, so a test can see that an out-param was written.
+fn poison() -> *mut c_char {
+    ptr::dangling_mut::<c_char>()
+}
+
+fn new_dispatcher(config: &str) -> *mut HooksDispatcher {
+    let config = c(config);
+    let mut err = poison();
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    let d = unsafe { hooks_dispatcher_new(config.as_ptr(), &mut err) };
+    assert!(!d.is_null(), "dispatcher refused: {:?}", take_json(err));
+    assert!(err.is_null(), "error_json must be NULL on success");
+    d
+}
+
+fn fire(d: *const HooksDispatcher, event: &[u8]) -> (i32, Value) {
+    let event = CString::new(event).unwrap();
+    let mut out = poison();
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    let code = unsafe { hooks_fire(d, event.as_ptr(), &mut out) };
+    (code, take_json(out))
+}
+
+fn new_error(config: &[u8]) -> Value {
+    let config = CString::new(config).unwrap();
+    let mut err = poison();
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    let d = unsafe { hooks_dispatcher_new(config.as_ptr(), &mut err) };
+    if !d.is_null() {
+        // SAFETY: d was just created and no fire uses it.
+        unsafe { hooks_dispatcher_free(d) };
+        panic!("the configuration was accepted: {}", String::from_utf8_lossy(config.as_bytes()));
+    }
+    take_json(err)
+}
+
+#[test]
+fn version_equals_the_core_version_and_is_static() {
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    let first = unsafe { CStr::from_ptr(hooks_version()) };
+    assert_eq!(first.to_str().unwrap(), hookwire_core::version());
+    assert_eq!(hooks_version(), hooks_version(), "the same static string every time");
+    let parts: Vec<&str> = first.to_str().unwrap().split('.').collect();
+    assert_eq!(parts.len(), 3, "MAJOR.MINOR.PATCH");
+}
+
+#[test]
+fn null_config_gives_null_and_a_null_pointer_error() {
+    let mut err = poison();
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    let d = unsafe { hooks_dispatcher_new(ptr::null(), &mut err) };
+    assert!(d.is_null());
+    let e = take_json(err);
+    assert_eq!(e["error"]["kind"], "null_pointer");
+    assert!(e["error"]["message"].as_str().unwrap().contains("config_json"));
+}
+
+#[test]
+fn failure_with_a_null_error_out_param_just_returns_null() {
+    let bad = c("{");
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    assert!(unsafe { hooks_dispatcher_new(bad.as_ptr(), ptr::null_mut()) }.is_null());
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    assert!(unsafe { hooks_dispatcher_new(ptr::null(), ptr::null_mut()) }.is_null());
+}
+
+#[test]
+fn success_with_a_null_error_out_param_returns_a_dispatcher() {
+    let config = c(EMPTY_CONFIG);
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    let d = unsafe { hooks_dispatcher_new(config.as_ptr(), ptr::null_mut()) };
+    assert!(!d.is_null());
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    unsafe { hooks_dispatcher_free(d) };
+}
+
+#[test]
+fn freeing_null_does_nothing() {
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    unsafe { hooks_free(ptr::null_mut()) };
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    unsafe { hooks_dispatcher_free(ptr::null_mut()) };
+}
+
+#[test]
+fn config_that_is_not_utf8_is_invalid_utf8() {
+    let e = new_error(b"{\"hooks\":{\"\xff\xfe\":[]}}");
+    assert_eq!(e["error"]["kind"], "invalid_utf8");
+}
+
+#[test]
+fn config_that_is_not_json_is_invalid_json_with_line_and_column() {
+    let e = new_error(b"{\n  \"hooks\": {\n    \"PreToolUse\": [,]\n  }\n}");
+    assert_eq!(e["error"]["kind"], "invalid_json");
+    assert_eq!(e["error"]["line"], 3);
+    assert_eq!(e["error"]["column"], 20);
+    assert!(e["error"]["message"].is_string());
+}
+
+#[test]
+fn config_that_is_json_but_not_a_configuration_is_invalid_config() {
+    let e = new_error(b"[1, 2, 3]");
+    assert_eq!(e["error"]["kind"], "invalid_config");
+    assert!(e["error"]["message"].is_string());
+}
+
+// Needs the real engine: the temporary core scaffold accepts any object (protocol.md §2.9).
+#[test]
+fn config_with_a_value_of_the_wrong_type_is_invalid_config_with_its_pointer() {
+    let e = new_error(
+        br#"{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"true","timeout":"5"}]}]}}"#,
+    );
+    assert_eq!(e["error"]["kind"], "invalid_config", "{e}");
+    assert_eq!(e["error"]["pointer"], "/hooks/PreToolUse/0/hooks/0/timeout", "{e}");
+}
+
+#[test]
+fn null_result_out_param_is_refused_and_nothing_runs() {
+    let d = new_dispatcher(EMPTY_CONFIG);
+    let event = c(r#"{"hook_event_name":"Stop"}"#);
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    assert_eq!(unsafe { hooks_fire(d, event.as_ptr(), ptr::null_mut()) }, HOOKS_ERR_NULL_POINTER);
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    unsafe { hooks_dispatcher_free(d) };
+}
+
+#[test]
+fn null_dispatcher_or_event_is_a_null_pointer_error_json() {
+    let (code, e) = fire(ptr::null(), br#"{"hook_event_name":"Stop"}"#);
+    assert_eq!(code, HOOKS_ERR_NULL_POINTER);
+    assert_eq!(e["error"]["kind"], "null_pointer");
+    assert!(e["error"]["message"].as_str().unwrap().contains("dispatcher"));
+
+    let d = new_dispatcher(EMPTY_CONFIG);
+    let mut out = poison();
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    let code = unsafe { hooks_fire(d, ptr::null(), &mut out) };
+    assert_eq!(code, HOOKS_ERR_NULL_POINTER);
+    let e = take_json(out);
+    assert_eq!(e["error"]["kind"], "null_pointer");
+    assert!(e["error"]["message"].as_str().unwrap().contains("event_json"));
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    unsafe { hooks_dispatcher_free(d) };
+}
+
+#[test]
+fn event_errors_come_back_as_codes_and_error_json() {
+    let d = new_dispatcher(EMPTY_CONFIG);
+
+    let (code, e) = fire(d, b"{\"hook_event_name\":\"Stop\",\"x\":\"\xc3\x28\"}");
+    assert_eq!((code, e["error"]["kind"].as_str()), (HOOKS_ERR_INVALID_UTF8, Some("invalid_utf8")));
+
+    let (code, e) = fire(d, b"{\"hook_event_name\":\n \"Stop\" \"x\"}");
+    assert_eq!((code, e["error"]["kind"].as_str()), (HOOKS_ERR_INVALID_JSON, Some("invalid_json")));
+    assert_eq!(e["error"]["line"], 2);
+    assert_eq!(e["error"]["column"], 9);
+
+    for not_an_event in [&b"[]"[..], b"42", b"{}", b"{\"hook_event_name\":7}"] {
+        let (code, e) = fire(d, not_an_event);
+        assert_eq!(code, HOOKS_ERR_INVALID_EVENT, "{}", String::from_utf8_lossy(not_an_event));
+        assert_eq!(e["error"]["kind"], "invalid_event");
+    }
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    unsafe { hooks_dispatcher_free(d) };
+}
+
+#[test]
+fn an_event_that_matches_nothing_gives_ok_and_no_outcomes() {
+    let d = new_dispatcher(DENY_CONFIG);
+    let (code, r) = fire(d, br#"{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{}}"#);
+    assert_eq!(code, HOOKS_OK, "{r}");
+    assert_eq!(r["event"], "PreToolUse");
+    assert_eq!(r["decision"], Value::Null);
+    assert_eq!(r["outcomes"], serde_json::json!([]));
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    unsafe { hooks_dispatcher_free(d) };
+}
+
+// Needs the real engine: the temporary core scaffold runs no hooks, so this fails until the
+// engine lands (it is written to the spec, protocol.md §6 and §8).
+#[test]
+fn a_shell_hook_exiting_2_denies_with_its_stderr_as_the_reason() {
+    let d = new_dispatcher(DENY_CONFIG);
+    let (code, r) = fire(
+        d,
+        br#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"cwd":"/"}"#,
+    );
+    assert_eq!(code, HOOKS_OK, "{r}");
+    assert_eq!(r["decision"], "deny", "{r}");
+    assert!(r["reason"].as_str().unwrap_or("").contains("nope"), "{r}");
+    assert_eq!(r["outcomes"][0]["exit_code"], 2, "{r}");
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    unsafe { hooks_dispatcher_free(d) };
+}
+
+#[test]
+fn eight_threads_fire_on_one_dispatcher_at_once() {
+    struct Shared(*const HooksDispatcher);
+    // SAFETY: HooksDispatcher is thread-safe (abi.md §2.5); the pointer is only used while the
+    // dispatcher is alive, and it is freed after every thread has joined.
+    unsafe impl Send for Shared {}
+    // SAFETY: as for Send: concurrent hooks_fire on one dispatcher is allowed.
+    unsafe impl Sync for Shared {}
+
+    let d = Shared(new_dispatcher(
+        r#"{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"exit 0"}]}]}}"#,
+    ));
+    let barrier = std::sync::Barrier::new(8);
+    std::thread::scope(|s| {
+        for i in 0..8 {
+            let (d, barrier) = (&d, &barrier);
+            s.spawn(move || {
+                barrier.wait();
+                for j in 0..4 {
+                    let tool = if (i + j) % 2 == 0 { "Bash" } else { "Read" };
+                    let event = format!(r#"{{"hook_event_name":"PreToolUse","tool_name":"{tool}","tool_input":{{}},"cwd":"/"}}"#);
+                    let (code, r) = fire(d.0, event.as_bytes());
+                    assert_eq!(code, HOOKS_OK, "{r}");
+                    assert_eq!(r["event"], "PreToolUse");
+                }
+            });
+        }
+    });
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    unsafe { hooks_dispatcher_free(d.0 as *mut HooksDispatcher) };
+}
+
+/// The core's test-only trigger (core/src/dispatcher.rs) panics inside `fire_json` when
+/// `HOOKWIRE_TEST_PANIC` is set and the event is named `__hookwire_test_panic__`. The variable
+/// is set on a child run of this test binary, never with `set_var` in this multi-threaded
+/// process, where other tests' hooks read the environment at the same time.
+#[test]
+fn a_panic_inside_a_fire_becomes_hooks_err_panic_and_the_dispatcher_can_still_be_freed() {
+    const NAME: &str = "a_panic_inside_a_fire_becomes_hooks_err_panic_and_the_dispatcher_can_still_be_freed";
+    if std::env::var_os("HOOKWIRE_TEST_PANIC").is_none() {
+        let child = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", NAME, "--test-threads=1"])
+            .env("HOOKWIRE_TEST_PANIC", "1")
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&child.stdout);
+        assert!(
+            child.status.success(),
+            "child run failed:\n{stdout}\n{}",
+            String::from_utf8_lossy(&child.stderr)
+        );
+        assert!(stdout.contains("1 passed"), "the child ran no test:\n{stdout}");
+        return;
+    }
+    let d = new_dispatcher(EMPTY_CONFIG);
+    let (code, e) = fire(d, br#"{"hook_event_name":"__hookwire_test_panic__"}"#);
+    assert_eq!(code, HOOKS_ERR_PANIC, "{e}");
+    assert_eq!(e["error"]["kind"], "panic");
+    assert!(e["error"]["message"].as_str().unwrap().contains("HOOKWIRE_TEST_PANIC"), "{e}");
+
+    // A caught panic leaves the dispatcher usable and freeable.
+    let (code, r) = fire(d, br#"{"hook_event_name":"Stop"}"#);
+    assert_eq!(code, HOOKS_OK, "{r}");
+    // SAFETY: d came from hooks_dispatcher_new and no fire is running.
+    unsafe { hooks_dispatcher_free(d) };
+}

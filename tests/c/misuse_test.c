@@ -1,0 +1,281 @@
+/* misuse_test.c: the C ABI under misuse and load (abi.md section 2), run under valgrind.
+ *
+ * NULLs, bad UTF-8, bad JSON, bad configuration, a deny by exit code 2, a deny by JSON from
+ * an exec-form hook, a non-match, and 8 threads firing at once on one dispatcher. The last
+ * line is "N passed, M failed"; the exit status is non-zero when anything failed. The JSON is
+ * compact (abi.md section 2.4), so plain substring checks are exact enough. */
+#include "hookwire.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+static int passed = 0;
+static int failed = 0;
+static int current_failed = 0;
+
+#define EXPECT(cond)                                                                  \
+    do {                                                                              \
+        if (!(cond)) {                                                                \
+            fprintf(stderr, "    %s:%d: expected %s\n", __FILE__, __LINE__, #cond);   \
+            current_failed = 1;                                                       \
+        }                                                                             \
+    } while (0)
+
+#define EXPECT_HAS(text, needle)                                                          \
+    do {                                                                                  \
+        const char *t_ = (text);                                                          \
+        if (t_ == NULL || strstr(t_, (needle)) == NULL) {                                 \
+            fprintf(stderr, "    %s:%d: expected %s in %s\n", __FILE__, __LINE__, (needle), \
+                    t_ != NULL ? t_ : "(NULL)");                                          \
+            current_failed = 1;                                                           \
+        }                                                                                 \
+    } while (0)
+
+static void run(const char *name, void (*test)(void)) {
+    current_failed = 0;
+    test();
+    if (current_failed) {
+        failed++;
+        printf("FAILED %s\n", name);
+    } else {
+        passed++;
+        printf("ok     %s\n", name);
+    }
+    fflush(stdout);
+}
+
+/* Shell form exits 2 on Bash; exec form prints a JSON deny on Write; nothing on Read. */
+static const char *GUARD_CONFIG =
+    "{\"hooks\":{\"PreToolUse\":["
+    "{\"matcher\":\"Bash\",\"hooks\":[{\"type\":\"command\",\"command\":\"echo nope >&2; exit 2\"}]},"
+    "{\"matcher\":\"Write\",\"hooks\":[{\"type\":\"command\",\"command\":\"printf\",\"args\":[\"%s\","
+    "\"{\\\"hookSpecificOutput\\\":{\\\"hookEventName\\\":\\\"PreToolUse\\\","
+    "\\\"permissionDecision\\\":\\\"deny\\\",\\\"permissionDecisionReason\\\":\\\"json says no\\\"}}\"]}]}"
+    "]}}";
+
+static const char *BASH_EVENT =
+    "{\"hook_event_name\":\"PreToolUse\",\"session_id\":\"s\",\"cwd\":\"/\","
+    "\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"rm -rf /\"}}";
+static const char *WRITE_EVENT =
+    "{\"hook_event_name\":\"PreToolUse\",\"session_id\":\"s\",\"cwd\":\"/\","
+    "\"tool_name\":\"Write\",\"tool_input\":{\"file_path\":\"/tmp/x\",\"content\":\"\"}}";
+static const char *READ_EVENT =
+    "{\"hook_event_name\":\"PreToolUse\",\"session_id\":\"s\",\"cwd\":\"/\","
+    "\"tool_name\":\"Read\",\"tool_input\":{\"file_path\":\"/tmp/x\"}}";
+
+static HooksDispatcher *guard_dispatcher(void) {
+    char *err = NULL;
+    HooksDispatcher *d = hooks_dispatcher_new(GUARD_CONFIG, &err);
+    if (d == NULL) fprintf(stderr, "    guard config refused: %s\n", err != NULL ? err : "(NULL)");
+    hooks_free(err);
+    return d;
+}
+
+/* Builds a dispatcher that must fail; checks the NULL return and the error JSON's kind. */
+static void expect_config_error(const char *config, const char *kind_json) {
+    char *err = (char *)"poison";
+    HooksDispatcher *d = hooks_dispatcher_new(config, &err);
+    EXPECT(d == NULL);
+    EXPECT_HAS(err, kind_json);
+    hooks_dispatcher_free(d);
+    hooks_free(err);
+}
+
+/* Fires and checks the code and a substring of the stored string. */
+static void expect_fire(const HooksDispatcher *d, const char *event, int32_t code, const char *needle) {
+    char *out = (char *)"poison";
+    int32_t rc = hooks_fire(d, event, &out);
+    if (rc != code) fprintf(stderr, "    rc %d, wanted %d\n", (int)rc, (int)code);
+    EXPECT(rc == code);
+    EXPECT_HAS(out, needle);
+    hooks_free(out);
+}
+
+static void version_is_static_and_semver(void) {
+    const char *v = hooks_version();
+    unsigned major, minor, patch;
+    char tail;
+    EXPECT(v != NULL);
+    EXPECT(v == hooks_version());
+    EXPECT(sscanf(v, "%u.%u.%u%c", &major, &minor, &patch, &tail) == 3);
+}
+
+static void null_arguments_are_errors_not_crashes(void) {
+    char *err = (char *)"poison";
+    EXPECT(hooks_dispatcher_new(NULL, &err) == NULL);
+    EXPECT_HAS(err, "\"kind\":\"null_pointer\"");
+    hooks_free(err);
+    EXPECT(hooks_dispatcher_new(NULL, NULL) == NULL);
+    EXPECT(hooks_dispatcher_new("{", NULL) == NULL);
+
+    hooks_free(NULL);
+    hooks_dispatcher_free(NULL);
+
+    expect_fire(NULL, READ_EVENT, HOOKS_ERR_NULL_POINTER, "\"kind\":\"null_pointer\"");
+    HooksDispatcher *d = guard_dispatcher();
+    EXPECT(d != NULL);
+    expect_fire(d, NULL, HOOKS_ERR_NULL_POINTER, "\"kind\":\"null_pointer\"");
+    EXPECT(hooks_fire(d, BASH_EVENT, NULL) == HOOKS_ERR_NULL_POINTER);
+    hooks_dispatcher_free(d);
+}
+
+static void success_stores_null_in_error_json(void) {
+    char *err = (char *)"poison";
+    HooksDispatcher *d = hooks_dispatcher_new("{}", &err);
+    EXPECT(d != NULL);
+    EXPECT(err == NULL);
+    hooks_dispatcher_free(d);
+}
+
+static void bad_utf8_is_invalid_utf8(void) {
+    expect_config_error("{\"hooks\":{\"\xff\":[]}}", "\"kind\":\"invalid_utf8\"");
+    HooksDispatcher *d = guard_dispatcher();
+    expect_fire(d, "{\"hook_event_name\":\"Stop\",\"x\":\"\xc3\x28\"}", HOOKS_ERR_INVALID_UTF8,
+                "\"kind\":\"invalid_utf8\"");
+    hooks_dispatcher_free(d);
+}
+
+static void bad_json_is_invalid_json_with_line_and_column(void) {
+    const char *config = "{\n  \"hooks\": {\n    \"PreToolUse\": [,]\n  }\n}";
+    char *err = NULL;
+    EXPECT(hooks_dispatcher_new(config, &err) == NULL);
+    EXPECT_HAS(err, "\"kind\":\"invalid_json\"");
+    EXPECT_HAS(err, "\"line\":3");
+    EXPECT_HAS(err, "\"column\":20");
+    hooks_free(err);
+
+    HooksDispatcher *d = guard_dispatcher();
+    expect_fire(d, "{\"hook_event_name\":\n \"Stop\" \"x\"}", HOOKS_ERR_INVALID_JSON, "\"line\":2");
+    expect_fire(d, "", HOOKS_ERR_INVALID_JSON, "\"kind\":\"invalid_json\"");
+    hooks_dispatcher_free(d);
+}
+
+static void bad_config_is_invalid_config(void) {
+    expect_config_error("[1,2,3]", "\"kind\":\"invalid_config\"");
+    expect_config_error("\"hooks\"", "\"kind\":\"invalid_config\"");
+    /* A wrong type names the value with a JSON pointer (protocol.md section 2.9). */
+    expect_config_error("{\"hooks\":{\"PreToolUse\":[{\"hooks\":[{\"type\":\"command\",\"command\":\"true\","
+                        "\"timeout\":\"5\"}]}]}}",
+                        "\"pointer\":\"/hooks/PreToolUse/0/hooks/0/timeout\"");
+}
+
+static void not_an_event_is_invalid_event(void) {
+    HooksDispatcher *d = guard_dispatcher();
+    expect_fire(d, "[]", HOOKS_ERR_INVALID_EVENT, "\"kind\":\"invalid_event\"");
+    expect_fire(d, "{}", HOOKS_ERR_INVALID_EVENT, "\"kind\":\"invalid_event\"");
+    expect_fire(d, "{\"hook_event_name\":7}", HOOKS_ERR_INVALID_EVENT, "\"kind\":\"invalid_event\"");
+    hooks_dispatcher_free(d);
+}
+
+static void shell_hook_exiting_2_denies_with_its_stderr(void) {
+    HooksDispatcher *d = guard_dispatcher();
+    char *out = NULL;
+    EXPECT(hooks_fire(d, BASH_EVENT, &out) == HOOKS_OK);
+    EXPECT_HAS(out, "\"decision\":\"deny\"");
+    EXPECT_HAS(out, "\"reason\":\"nope");
+    EXPECT_HAS(out, "\"exit_code\":2");
+    hooks_free(out);
+    hooks_dispatcher_free(d);
+}
+
+static void exec_form_hook_printing_json_denies_with_its_reason(void) {
+    HooksDispatcher *d = guard_dispatcher();
+    char *out = NULL;
+    EXPECT(hooks_fire(d, WRITE_EVENT, &out) == HOOKS_OK);
+    EXPECT_HAS(out, "\"decision\":\"deny\"");
+    EXPECT_HAS(out, "\"reason\":\"json says no\"");
+    EXPECT_HAS(out, "\"exit_code\":0");
+    hooks_free(out);
+    hooks_dispatcher_free(d);
+}
+
+static void non_matching_event_runs_nothing(void) {
+    HooksDispatcher *d = guard_dispatcher();
+    char *out = NULL;
+    EXPECT(hooks_fire(d, READ_EVENT, &out) == HOOKS_OK);
+    EXPECT_HAS(out, "\"event\":\"PreToolUse\"");
+    EXPECT_HAS(out, "\"decision\":null");
+    EXPECT_HAS(out, "\"outcomes\":[]");
+    hooks_free(out);
+    hooks_dispatcher_free(d);
+}
+
+#define THREADS 8
+#define FIRES_PER_THREAD 3
+
+struct worker {
+    const HooksDispatcher *d;
+    int index;
+    int failures;
+};
+
+/* Each thread alternates deny-by-exit-2, deny-by-JSON and non-match on the shared dispatcher. */
+static void *fire_from_thread(void *arg) {
+    struct worker *w = arg;
+    for (int i = 0; i < FIRES_PER_THREAD; i++) {
+        int which = (w->index + i) % 3;
+        const char *event = which == 0 ? BASH_EVENT : which == 1 ? WRITE_EVENT : READ_EVENT;
+        const char *want = which == 2 ? "\"decision\":null" : "\"decision\":\"deny\"";
+        char *out = NULL;
+        int32_t rc = hooks_fire(w->d, event, &out);
+        if (rc != HOOKS_OK || out == NULL || strstr(out, want) == NULL) {
+            fprintf(stderr, "    thread %d fire %d: rc %d, %s\n", w->index, i, (int)rc, out != NULL ? out : "(NULL)");
+            w->failures++;
+        }
+        hooks_free(out);
+    }
+    return NULL;
+}
+
+static void eight_threads_fire_on_one_dispatcher(void) {
+    HooksDispatcher *d = guard_dispatcher();
+    EXPECT(d != NULL);
+    if (d == NULL) return;
+    pthread_t threads[THREADS];
+    struct worker workers[THREADS];
+    int started = 0;
+    for (int i = 0; i < THREADS; i++) {
+        workers[i] = (struct worker){.d = d, .index = i, .failures = 0};
+        if (pthread_create(&threads[i], NULL, fire_from_thread, &workers[i]) != 0) break;
+        started++;
+    }
+    EXPECT(started == THREADS);
+    for (int i = 0; i < started; i++) {
+        pthread_join(threads[i], NULL);
+        EXPECT(workers[i].failures == 0);
+    }
+    hooks_dispatcher_free(d); /* only after every fire is over (abi.md section 2.5) */
+}
+
+static void *free_from_thread(void *d) {
+    hooks_dispatcher_free(d);
+    return NULL;
+}
+
+static void dispatcher_is_freed_on_another_thread(void) {
+    HooksDispatcher *d = guard_dispatcher();
+    pthread_t t;
+    int rc = pthread_create(&t, NULL, free_from_thread, d);
+    EXPECT(rc == 0);
+    if (rc == 0) pthread_join(t, NULL);
+    else hooks_dispatcher_free(d);
+}
+
+int main(void) {
+    printf("hookwire %s misuse test\n", hooks_version());
+    run("version_is_static_and_semver", version_is_static_and_semver);
+    run("null_arguments_are_errors_not_crashes", null_arguments_are_errors_not_crashes);
+    run("success_stores_null_in_error_json", success_stores_null_in_error_json);
+    run("bad_utf8_is_invalid_utf8", bad_utf8_is_invalid_utf8);
+    run("bad_json_is_invalid_json_with_line_and_column", bad_json_is_invalid_json_with_line_and_column);
+    run("bad_config_is_invalid_config", bad_config_is_invalid_config);
+    run("not_an_event_is_invalid_event", not_an_event_is_invalid_event);
+    run("shell_hook_exiting_2_denies_with_its_stderr", shell_hook_exiting_2_denies_with_its_stderr);
+    run("exec_form_hook_printing_json_denies_with_its_reason", exec_form_hook_printing_json_denies_with_its_reason);
+    run("non_matching_event_runs_nothing", non_matching_event_runs_nothing);
+    run("eight_threads_fire_on_one_dispatcher", eight_threads_fire_on_one_dispatcher);
+    run("dispatcher_is_freed_on_another_thread", dispatcher_is_freed_on_another_thread);
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}
