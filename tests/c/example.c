@@ -4,7 +4,9 @@
  *
  * Loads the settings file (the Claude Code settings shape), fires the event read from stdin,
  * prints the result JSON on stdout and exits 0. On an error it prints the error JSON on
- * stderr and exits with the HOOKS_ERR_* code (or 64 for a usage or I/O problem). */
+ * stderr and exits with a non-zero code: the fire's HOOKS_ERR_* code, HOOKS_ERR_INVALID_CONFIG
+ * whenever the settings are refused (the error JSON's "kind" says why), or 64 for a usage or
+ * I/O problem. */
 #include "hookwire.h"
 
 #include <stdio.h>
