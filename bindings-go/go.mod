@@ -1,0 +1,3 @@
+module github.com/hookwire/hookwire/bindings-go
+
+go 1.24

@@ -1,0 +1,293 @@
+// Package hookwire runs Claude-Code-style lifecycle hooks: load a configuration once with
+// New, then Fire events at it from any number of goroutines and read the folded decision and
+// one Outcome per hook from the Result.
+//
+// It is a thin cgo wrapper over the hookwire C ABI (include/hookwire.h), statically linked
+// against target/release/libhookwire.a: build that first with
+//
+//	cargo build --release -p hookwire-ffi
+//
+// Build with the tag hookwire_dynamic to link libhookwire.so instead (an rpath to
+// target/release is recorded). Everything the engine does is specified in protocol.md; this
+// package converts values, errors and threading, and nothing else.
+package hookwire
+
+/*
+#cgo CFLAGS: -I${SRCDIR}/../include
+#cgo !hookwire_dynamic LDFLAGS: ${SRCDIR}/../target/release/libhookwire.a -ldl -lm -lpthread
+#cgo hookwire_dynamic LDFLAGS: -L${SRCDIR}/../target/release -lhookwire -Wl,-rpath,${SRCDIR}/../target/release
+#include <stdlib.h>
+#include <string.h>
+#include "hookwire.h"
+*/
+import "C"
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"runtime"
+	"strings"
+	"sync"
+	"unsafe"
+)
+
+// Dispatcher is a loaded configuration, ready to fire events.
+//
+// A *Dispatcher is safe for concurrent use by any number of goroutines: their fires run at
+// the same time, each with its own hook processes. Close may be called at any moment, from
+// any goroutine, any number of times; it waits for the fires in flight and makes later ones
+// return ErrClosed. A nil *Dispatcher behaves as a closed one.
+type Dispatcher struct {
+	h       *handle
+	cleanup runtime.Cleanup
+}
+
+// handle owns the C dispatcher. It is separate from Dispatcher so that the backstop cleanup
+// (which must not reference the Dispatcher) can free it.
+type handle struct {
+	// mu guards ptr. Fires hold the read side for the whole C call, including fires whose
+	// caller already returned on ctx; close takes the write side, so hooks_dispatcher_free
+	// never races with hooks_fire (abi.md §2.5).
+	mu  sync.RWMutex
+	ptr *C.HooksDispatcher
+}
+
+// testHookFire, when set by a test, runs inside every fire just before the C call, while the
+// read lock is held. It lets tests stretch a fire without depending on the engine.
+var testHookFire func()
+
+// New loads a configuration (protocol.md §2) and compiles its matchers.
+//
+// config is a []byte (including json.RawMessage) or a string, used as JSON text as is, or
+// any other value, which is encoded as json.Marshal would (without HTML escaping, so the
+// text is what other languages would produce). A value that cannot be encoded gives an
+// *Error of kind invalid_config; a refused configuration gives an *Error whose Kind is
+// invalid_json (with Line and Column), invalid_utf8 or invalid_config (with Pointer).
+//
+// Configuration problems that do not stop loading (an unknown event name, an invalid regex)
+// are not errors: they appear in every Result's Warnings.
+func New(config any) (*Dispatcher, error) {
+	text, err := encode(config, CodeInvalidConfig, KindInvalidConfig)
+	if err != nil {
+		return nil, err
+	}
+	cConfig, err := cString(text)
+	if err != nil {
+		return nil, err
+	}
+	defer C.free(unsafe.Pointer(cConfig))
+
+	var cErr *C.char
+	ptr := C.hooks_dispatcher_new(cConfig, &cErr)
+	if ptr == nil {
+		if cErr == nil {
+			return nil, newError(CodeInternal, KindInternal, "hooks_dispatcher_new failed without an error JSON", 0, 0)
+		}
+		defer C.hooks_free(cErr)
+		return nil, parseError(0, goBytes(cErr))
+	}
+	if cErr != nil { // never written on success by contract; tolerate it rather than leak
+		C.hooks_free(cErr)
+	}
+	h := &handle{ptr: ptr}
+	d := &Dispatcher{h: h}
+	// A backstop for a forgotten Close. Fire keeps d alive until its C call returns, so the
+	// cleanup can only run when no fire is in flight.
+	d.cleanup = runtime.AddCleanup(d, (*handle).close, h)
+	return d, nil
+}
+
+// Fire fires one event (protocol.md §3) and returns the result once every matching hook has
+// exited or been killed at its deadline.
+//
+// event takes the same kinds of value as New's config; a value that cannot be encoded gives
+// an *Error of kind invalid_event. An event the engine refuses gives an *Error (invalid_json,
+// invalid_utf8 or invalid_event). Hooks that fail, hang or flood output are not errors: their
+// Outcome says what happened.
+//
+// When ctx ends before the fire does, Fire returns ctx.Err() at once. Until the engine can
+// cancel, the hooks already started finish under their own timeouts in the background, their
+// result is freed, and Close waits for them. On a closed or nil dispatcher Fire returns
+// ErrClosed.
+func (d *Dispatcher) Fire(ctx context.Context, event any) (*Result, error) {
+	if d == nil || d.h == nil {
+		return nil, ErrClosed
+	}
+	text, err := encode(event, CodeInvalidEvent, KindInvalidEvent)
+	if err != nil {
+		return nil, err
+	}
+	out, err := d.fire(ctx, text)
+	if err != nil {
+		return nil, err
+	}
+	var r Result
+	if err := json.Unmarshal(out, &r); err != nil {
+		return nil, newError(CodeInternal, KindInternal, "result JSON could not be decoded: "+err.Error(), 0, 0)
+	}
+	return &r, nil
+}
+
+// FireJSON is Fire for hosts that forward the result: it takes the event as JSON text and
+// returns the result JSON (protocol.md §8) unchanged. Errors are as for Fire.
+func (d *Dispatcher) FireJSON(ctx context.Context, event []byte) ([]byte, error) {
+	return d.fire(ctx, string(event))
+}
+
+// Close frees the dispatcher. It waits for the fires in flight, including those whose caller
+// already returned on ctx, then frees the C handle; later fires return ErrClosed. Close is
+// idempotent, safe to call concurrently, and always returns nil.
+func (d *Dispatcher) Close() error {
+	if d == nil || d.h == nil {
+		return nil
+	}
+	d.h.close()
+	d.cleanup.Stop()
+	runtime.KeepAlive(d)
+	return nil
+}
+
+// Version returns the linked library's version (hooks_version(), "MAJOR.MINOR.PATCH"), which
+// is also the version of this module.
+func Version() string {
+	return C.GoString(C.hooks_version())
+}
+
+// close frees the C dispatcher once, after the fires in flight have released the read lock.
+func (h *handle) close() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.ptr != nil {
+		C.hooks_dispatcher_free(h.ptr)
+		h.ptr = nil
+	}
+}
+
+type fireReply struct {
+	out []byte
+	err error
+}
+
+// fire runs hooks_fire on a goroutine so that ctx can end the wait, not the fire.
+func (d *Dispatcher) fire(ctx context.Context, event string) ([]byte, error) {
+	if d == nil || d.h == nil {
+		return nil, ErrClosed
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	// Copied now, on the caller's goroutine, so nothing the caller owns is read after Fire
+	// returns on ctx.
+	cEvent, err := cString(event)
+	if err != nil {
+		return nil, err
+	}
+	h := d.h
+	h.mu.RLock()
+	if h.ptr == nil {
+		h.mu.RUnlock()
+		C.free(unsafe.Pointer(cEvent))
+		return nil, ErrClosed
+	}
+	if ctx.Done() == nil {
+		// This ctx can never end (context.Background and friends), so there is nothing to
+		// race against: skip the goroutine.
+		defer h.mu.RUnlock()
+		defer C.free(unsafe.Pointer(cEvent))
+		out, err := h.fireLocked(cEvent)
+		runtime.KeepAlive(d)
+		return out, err
+	}
+	done := make(chan fireReply, 1) // buffered: an abandoned fire must not block on send
+	go func() {
+		defer h.mu.RUnlock()
+		defer C.free(unsafe.Pointer(cEvent))
+		out, err := h.fireLocked(cEvent)
+		runtime.KeepAlive(d)
+		done <- fireReply{out, err}
+	}()
+	select {
+	case r := <-done:
+		return r.out, r.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// fireLocked calls hooks_fire; the caller holds h.mu's read side and h.ptr is not nil. The
+// returned string is copied into Go memory and released with hooks_free, never C.free.
+func (h *handle) fireLocked(cEvent *C.char) ([]byte, error) {
+	if testHookFire != nil {
+		testHookFire()
+	}
+	var cOut *C.char
+	rc := C.hooks_fire(h.ptr, cEvent, &cOut)
+	runtime.KeepAlive(h)
+	if cOut == nil {
+		return nil, newError(CodeInternal, KindInternal, "hooks_fire stored no string", 0, 0)
+	}
+	defer C.hooks_free(cOut)
+	text := goBytes(cOut)
+	if rc != C.HOOKS_OK {
+		return nil, parseError(Code(rc), text)
+	}
+	return text, nil
+}
+
+// goBytes copies a NUL-terminated C string into a new Go slice.
+func goBytes(s *C.char) []byte {
+	return C.GoBytes(unsafe.Pointer(s), C.int(C.strlen(s)))
+}
+
+// cString copies JSON text into C memory, which the caller frees with C.free. Text holding a
+// NUL byte cannot cross as a C string, and is not JSON anyway: it is refused here as
+// invalid_json rather than silently cut short.
+func cString(text string) (*C.char, error) {
+	if i := strings.IndexByte(text, 0); i >= 0 {
+		line := 1 + strings.Count(text[:i], "\n")
+		column := i + 1
+		if nl := strings.LastIndexByte(text[:i], '\n'); nl >= 0 {
+			column = i - nl
+		}
+		return nil, newError(CodeInvalidJSON, KindInvalidJSON, "NUL byte in JSON text", line, column)
+	}
+	return C.CString(text), nil
+}
+
+// encode turns a value into JSON text: []byte, json.RawMessage and string are taken as text
+// as is; anything else is encoded like json.Marshal, without HTML escaping so that hooks see
+// "&&" rather than "\u0026\u0026".
+func encode(v any, code Code, kind string) (string, error) {
+	switch t := v.(type) {
+	case string:
+		return t, nil
+	case []byte:
+		return string(t), nil
+	case json.RawMessage:
+		return string(t), nil
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return "", newError(code, kind, "cannot encode as JSON: "+err.Error(), 0, 0)
+	}
+	return strings.TrimSuffix(buf.String(), "\n"), nil
+}
+
+// The Go codes must equal the header's: this fails to compile if one differs.
+func _() {
+	var x [1]struct{}
+	_ = x[C.HOOKS_OK]
+	_ = x[CodeNullPointer-C.HOOKS_ERR_NULL_POINTER]
+	_ = x[CodeInvalidUTF8-C.HOOKS_ERR_INVALID_UTF8]
+	_ = x[CodeInvalidJSON-C.HOOKS_ERR_INVALID_JSON]
+	_ = x[CodeInvalidConfig-C.HOOKS_ERR_INVALID_CONFIG]
+	_ = x[CodeInvalidEvent-C.HOOKS_ERR_INVALID_EVENT]
+	_ = x[CodePanic-C.HOOKS_ERR_PANIC]
+	_ = x[CodeInternal-C.HOOKS_ERR_INTERNAL]
+}
