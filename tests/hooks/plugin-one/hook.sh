@@ -1,0 +1,3 @@
+#!/bin/sh
+# A plugin hook: says which plugin root it was run from.
+echo "plugin one"
