@@ -1,1 +1,152 @@
-//! placeholder
+//! hookwire for Node.js: the `#[napi]` surface of the npm package `hookwire` (abi.md §4).
+//!
+//! A thin shell over `hookwire-core`: it converts arguments to JSON text, errors to
+//! JavaScript errors and fires to promises, and holds no rule of the engine. Values cross as
+//! JSON through the host's own `JSON.stringify` and `JSON.parse`, so an object is converted
+//! exactly as JSON would convert it, and a result has the result JSON's keys and order.
+//! The TypeScript types `Config`, `Event`, `Result` and `Outcome` live in `types.d.ts`, which
+//! `napi build` injects at the top of the generated `index.d.ts`.
+
+mod errors;
+mod worker;
+
+use hookwire_core::{ErrorDetails, ErrorKind};
+use napi::bindgen_prelude::{Function, JsObjectValue, Object, Unknown, ValueType};
+use napi::{Env, Result};
+use napi_derive::napi;
+use std::panic::catch_unwind;
+use std::sync::Arc;
+
+/// The version of hookwire (`MAJOR.MINOR.PATCH`): the crate version, equal to the C
+/// library's `hooks_version()` and Python's `hookwire.__version__`.
+///
+/// Named in lower case because napi-derive registers a const under its Rust name.
+#[napi]
+#[allow(non_upper_case_globals)]
+pub const version: &str = env!("CARGO_PKG_VERSION");
+
+/// A loaded hook configuration, ready to fire events.
+///
+/// Immutable once built and safe to share: any number of `fire()` calls may be in flight on
+/// one dispatcher at once, each on its own native thread with its own hook processes. A
+/// pending fire keeps the process alive and finishes even if the dispatcher is collected.
+#[napi]
+pub struct Dispatcher {
+    inner: Arc<hookwire_core::Dispatcher>,
+}
+
+#[napi]
+impl Dispatcher {
+    /// Builds a dispatcher from a configuration: a JSON-representable object (settings shape
+    /// or envelope) or its JSON text.
+    ///
+    /// Throws an `Error` with `code` `'INVALID_JSON'` (with `line` and `column`),
+    /// `'INVALID_CONFIG'` (with `pointer` when known), `'PANIC'` or `'INTERNAL'`, and a
+    /// `TypeError` when `config` is neither an object nor a string.
+    #[napi(constructor, catch_unwind, ts_args_type = "config: Config | string")]
+    pub fn new(env: &Env, config: Unknown) -> Result<Self> {
+        let text = to_json_text(env, config, "config", ErrorKind::InvalidConfig)?;
+        build(env, &text)
+    }
+
+    /// Builds a dispatcher from a UTF-8 JSON file, whose content is checked exactly as by the
+    /// constructor. A file that cannot be read throws an `Error` with a system `code`
+    /// (`'ENOENT'`, `'EACCES'`, `'EISDIR'`, else `'EIO'`) and `path`, as Node's `fs` would;
+    /// content that is not UTF-8 throws `code` `'INVALID_UTF8'`.
+    #[napi(factory, catch_unwind)]
+    pub fn from_file(env: &Env, path: String) -> Result<Self> {
+        let bytes = std::fs::read(&path).map_err(|e| errors::io_error(env, &path, &e))?;
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let details =
+                ErrorDetails::new(ErrorKind::InvalidUtf8, format!("{path} is not valid UTF-8: {e}"));
+            errors::engine_error(env, &details)
+        })?;
+        build(env, &text)
+    }
+
+    /// Fires one event and resolves with the result once every matching hook has ended.
+    ///
+    /// The event is converted on the calling thread; the fire runs on a dedicated native
+    /// thread, so it never blocks the event loop nor occupies libuv's pool. Rejects with an
+    /// `Error` whose `code` is `'INVALID_JSON'`, `'INVALID_EVENT'`, `'PANIC'` or `'INTERNAL'`
+    /// (a hook's own failure is an outcome, never a rejection), and with a `TypeError` when
+    /// `event` is neither an object nor a string; it never throws.
+    #[napi(ts_args_type = "event: Event | string", ts_return_type = "Promise<Result>")]
+    pub fn fire<'env>(&self, env: &'env Env, event: Unknown) -> Result<Object<'env>> {
+        let text = to_json_text(env, event, "event", ErrorKind::InvalidEvent);
+        worker::spawn_fire(env, Arc::clone(&self.inner), text)
+    }
+
+    /// The same fire as `fire()`, blocking the calling thread until it is over; for scripts.
+    /// Throws what `fire()` rejects with.
+    #[napi(catch_unwind, ts_args_type = "event: Event | string", ts_return_type = "Result")]
+    pub fn fire_sync(&self, env: &Env, event: Unknown) -> Result<Unknown<'static>> {
+        let text = to_json_text(env, event, "event", ErrorKind::InvalidEvent)?;
+        match worker::run_fire(&self.inner, &text) {
+            Ok(result_json) => parse_result(env, &result_json),
+            Err(details) => Err(errors::engine_error(env, &details)),
+        }
+    }
+}
+
+/// Builds the core dispatcher, turning a panic into `'PANIC'` rather than napi's generic error.
+fn build(env: &Env, config_json: &str) -> Result<Dispatcher> {
+    match catch_unwind(|| hookwire_core::Dispatcher::new(config_json)) {
+        Ok(Ok(inner)) => Ok(Dispatcher { inner: Arc::new(inner) }),
+        Ok(Err(e)) => Err(errors::engine_error(env, &e.details())),
+        Err(payload) => Err(errors::engine_error(env, &errors::panic_details(payload.as_ref()))),
+    }
+}
+
+/// The host's `JSON` object, whose functions define "exactly as JSON would" (abi.md §1).
+fn json_object(env: &Env) -> Result<Object<'static>> {
+    env.get_global()?.get_named_property::<Object<'static>>("JSON")
+}
+
+/// JSON text for an argument: a string is used as is, an object goes through
+/// `JSON.stringify`; anything else is a `TypeError`. An object JSON cannot represent (a cycle,
+/// a BigInt) is an engine error of `kind`.
+fn to_json_text(env: &Env, value: Unknown, what: &str, kind: ErrorKind) -> Result<String> {
+    match value.get_type()? {
+        ValueType::String => napi::bindgen_prelude::FromNapiValue::from_unknown(value),
+        ValueType::Object => {
+            let stringify: Function<Unknown, Unknown> = json_object(env)?.get_named_property("stringify")?;
+            let unrepresentable = |why: String| {
+                errors::engine_error(
+                    env,
+                    &ErrorDetails::new(kind, format!("{what} cannot be represented as JSON: {why}")),
+                )
+            };
+            let text = stringify.call(value).map_err(|e| unrepresentable(e.reason.clone()))?;
+            match text.get_type()? {
+                ValueType::String => napi::bindgen_prelude::FromNapiValue::from_unknown(text),
+                _ => Err(unrepresentable("JSON.stringify gave no text".to_owned())),
+            }
+        }
+        other => Err(errors::type_error(
+            env,
+            format!("The \"{what}\" argument must be an object or a string. Received {}", describe(other)),
+        )),
+    }
+}
+
+/// The JavaScript name of a value's type, for `TypeError` messages.
+fn describe(ty: ValueType) -> &'static str {
+    match ty {
+        ValueType::Undefined => "undefined",
+        ValueType::Null => "null",
+        ValueType::Boolean => "type boolean",
+        ValueType::Number => "type number",
+        ValueType::Symbol => "type symbol",
+        ValueType::Function => "a function",
+        ValueType::External => "an external value",
+        _ => "a value of another type",
+    }
+}
+
+/// The result JSON as a plain object, through `JSON.parse`, so its keys are exactly the
+/// result JSON's (protocol.md §8).
+pub(crate) fn parse_result(env: &Env, result_json: &str) -> Result<Unknown<'static>> {
+    let parse: Function<&str, Unknown<'static>> = json_object(env)?.get_named_property("parse")?;
+    parse.call(result_json)
+}

@@ -1,0 +1,201 @@
+/**
+ * A hook configuration, in the settings shape (`{"hooks": {...}}`) or the envelope
+ * (protocol.md §2). Passed to `new Dispatcher()` as an object or as its JSON text; an object
+ * is converted exactly as `JSON.stringify` would convert it.
+ */
+export interface Config {
+  /** Event name → matcher groups, as in a Claude Code settings file. */
+  hooks?: Record<string, unknown>
+  [key: string]: unknown
+}
+
+/**
+ * One event, as the agent would send it (protocol.md §3). Only `hook_event_name` is
+ * required; every other key is passed on to the hooks as given.
+ */
+export interface Event {
+  /** The lifecycle event: `'PreToolUse'`, `'PostToolUse'`, `'Stop'`, ... */
+  hook_event_name: string
+  /** Session the event belongs to. */
+  session_id?: string
+  /** Working directory the hooks run in. */
+  cwd?: string
+  /** Tool name, for tool events (the field PreToolUse and PostToolUse match on). */
+  tool_name?: string
+  /** Tool input, for tool events. */
+  tool_input?: unknown
+  [key: string]: unknown
+}
+
+/** The folded decision of a fire, or of one hook's verdict. */
+export type Decision = 'allow' | 'deny' | 'ask' | 'defer' | 'block'
+
+/** What one hook's exit status and output said (protocol.md §6.7). */
+export interface Verdict {
+  /** Where the verdict was read from (`'exit_code'`, `'json'`, ...). */
+  source: string
+  decision: Decision | null
+  reason: string | null
+  blocking: boolean
+  continue: boolean
+  stop_reason: string | null
+  additional_context: string | null
+  system_message: string | null
+  updated_input: Record<string, unknown> | null
+  updated_tool_output: unknown
+  suppress_output: boolean
+  extra: Record<string, unknown>
+  [key: string]: unknown
+}
+
+/**
+ * One hook run or attempted in a fire (protocol.md §8). A hook that fails, hangs or floods
+ * its output is an outcome, never an error. Keys are the result JSON's, in snake_case.
+ */
+export interface Outcome {
+  /** Hook id, for example `'user:PreToolUse[0].hooks[0]'`. */
+  hook: string
+  /** Handler type: `'command'`, `'http'`, `'prompt'`, `'agent'` or `'mcp_tool'`. */
+  type: string
+  /** The command as configured (shell form) or as run (exec form). */
+  command: string
+  /** How it ended. */
+  status: 'ok' | 'error' | 'timed_out' | 'spawn_failed' | 'async'
+  /** `null` when killed by a signal, not started, http, or still running. */
+  exit_code: number | null
+  /** The signal that ended it. */
+  signal: number | null
+  /** HTTP handlers only. */
+  http_status: number | null
+  /** Reached its deadline (or never got a slot). */
+  timed_out: boolean
+  /** From spawn to the end of the drain, 0.1 ms resolution. */
+  duration_ms: number
+  stdout: string
+  stderr: string
+  stdout_truncated: boolean
+  stderr_truncated: boolean
+  stdout_lossy: boolean
+  stderr_lossy: boolean
+  /** The handler's `statusMessage`. */
+  status_message: string | null
+  verdict: Verdict
+  /** Why `status` is not `'ok'`, or a JSON/schema problem in the hook's output. */
+  error: string | null
+  [key: string]: unknown
+}
+
+/**
+ * The result of a fire: the result JSON of protocol.md §8 as a plain object, so
+ * `JSON.stringify(result)` gives the same JSON the C ABI returns. Every key is present;
+ * readers must ignore keys they do not know.
+ */
+export interface Result {
+  /** `hook_event_name` as fired. */
+  event: string
+  /** The folded decision; `null` when no hook decided. */
+  decision: Decision | null
+  /** Reason of the deciding hook. */
+  reason: string | null
+  /** `false`: a hook asked to stop the agent. */
+  continue: boolean
+  /** For the user, with `continue: false`. */
+  stop_reason: string | null
+  /** The replacement tool input (or `{prompt}` on UserPromptSubmit). */
+  updated_input: Record<string, unknown> | null
+  /** Replacement tool output (PostToolUse). */
+  updated_tool_output: unknown
+  /** Text for the model. */
+  additional_context: string | null
+  /** Text for the user. */
+  system_message: string | null
+  /** OR of the hooks' `suppressOutput`. */
+  suppress_output: boolean
+  /** Variables written through `CLAUDE_ENV_FILE`. */
+  env: Record<string, string>
+  /** Event- and dialect-specific outputs. */
+  extra: Record<string, unknown>
+  /** Context of this session's async hooks finished since its previous fire. */
+  pending_context: string | null
+  /** Load warnings, per-hook warnings, then fire notices. */
+  warnings: string[]
+  /** One per hook run or attempted, in configuration order; `[]` when nothing matched. */
+  outcomes: Outcome[]
+  /** Completed outcomes of this session's async hooks, in completion order. */
+  async_outcomes: Outcome[]
+  [key: string]: unknown
+}
+
+/**
+ * The `code` of an error hookwire throws or rejects with (abi.md §6). The error also has
+ * `line` and `column` for `'INVALID_JSON'`, and `pointer` when one place is at fault.
+ */
+export type ErrorCode = 'INVALID_JSON' | 'INVALID_CONFIG' | 'INVALID_EVENT' | 'INVALID_UTF8' | 'PANIC' | 'INTERNAL'
+
+/** An error from hookwire itself (never a hook's failure, which is an outcome). */
+export interface HookwireError extends Error {
+  code: ErrorCode
+  /** 1-based line of a JSON syntax error. */
+  line?: number
+  /** 1-based column (in bytes) of a JSON syntax error. */
+  column?: number
+  /** JSON pointer to the one place a well-formed document is wrong. */
+  pointer?: string
+}
+
+/**
+ * Which binding artifact the generated loader actually loaded: `'native'` for
+ * a native addon, otherwise the `platformArchABI` of the WASI flavor. Every
+ * flavor napi-rs can build is listed, because `NAPI_RS_NATIVE_LIBRARY_PATH`
+ * can point the loader at a WASI artifact this package does not build itself.
+ */
+export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-wasip1'
+
+/**
+ * A loaded hook configuration, ready to fire events.
+ *
+ * Immutable once built and safe to share: any number of `fire()` calls may be in flight on
+ * one dispatcher at once, each on its own native thread with its own hook processes. A
+ * pending fire keeps the process alive and finishes even if the dispatcher is collected.
+ */
+export declare class Dispatcher {
+  /**
+   * Builds a dispatcher from a configuration: a JSON-representable object (settings shape
+   * or envelope) or its JSON text.
+   *
+   * Throws an `Error` with `code` `'INVALID_JSON'` (with `line` and `column`),
+   * `'INVALID_CONFIG'` (with `pointer` when known), `'PANIC'` or `'INTERNAL'`, and a
+   * `TypeError` when `config` is neither an object nor a string.
+   */
+  constructor(config: Config | string)
+  /**
+   * Builds a dispatcher from a UTF-8 JSON file, whose content is checked exactly as by the
+   * constructor. A file that cannot be read throws an `Error` with a system `code`
+   * (`'ENOENT'`, `'EACCES'`, `'EISDIR'`, else `'EIO'`) and `path`, as Node's `fs` would;
+   * content that is not UTF-8 throws `code` `'INVALID_UTF8'`.
+   */
+  static fromFile(path: string): Dispatcher
+  /**
+   * Fires one event and resolves with the result once every matching hook has ended.
+   *
+   * The event is converted on the calling thread; the fire runs on a dedicated native
+   * thread, so it never blocks the event loop nor occupies libuv's pool. Rejects with an
+   * `Error` whose `code` is `'INVALID_JSON'`, `'INVALID_EVENT'`, `'PANIC'` or `'INTERNAL'`
+   * (a hook's own failure is an outcome, never a rejection), and with a `TypeError` when
+   * `event` is neither an object nor a string; it never throws.
+   */
+  fire(event: Event | string): Promise<Result>
+  /**
+   * The same fire as `fire()`, blocking the calling thread until it is over; for scripts.
+   * Throws what `fire()` rejects with.
+   */
+  fireSync(event: Event | string): Result
+}
+
+/**
+ * The version of hookwire (`MAJOR.MINOR.PATCH`): the crate version, equal to the C
+ * library's `hooks_version()` and Python's `hookwire.__version__`.
+ *
+ * Named in lower case because napi-derive registers a const under its Rust name.
+ */
+export declare const version: string
