@@ -3,6 +3,7 @@
 // (fs calls complete) while they run.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { HOOKS, ROOT, bashEvent, hookwire, oneHook, sq } from './support.mjs'
@@ -50,4 +51,14 @@ test('a pending fire finishes after its dispatcher is dropped', async () => {
   globalThis.gc?.()
   const r = await pending
   assert.equal(r.outcomes[0]?.stdout, 'late')
+})
+
+test('a pending fire keeps the process alive until it settles', () => {
+  const hook = `sh ${sq(join(HOOKS, 'emit.sh'))} -s 0.2 kept-alive`
+  const script =
+    "const { Dispatcher } = require('hookwire');" +
+    `const d = new Dispatcher(${JSON.stringify(JSON.stringify(oneHook('PreToolUse', hook, 'Bash')))});` +
+    `d.fire(${JSON.stringify(JSON.stringify(bashEvent('true')))}).then((r) => console.log(r.outcomes[0].stdout))`
+  const out = execFileSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' })
+  assert.equal(out, 'kept-alive\n')
 })
