@@ -1,1 +1,20 @@
-//! placeholder
+//! `hookwire._native`: the compiled half of the `hookwire` Python package.
+//!
+//! A thin shell over `hookwire-core` (style.md rule 1): this file only assembles the module.
+//! The class lives in `dispatcher.rs`, the exceptions in `errors.rs`; `fire_async` is Python
+//! code in `python/hookwire/__init__.py`.
+
+mod dispatcher;
+mod errors;
+
+use pyo3::prelude::*;
+
+/// The native module. `gil_used = false` is the default; it is written out to say that the
+/// module is safe without the GIL: the dispatcher is `Send + Sync` and holds no Python state.
+#[pymodule(gil_used = false)]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", hookwire_core::version())?;
+    m.add_class::<dispatcher::Dispatcher>()?;
+    errors::register(m)?;
+    Ok(())
+}

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Python binding: build and install the wheel into a fresh venv, then run its pytest suite.
+# Run from the repository root. Needs python3 (>= 3.11) with venv, cargo, and PyPI for
+# maturin (a prebuilt wheel) and pytest. A run that collects no test fails (pytest exit 5).
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+PYTHON="${PYTHON:-python3}"
+VENV="target/ci-venv"
+
+"$PYTHON" - <<'PY'
+import sys
+if sys.version_info < (3, 11):
+    sys.exit(f"hookwire needs Python >= 3.11, found {sys.version.split()[0]}")
+PY
+
+rm -rf "$VENV"
+"$PYTHON" -m venv "$VENV"
+"$VENV/bin/python" -m pip install --quiet --upgrade pip
+"$VENV/bin/python" -m pip install --quiet ./bindings-python "pytest>=9,<10"
+
+# pytest exits 5 when it collects nothing; that is a failure here like any other non-zero code.
+"$VENV/bin/python" -m pytest bindings-python/tests -ra "$@"

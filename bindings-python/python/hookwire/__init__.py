@@ -1,0 +1,64 @@
+"""hookwire: Claude-Code-compatible lifecycle hooks, run safely.
+
+The engine is the Rust crate ``hookwire-core``; this package is a thin shell over it.
+
+    import hookwire
+    d = hookwire.Dispatcher({"hooks": {...}})          # or JSON text as str / bytes
+    r = d.fire({"hook_event_name": "PreToolUse", ...})  # dict: the result JSON
+    r = await d.fire_async(event)                       # same, without blocking the loop
+
+Errors: ``HookwireError`` (an ``Exception``) is the base of ``ConfigError`` and
+``EventError``. A hook's own failure is never an exception: it is an outcome in the result.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Coroutine
+from typing import Any
+
+from hookwire import _native
+from hookwire._native import ConfigError, EventError, HookwireError, __version__
+
+__all__ = [
+    "ConfigError",
+    "Dispatcher",
+    "EventError",
+    "HookwireError",
+    "__version__",
+]
+
+# The same conversion the native side applies to a dict, so fire_async can take its copy of
+# the event before it lets go of the caller (a later change to the dict cannot reach the fire).
+_encode = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode
+
+
+class Dispatcher(_native.Dispatcher):
+    """A loaded configuration, ready to fire events.
+
+    ``Dispatcher(config)`` takes a dict or JSON text (str or bytes) and raises ``ConfigError``;
+    ``Dispatcher.from_file(path)`` reads a JSON file (I/O failures raise ``OSError``).
+
+    Thread-safe: one dispatcher may be shared by any number of threads and tasks, and their
+    fires run at the same time, each with its own hook processes. ``fire`` releases the GIL
+    while hooks run.
+    """
+
+    __slots__ = ()
+
+    def fire_async(self, event: dict[str, Any] | str | bytes) -> Coroutine[Any, Any, dict[str, Any]]:
+        """``await d.fire_async(event)``: the same dict as ``fire``, without blocking the loop.
+
+        The fire runs on the event loop's default executor. The event is copied (a dict is
+        converted to JSON text) when ``fire_async`` is called, so changing the dict afterwards
+        does not reach the fire. Cancelling the awaiting task ends it with ``CancelledError``
+        at once; hooks already started finish under their own timeouts, and nothing leaks.
+        Raises ``EventError``.
+        """
+        if isinstance(event, dict):
+            try:
+                event = _encode(event)
+            except (TypeError, ValueError, RecursionError):
+                pass  # left as is: fire() raises the proper EventError for it
+        return asyncio.to_thread(self.fire, event)

@@ -1,0 +1,166 @@
+//! `hookwire._native.Dispatcher`: a frozen Python class over an `Arc<hookwire_core::Dispatcher>`.
+//!
+//! It only translates: Python values to JSON text, the result JSON back to a dict, core errors
+//! to exceptions, and the GIL around the blocking calls. Every rule of the engine stays in
+//! `hookwire-core`. Blocking work (loading, firing, reading a file) runs inside `py.detach`
+//! on owned arguments and inside `catch_unwind`, so other Python threads keep running and a
+//! bug in the core becomes a `HookwireError` of kind `panic`, never a `BaseException`.
+
+use crate::errors::{Side, panic_details, to_pyerr};
+use hookwire_core::{ConfigError, ErrorDetails, ErrorKind, EventError};
+use pyo3::exceptions::{PyOSError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::pybacked::{PyBackedBytes, PyBackedStr};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBytes, PyDict, PyString, PyType};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// A loaded configuration, ready to fire events.
+///
+/// Thread-safe: one `Dispatcher` may be shared by any number of threads, and their fires run
+/// at the same time, each with its own hook processes. The GIL is released while hooks run.
+/// In-flight fires keep their own reference, so dropping the object never cuts them short.
+#[pyclass(frozen, subclass, module = "hookwire._native")]
+pub struct Dispatcher {
+    inner: Arc<hookwire_core::Dispatcher>,
+}
+
+/// JSON text ready to cross into the core, owned so the detached closure can use it (`Send`)
+/// without copying what Python already holds.
+enum Input {
+    Text(PyBackedStr),
+    Bytes(PyBackedBytes),
+}
+
+/// `json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode`:
+/// Python's own conversion, so a dict becomes exactly the JSON `json.dumps` would write, and
+/// whatever JSON cannot represent (NaN, a set, a cycle) fails here instead of reaching the core.
+static ENCODE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+/// `json.loads`, for the result JSON.
+static LOADS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+fn encoder(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
+    ENCODE
+        .get_or_try_init(py, || {
+            let kwargs = PyDict::new(py);
+            kwargs.set_item("ensure_ascii", false)?;
+            kwargs.set_item("allow_nan", false)?;
+            kwargs.set_item("separators", (",", ":"))?;
+            let enc = py.import("json")?.getattr("JSONEncoder")?.call((), Some(&kwargs))?;
+            Ok(enc.getattr("encode")?.unbind())
+        })
+        .map(|f| f.bind(py))
+}
+
+fn loads(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
+    LOADS.get_or_try_init(py, || Ok(py.import("json")?.getattr("loads")?.unbind())).map(|f| f.bind(py))
+}
+
+impl Input {
+    /// Accepts a dict (converted as JSON would), a str or bytes; anything else is `TypeError`.
+    fn from_py(py: Python<'_>, obj: &Bound<'_, PyAny>, side: Side) -> PyResult<Input> {
+        if obj.is_instance_of::<PyDict>() {
+            let text = encoder(py)?.call1((obj,)).map_err(|e| {
+                let msg = format!("the {} dict cannot be represented as JSON: {e}", side.noun());
+                to_pyerr(py, side, ErrorDetails::new(side.invalid_kind(), msg))
+            })?;
+            Self::text(py, &text, side)
+        } else if obj.is_instance_of::<PyString>() {
+            Self::text(py, obj, side)
+        } else if obj.is_instance_of::<PyBytes>() {
+            Ok(Input::Bytes(obj.extract::<PyBackedBytes>()?))
+        } else {
+            let ty = obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".to_string());
+            Err(PyTypeError::new_err(format!("{} must be a dict, str or bytes, not {ty}", side.noun())))
+        }
+    }
+
+    /// A str that cannot be UTF-8 (lone surrogates) is `invalid_utf8`, as bad bytes would be.
+    fn text(py: Python<'_>, s: &Bound<'_, PyAny>, side: Side) -> PyResult<Input> {
+        s.extract::<PyBackedStr>().map(Input::Text).map_err(|e| {
+            let msg = format!("{} is not valid UTF-8: {e}", side.noun());
+            to_pyerr(py, side, ErrorDetails::new(ErrorKind::InvalidUtf8, msg))
+        })
+    }
+}
+
+/// Runs `f` with the GIL released and any panic caught, so the core never unwinds into Python.
+fn detached<T: Send>(
+    py: Python<'_>,
+    f: impl FnOnce() -> Result<T, ErrorDetails> + Send,
+) -> Result<T, ErrorDetails> {
+    py.detach(|| catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|payload| Err(panic_details(&*payload))))
+}
+
+impl Dispatcher {
+    fn load(py: Python<'_>, input: Input) -> PyResult<Dispatcher> {
+        // `input` is borrowed, not moved, so its Python object is released with the GIL held.
+        let built = detached(py, || {
+            match &input {
+                Input::Text(s) => hookwire_core::Dispatcher::new(s),
+                Input::Bytes(b) => hookwire_core::Dispatcher::from_bytes(b),
+            }
+            .map_err(|e: ConfigError| e.details())
+        });
+        match built {
+            Ok(d) => Ok(Dispatcher { inner: Arc::new(d) }),
+            Err(details) => Err(to_pyerr(py, Side::Config, details)),
+        }
+    }
+}
+
+#[pymethods]
+impl Dispatcher {
+    /// Builds a dispatcher from a configuration: a dict, or JSON text as str or bytes.
+    /// Raises `ConfigError`; an argument of another type raises `TypeError`.
+    #[new]
+    fn py_new(py: Python<'_>, config: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let input = Input::from_py(py, config, Side::Config)?;
+        Self::load(py, input)
+    }
+
+    /// Builds a dispatcher from a JSON file. I/O failures raise `OSError` (with `errno` and
+    /// `filename`), a bad configuration raises `ConfigError`.
+    #[classmethod]
+    fn from_file<'py>(cls: &Bound<'py, PyType>, path: PathBuf) -> PyResult<Bound<'py, PyAny>> {
+        let py = cls.py();
+        let read = py.detach(|| std::fs::read(&path));
+        let bytes = match read {
+            Ok(b) => b,
+            Err(e) => {
+                let filename = path.to_string_lossy().into_owned();
+                return Err(match e.raw_os_error() {
+                    // OSError(errno, strerror, filename) picks the subclass (FileNotFoundError...).
+                    Some(code) => PyOSError::new_err((code, e.to_string(), filename)),
+                    None => PyOSError::new_err(format!("{filename}: {e}")),
+                });
+            }
+        };
+        cls.call1((PyBytes::new(py, &bytes),))
+    }
+
+    /// Fires one event (a dict, or JSON text as str or bytes) and returns the result JSON
+    /// (protocol.md §8) as a dict. Raises `EventError`; a hook's failure is an outcome, never
+    /// an exception. The GIL is released while hooks run.
+    fn fire<'py>(&self, py: Python<'py>, event: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let input = Input::from_py(py, event, Side::Event)?;
+        let inner = Arc::clone(&self.inner);
+        let fired = detached(py, || {
+            match &input {
+                Input::Text(s) => inner.fire_json(s),
+                Input::Bytes(b) => inner.fire_bytes(b),
+            }
+            .map_err(|e: EventError| e.details())
+        });
+        match fired {
+            Ok(json) => loads(py)?.call1((PyString::new(py, &json),)),
+            Err(details) => Err(to_pyerr(py, Side::Event, details)),
+        }
+    }
+
+    fn __repr__(&self) -> &'static str {
+        "<hookwire.Dispatcher>"
+    }
+}
