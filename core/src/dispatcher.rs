@@ -1,42 +1,788 @@
-//! TEMPORARY scaffold so bindings compile while the engine lands.
-use crate::error::{ConfigError, EventError};
-use serde_json::Value;
+//! The dispatcher: a loaded configuration plus the little state kept across fires, and the
+//! fire itself (protocol.md §5.1): select the handlers, prepare each hook's process, run them,
+//! read their verdicts, fold, apply the Stop guard, and assemble the result.
+//!
+//! Each stage's rules live in their own module; this one only wires them in pipeline order.
 
-/// A loaded configuration, ready to fire events. `Send + Sync`: many fires may run at once.
+use crate::config::{CommandSpec, Config, Handler, HandlerType, Rules, RunMode, Scope, Shell};
+use crate::envfile;
+use crate::error::{ConfigError, EventError};
+use crate::event::{self, EventSpec};
+use crate::fold;
+use crate::result::{FireResult, Outcome, millis};
+use crate::runner::{self, Cancel, End, Job, Launch, Slots, Text};
+use crate::session::{Queued, Sessions};
+use crate::verdict::{self, Status, Verdict};
+use serde_json::{Map, Value};
+use std::collections::HashSet;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+/// Event fields that must have a given type when present (§3.1).
+const STRING_FIELDS: &[&str] = &[
+    "session_id",
+    "transcript_path",
+    "cwd",
+    "permission_mode",
+    "prompt_id",
+    "agent_id",
+    "agent_type",
+    "tool_name",
+    "tool_use_id",
+    "source",
+    "reason",
+    "trigger",
+    "notification_type",
+    "prompt",
+];
+
+/// A loaded configuration, ready to fire events.
+///
+/// `Dispatcher` is `Send + Sync`: one dispatcher may be shared by any number of threads, and
+/// their fires run at the same time, each with its own hook processes. It is immutable after
+/// construction except for the per-session state of §5.10–5.11, which sits behind its own
+/// locks. Dropping it kills running async hooks; fires in flight on other threads keep what
+/// they need alive until they return.
 pub struct Dispatcher {
-    warnings: Vec<String>,
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    config: Config,
+    sh: Option<PathBuf>,
+    bash: Option<PathBuf>,
+    pwsh: Option<PathBuf>,
+    slots: Slots,
+    sessions: Sessions,
+    /// Private directory for `CLAUDE_ENV_FILE`s, made on first need.
+    env_dir: OnceLock<Result<PathBuf, String>>,
+    env_counter: AtomicU64,
+    /// Cancels async hooks when the dispatcher is dropped.
+    async_cancel: Cancel,
+}
+
+impl Drop for Inner {
+    fn drop(&mut self) {
+        if let Some(Ok(dir)) = self.env_dir.get() {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+}
+
+impl Drop for Dispatcher {
+    fn drop(&mut self) {
+        self.inner.async_cancel.cancel();
+    }
 }
 
 impl Dispatcher {
+    /// Parses and checks a configuration given as JSON text (either shape, protocol.md §2.1).
     pub fn new(config_json: &str) -> Result<Self, ConfigError> {
         let v: Value = serde_json::from_str(config_json).map_err(|e| ConfigError::from_json(&e))?;
         Self::from_value(v)
     }
+
+    /// As [`Dispatcher::new`], from bytes that must be UTF-8.
     pub fn from_bytes(config: &[u8]) -> Result<Self, ConfigError> {
         let s = std::str::from_utf8(config).map_err(|e| ConfigError::Utf8(e.to_string()))?;
         Self::new(s)
     }
+
+    /// As [`Dispatcher::new`], from a parsed value.
     pub fn from_value(config: Value) -> Result<Self, ConfigError> {
-        if !config.is_object() {
-            return Err(ConfigError::invalid("", "configuration must be a JSON object"));
-        }
-        Ok(Dispatcher { warnings: Vec::new() })
+        let config = Config::load(&config)?;
+        let host_path = std::env::var_os("PATH");
+        let find = |name: &str| runner::resolve_program(name, host_path.as_deref(), Path::new("/")).ok();
+        Ok(Dispatcher {
+            inner: Arc::new(Inner {
+                sh: find("sh"),
+                bash: find("bash"),
+                pwsh: find("pwsh"),
+                slots: Slots::new(config.limits.max_parallel),
+                sessions: Sessions::new(),
+                env_dir: OnceLock::new(),
+                env_counter: AtomicU64::new(0),
+                async_cancel: Cancel::new(),
+                config,
+            }),
+        })
     }
+
+    /// Load warnings that concern the whole configuration (every result carries them too).
     pub fn warnings(&self) -> &[String] {
-        &self.warnings
+        &self.inner.config.warnings.global
     }
+
+    /// Fires one event given as JSON text and returns the result JSON. Claude-code hooks get
+    /// exactly these bytes on stdin.
     pub fn fire_json(&self, event_json: &str) -> Result<String, EventError> {
         let v: Value = serde_json::from_str(event_json).map_err(|e| EventError::from_json(&e))?;
-        let name = v.get("hook_event_name").and_then(Value::as_str).ok_or_else(|| {
-            EventError::invalid("/hook_event_name", "event must be an object with a string hook_event_name")
-        })?;
-        if name == "__hookwire_test_panic__" && std::env::var_os("HOOKWIRE_TEST_PANIC").is_some() {
-            panic!("test panic requested through HOOKWIRE_TEST_PANIC");
-        }
-        Ok(serde_json::json!({"event": name, "decision": null, "outcomes": []}).to_string())
+        Ok(self.inner.fire(Some(event_json), &v, &self.inner)?.to_json())
     }
+
+    /// As [`Dispatcher::fire_json`], from bytes that must be UTF-8.
     pub fn fire_bytes(&self, event: &[u8]) -> Result<String, EventError> {
         let s = std::str::from_utf8(event).map_err(|e| EventError::Utf8(e.to_string()))?;
         self.fire_json(s)
     }
+
+    /// Fires one event given as a value; hooks get its compact serialisation.
+    pub fn fire(&self, event: &Value) -> Result<FireResult, EventError> {
+        self.inner.fire(None, event, &self.inner)
+    }
+}
+
+/// One handler chosen for this fire, with what the fire computed for it.
+struct Chosen<'a> {
+    h: &'a Handler,
+    timeout_s: f64,
+}
+
+/// One hook's prepared run, or why it could not be prepared.
+enum Prepared {
+    Run(Job, Option<PathBuf>),
+    Failed(String),
+}
+
+fn validate(event: &Value) -> Result<&str, EventError> {
+    let Some(obj) = event.as_object() else {
+        return Err(EventError::invalid("", "an event must be a JSON object with a string hook_event_name"));
+    };
+    let name = match obj.get("hook_event_name") {
+        Some(Value::String(s)) => s.as_str(),
+        Some(_) => return Err(EventError::invalid("/hook_event_name", "hook_event_name must be a string")),
+        None => {
+            return Err(EventError::invalid("/hook_event_name", "an event needs a string hook_event_name"));
+        }
+    };
+    for f in STRING_FIELDS {
+        if let Some(v) = obj.get(*f)
+            && !v.is_string()
+            && !v.is_null()
+        {
+            return Err(EventError::invalid(format!("/{f}"), format!("{f} must be a string or null")));
+        }
+    }
+    if let Some(v) = obj.get("tool_input")
+        && !v.is_object()
+        && !v.is_null()
+    {
+        return Err(EventError::invalid("/tool_input", "tool_input must be an object or null"));
+    }
+    if let Some(v) = obj.get("stop_hook_active")
+        && !v.is_boolean()
+        && !v.is_null()
+    {
+        return Err(EventError::invalid("/stop_hook_active", "stop_hook_active must be true, false or null"));
+    }
+    Ok(name)
+}
+
+fn str_field<'a>(event: &'a Value, key: &str) -> Option<&'a str> {
+    event.get(key).and_then(Value::as_str)
+}
+
+impl Inner {
+    fn fire(&self, raw: Option<&str>, event: &Value, me: &Arc<Inner>) -> Result<FireResult, EventError> {
+        let name = validate(event)?;
+        let fire_start = Instant::now();
+        let session = str_field(event, "session_id").unwrap_or("");
+        let agent = str_field(event, "agent_id").unwrap_or("");
+        let mut result = FireResult::empty(name);
+        let (queued, dropped) = self.sessions.drain(session);
+
+        let Some(eid) = event::lookup(name) else {
+            if name == "__hookwire_test_panic__" && std::env::var_os("HOOKWIRE_TEST_PANIC").is_some() {
+                panic!("test panic requested through HOOKWIRE_TEST_PANIC");
+            }
+            result.warnings.extend(self.config.warnings.global.iter().cloned());
+            result.warnings.push(format!("unknown event \"{name}\""));
+            attach_async(&mut result, queued, dropped);
+            return Ok(result);
+        };
+        let spec = event::spec(eid);
+        result.warnings.extend(self.config.warnings.global.iter().cloned());
+        result.warnings.extend(self.config.warnings.per_event[eid].iter().cloned());
+
+        let chosen = self.select(eid, spec, event, session);
+        if !chosen.is_empty() {
+            self.run_chosen(&chosen, spec, event, raw, session, fire_start, me, &mut result);
+        }
+        attach_async(&mut result, queued, dropped);
+        self.stop_guard(spec, session, agent, &mut result);
+        if spec.name == "SessionEnd" {
+            self.sessions.forget(session);
+        }
+        Ok(result)
+    }
+
+    /// §5.1 steps 2–6: matcher, `if`, dedup, `once`.
+    fn select<'a>(
+        &'a self,
+        eid: usize,
+        spec: &'static EventSpec,
+        event: &Value,
+        session: &str,
+    ) -> Vec<Chosen<'a>> {
+        let value = event::matcher_value(spec, event);
+        let tool_name = str_field(event, "tool_name").unwrap_or("");
+        let tool_input = event.get("tool_input");
+        let mut picked: Vec<&Handler> = Vec::new();
+        for g in &self.config.events[eid] {
+            if !g.matcher.matches(value) {
+                continue;
+            }
+            for h in &g.handlers {
+                if h.has_if {
+                    if !spec.tool_event {
+                        continue;
+                    }
+                    if let Some(rule) = &h.if_rule
+                        && !rule.matches(tool_name, tool_input)
+                    {
+                        continue;
+                    }
+                }
+                picked.push(h);
+            }
+        }
+        if picked.is_empty() {
+            return Vec::new();
+        }
+        let project_dir = self.project_dir(event);
+        let mut seen = HashSet::new();
+        picked.retain(|h| seen.insert(self.identity(h, &project_dir)));
+        picked.retain(|h| !(h.once && self.sessions.ran_once(session, h.index)));
+        for h in picked.iter().filter(|h| h.once) {
+            self.sessions.mark_once(session, h.index);
+        }
+        self.timeouts(spec, picked)
+    }
+
+    /// Effective timeouts (§5.6), including the shared SessionEnd budget.
+    fn timeouts<'a>(&self, spec: &EventSpec, picked: Vec<&'a Handler>) -> Vec<Chosen<'a>> {
+        let rules = self.config.rules;
+        let cap = self.config.limits.default_timeout_s;
+        let generic = cap.unwrap_or(match rules {
+            Rules::Current => 600.0,
+            Rules::Classic => 60.0,
+        });
+        let default = match (rules, spec.current_timeout_s) {
+            (Rules::Current, Some(t)) => cap.map_or(t, |c| c.min(t)),
+            _ => generic,
+        };
+        let budget = (spec.name == "SessionEnd" && rules == Rules::Current).then(|| {
+            let largest = picked.iter().filter_map(|h| h.timeout_s).fold(1.5_f64, f64::max);
+            largest.min(60.0)
+        });
+        picked
+            .into_iter()
+            .map(|h| {
+                let t = match budget {
+                    Some(b) => h.timeout_s.unwrap_or(b).min(b),
+                    None => h.timeout_s.unwrap_or(default),
+                };
+                Chosen { h, timeout_s: t }
+            })
+            .collect()
+    }
+
+    fn project_dir(&self, event: &Value) -> String {
+        match (&self.config.project_dir, str_field(event, "cwd")) {
+            (Some(p), _) => p.to_string_lossy().into_owned(),
+            (None, Some(cwd)) if !cwd.is_empty() => cwd.to_string(),
+            _ => process_cwd().to_string_lossy().into_owned(),
+        }
+    }
+
+    fn plugin_vars(&self, h: &Handler) -> (Option<&str>, Option<&str>) {
+        let s = &self.config.sources[h.source];
+        (s.plugin_root.as_deref(), s.plugin_data.as_deref())
+    }
+
+    /// Dedup identity (§2.7): type + origin class + expanded command and args + shell.
+    fn identity(&self, h: &Handler, project_dir: &str) -> String {
+        let s = &self.config.sources[h.source];
+        let origin =
+            if s.scope == Scope::Plugin { s.plugin_root.clone().unwrap_or_default() } else { String::new() };
+        let (root, data) = self.plugin_vars(h);
+        let expand = |t: &str| expand_placeholders(t, project_dir, root, data, true);
+        let cmd = match &h.command {
+            CommandSpec::Shell { script, shell } => format!("shell:{shell:?}\0{}", expand(script)),
+            CommandSpec::Exec { program, args } => {
+                let mut s = format!("exec\0{}", expand(program));
+                for a in args {
+                    s.push('\0');
+                    s.push_str(&expand(a));
+                }
+                s
+            }
+        };
+        format!("{}\0{}\0{origin}\0{cmd}", h.ty.as_str(), s.scope == Scope::Plugin)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn run_chosen(
+        &self,
+        chosen: &[Chosen<'_>],
+        spec: &'static EventSpec,
+        event: &Value,
+        raw: Option<&str>,
+        session: &str,
+        fire_start: Instant,
+        me: &Arc<Inner>,
+        result: &mut FireResult,
+    ) {
+        let rules = self.config.rules;
+        let payload: Arc<[u8]> = match raw {
+            Some(text) => Arc::from(text.as_bytes()),
+            None => Arc::from(serde_json::to_vec(event).unwrap_or_default()),
+        };
+        let project_dir = self.project_dir(event);
+        let (cwd, cwd_warning) = hook_cwd(event);
+        let base_env = inherited_env();
+        let mut hook_warnings: Vec<Vec<String>> = vec![Vec::new(); chosen.len()];
+        if let Some(w) = cwd_warning {
+            result.warnings.push(w);
+        }
+
+        // Prepare every hook; sync ones run together, async ones on their own threads.
+        let mut jobs: Vec<Job> = Vec::new();
+        let mut job_of: Vec<Option<usize>> = vec![None; chosen.len()];
+        let mut env_files: Vec<Option<PathBuf>> = vec![None; chosen.len()];
+        let mut failed: Vec<Option<String>> = vec![None; chosen.len()];
+        let mut envs: Vec<Vec<(OsString, OsString)>> = Vec::with_capacity(chosen.len());
+        for (k, c) in chosen.iter().enumerate() {
+            let want_env_file = spec.has_env_file(rules) && c.h.mode == RunMode::Sync;
+            let deadline = fire_start + Duration::from_secs_f64(c.timeout_s);
+            let (prepared, env) =
+                self.prepare(c.h, &base_env, &project_dir, &cwd, want_env_file, deadline, &payload);
+            envs.push(env);
+            match prepared {
+                Prepared::Failed(why) => failed[k] = Some(why),
+                Prepared::Run(job, env_file) => {
+                    if c.h.mode == RunMode::Sync {
+                        job_of[k] = Some(jobs.len());
+                        jobs.push(job);
+                        env_files[k] = env_file;
+                    } else {
+                        self.start_async(me, c.h, c.timeout_s, job, spec, event, session);
+                    }
+                }
+            }
+        }
+        let runs = runner::run(&jobs, &self.slots, None);
+
+        let mut verdicts: Vec<Verdict> = Vec::with_capacity(chosen.len());
+        let mut merged_env: Vec<(String, String)> = Vec::new();
+        for (k, c) in chosen.iter().enumerate() {
+            let h = c.h;
+            let run = match (job_of[k], &failed[k]) {
+                (Some(j), _) => runs[j].clone(),
+                (None, Some(why)) => runner::RunResult {
+                    end: End::SpawnFailed(why.clone()),
+                    stdout: Text::default(),
+                    stderr: Text::default(),
+                    duration: Duration::ZERO,
+                },
+                (None, None) => {
+                    result.outcomes.push(async_outcome(h, self.outcome_command(h, &project_dir)));
+                    continue;
+                }
+            };
+            let reading = verdict::read(&verdict::Input {
+                spec,
+                rules,
+                event,
+                hook_id: &h.id,
+                fail_closed: h.fail_closed,
+                shell_form: matches!(h.command, CommandSpec::Shell { .. }),
+                end: &run.end,
+                stdout: &run.stdout,
+                stderr: &run.stderr,
+                timeout_s: c.timeout_s,
+            });
+            hook_warnings[k].extend(reading.warnings.iter().cloned());
+            if let Some(path) = &env_files[k] {
+                let text = read_env_file(path, self.config.limits.max_output_bytes);
+                if !matches!(run.end, End::TimedOut { .. }) {
+                    let env = &envs[k];
+                    let lookup = |name: &str| {
+                        env.iter().find(|(n, _)| n == name).map(|(_, v)| v.to_string_lossy().into_owned())
+                    };
+                    let (assign, warns) = envfile::parse(&text, &h.id, &merged_env, &lookup);
+                    merged_env.extend(assign);
+                    hook_warnings[k].extend(warns);
+                }
+            }
+            result.outcomes.push(outcome(h, self.outcome_command(h, &project_dir), &run, &reading));
+            verdicts.push(reading.verdict);
+        }
+        let refs: Vec<&Verdict> = verdicts.iter().collect();
+        let f = fold::fold(&refs);
+        result.decision = f.decision;
+        result.reason = f.reason;
+        result.continue_ = f.continue_;
+        result.stop_reason = f.stop_reason;
+        result.updated_input = f.updated_input;
+        result.updated_tool_output = f.updated_tool_output;
+        result.additional_context = f.additional_context;
+        result.system_message = f.system_message;
+        result.suppress_output = f.suppress_output;
+        result.extra = f.extra;
+        for (k, v) in merged_env {
+            result.env.insert(k, Value::String(v));
+        }
+        result.warnings.extend(hook_warnings.into_iter().flatten());
+        result.warnings.extend(f.warnings);
+    }
+
+    /// Builds one hook's process: environment (§3.4), argv (§5.2), env file.
+    #[allow(clippy::too_many_arguments)]
+    fn prepare(
+        &self,
+        h: &Handler,
+        base_env: &[(OsString, OsString)],
+        project_dir: &str,
+        cwd: &Path,
+        want_env_file: bool,
+        deadline: Instant,
+        payload: &Arc<[u8]>,
+    ) -> (Prepared, Vec<(OsString, OsString)>) {
+        let mut env: Vec<(OsString, OsString)> = base_env.to_vec();
+        let set = |env: &mut Vec<(OsString, OsString)>, k: &str, v: OsString| {
+            env.retain(|(n, _)| n != k);
+            env.push((OsString::from(k), v));
+        };
+        for (k, v) in &self.config.env {
+            set(&mut env, k, OsString::from(v));
+        }
+        set(&mut env, "CLAUDE_PROJECT_DIR", OsString::from(project_dir));
+        let (root, data) = self.plugin_vars(h);
+        if let Some(r) = root {
+            set(&mut env, "CLAUDE_PLUGIN_ROOT", OsString::from(r));
+        }
+        if let Some(d) = data {
+            set(&mut env, "CLAUDE_PLUGIN_DATA", OsString::from(d));
+        }
+        let mut env_file = None;
+        if want_env_file {
+            match self.new_env_file() {
+                Ok(p) => {
+                    set(&mut env, "CLAUDE_ENV_FILE", p.clone().into_os_string());
+                    env_file = Some(p);
+                }
+                Err(why) => return (Prepared::Failed(format!("cannot create CLAUDE_ENV_FILE: {why}")), env),
+            }
+        }
+        let path_var = env.iter().find(|(k, _)| k == "PATH").map(|(_, v)| v.clone());
+        let (program, args) = match &h.command {
+            CommandSpec::Shell { script, shell } => {
+                let (interp, pre): (&Option<PathBuf>, &[&str]) = match shell {
+                    Shell::Sh => (&self.sh, &["-c"]),
+                    Shell::Bash => (&self.bash, &["-c"]),
+                    Shell::Pwsh => (&self.pwsh, &["-NoProfile", "-NonInteractive", "-Command"]),
+                };
+                let Some(interp) = interp.clone() else {
+                    let name = match shell {
+                        Shell::Sh => "sh",
+                        Shell::Bash => "bash",
+                        Shell::Pwsh => "pwsh",
+                    };
+                    return (Prepared::Failed(format!("not found on PATH: {name}")), env);
+                };
+                let mut args: Vec<OsString> = pre.iter().map(OsString::from).collect();
+                args.push(OsString::from(script));
+                (interp, args)
+            }
+            CommandSpec::Exec { program, args } => {
+                let expand = |t: &str| expand_placeholders(t, project_dir, root, data, false);
+                let program = expand(program);
+                match runner::resolve_program(&program, path_var.as_deref(), cwd) {
+                    Ok(p) => (p, args.iter().map(|a| OsString::from(expand(a))).collect()),
+                    Err(why) => return (Prepared::Failed(why), env),
+                }
+            }
+        };
+        let job = Job {
+            launch: Launch { program, args, env: env.clone(), cwd: cwd.to_path_buf() },
+            stdin: payload.clone(),
+            deadline,
+            max_output: self.config.limits.max_output_bytes,
+        };
+        (Prepared::Run(job, env_file), env)
+    }
+
+    fn new_env_file(&self) -> Result<PathBuf, String> {
+        let dir = self.env_dir.get_or_init(make_private_dir).clone()?;
+        let n = self.env_counter.fetch_add(1, Ordering::Relaxed);
+        let path = dir.join(format!("env-{n}"));
+        use std::os::unix::fs::OpenOptionsExt;
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .open(&path)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(path)
+    }
+
+    fn outcome_command(&self, h: &Handler, project_dir: &str) -> String {
+        match &h.command {
+            CommandSpec::Shell { script, .. } => script.clone(),
+            CommandSpec::Exec { program, args } => {
+                let (root, data) = self.plugin_vars(h);
+                let expand = |t: &str| expand_placeholders(t, project_dir, root, data, false);
+                std::iter::once(program)
+                    .chain(args)
+                    .map(|a| shell_quote(&expand(a)))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            }
+        }
+    }
+
+    /// Starts an async hook on its own thread; its outcome is queued for the session (§5.10).
+    #[allow(clippy::too_many_arguments)]
+    fn start_async(
+        &self,
+        me: &Arc<Inner>,
+        h: &Handler,
+        timeout_s: f64,
+        job: Job,
+        spec: &'static EventSpec,
+        event: &Value,
+        session: &str,
+    ) {
+        let inner = Arc::clone(me);
+        let event = event.clone();
+        let session = session.to_string();
+        let (hook_id, rewake, fail_shell) =
+            (h.id.clone(), h.mode == RunMode::AsyncRewake, matches!(h.command, CommandSpec::Shell { .. }));
+        let template = async_outcome(h, self.outcome_command(h, &self.project_dir(&event)));
+        let spawned = std::thread::Builder::new().name("hookwire-async".into()).spawn(move || {
+            let run =
+                runner::run(std::slice::from_ref(&job), &inner.slots, Some(&inner.async_cancel)).remove(0);
+            let reading = verdict::read(&verdict::Input {
+                spec,
+                rules: inner.config.rules,
+                event: &event,
+                hook_id: &hook_id,
+                fail_closed: false,
+                shell_form: fail_shell,
+                end: &run.end,
+                stdout: &run.stdout,
+                stderr: &run.stderr,
+                timeout_s,
+            });
+            let mut texts: Vec<String> = Vec::new();
+            if rewake && run.end == End::Exited(2) {
+                let src = if run.stderr.text.trim().is_empty() { &run.stdout.text } else { &run.stderr.text };
+                texts.extend(verdict::cap_text(src.trim()));
+            } else {
+                texts.extend(reading.verdict.additional_context.clone());
+                texts.extend(reading.verdict.system_message.clone());
+            }
+            let mut o = template;
+            fill_outcome(&mut o, &run, &reading);
+            let context = if texts.is_empty() { None } else { Some(texts.join("\n\n")) };
+            inner.sessions.enqueue(&session, Queued { context, outcome: o });
+        });
+        if spawned.is_err() {
+            // No thread: the hook is dropped unstarted; nothing to kill, nothing to queue.
+        }
+    }
+
+    /// §5.11: count continuations of Stop-like results, override past the cap; progress
+    /// restarts the count.
+    fn stop_guard(&self, spec: &EventSpec, session: &str, agent: &str, result: &mut FireResult) {
+        match spec.name {
+            "PreToolUse" | "PostToolUse" => self.sessions.stop_progress(session, Some(agent)),
+            "UserPromptSubmit" => self.sessions.stop_progress(session, None),
+            _ => {}
+        }
+        if !spec.stop_like {
+            return;
+        }
+        let continuation =
+            result.decision == Some(verdict::Decision::Block) || result.additional_context.is_some();
+        let cap = self.config.limits.stop_block_cap;
+        if let Some(n) =
+            self.sessions.stop_result((session.to_string(), agent.to_string()), continuation, cap)
+        {
+            result.decision = None;
+            result.reason = None;
+            result.additional_context = None;
+            result.warnings.push(format!(
+                "Stop hooks blocked {n} consecutive times; letting the turn end (stop_block_cap = {cap})"
+            ));
+        }
+    }
+}
+
+fn attach_async(result: &mut FireResult, queued: Vec<Queued>, dropped: usize) {
+    if dropped > 0 {
+        result
+            .warnings
+            .push(format!("{dropped} async hook results were dropped: the session queue was full"));
+    }
+    let texts: Vec<&str> = queued.iter().filter_map(|q| q.context.as_deref()).collect();
+    if !texts.is_empty() {
+        result.pending_context = Some(texts.join("\n\n"));
+    }
+    result.async_outcomes = queued.into_iter().map(|q| q.outcome).collect();
+}
+
+fn async_outcome(h: &Handler, command: String) -> Outcome {
+    Outcome {
+        hook: h.id.clone(),
+        ty: h.ty.as_str().to_string(),
+        command,
+        status: Status::Async,
+        exit_code: None,
+        signal: None,
+        http_status: None,
+        timed_out: false,
+        duration_ms: 0.0,
+        stdout: String::new(),
+        stderr: String::new(),
+        stdout_truncated: false,
+        stderr_truncated: false,
+        stdout_lossy: false,
+        stderr_lossy: false,
+        status_message: h.status_message.clone(),
+        verdict: Verdict::default(),
+        error: None,
+    }
+}
+
+fn outcome(h: &Handler, command: String, run: &runner::RunResult, reading: &verdict::Reading) -> Outcome {
+    let mut o = async_outcome(h, command);
+    fill_outcome(&mut o, run, reading);
+    o
+}
+
+fn fill_outcome(o: &mut Outcome, run: &runner::RunResult, reading: &verdict::Reading) {
+    o.status = reading.status;
+    o.exit_code = match run.end {
+        End::Exited(c) => Some(c),
+        _ => None,
+    };
+    o.signal = match run.end {
+        End::Signaled(s) => Some(s),
+        _ => None,
+    };
+    o.timed_out = matches!(run.end, End::TimedOut { .. });
+    o.duration_ms = millis(run.duration);
+    o.stdout = run.stdout.text.clone();
+    o.stderr = run.stderr.text.clone();
+    o.stdout_truncated = run.stdout.truncated;
+    o.stderr_truncated = run.stderr.truncated;
+    o.stdout_lossy = run.stdout.lossy;
+    o.stderr_lossy = run.stderr.lossy;
+    o.verdict = reading.verdict.clone();
+    o.error = reading.error.clone();
+}
+
+fn process_cwd() -> PathBuf {
+    std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"))
+}
+
+/// The event's `cwd` when it is a directory, else the host's (§3.3).
+fn hook_cwd(event: &Value) -> (PathBuf, Option<String>) {
+    match str_field(event, "cwd") {
+        Some(c) if !c.is_empty() => {
+            let p = PathBuf::from(c);
+            if p.is_dir() {
+                (p, None)
+            } else {
+                let here = process_cwd();
+                let w = format!("event: cwd {c:?} is not a directory; hooks run in {}", here.display());
+                (here, Some(w))
+            }
+        }
+        _ => (process_cwd(), None),
+    }
+}
+
+/// The host environment at fire time, less OpenTelemetry exporter settings (§3.4 layer 1).
+fn inherited_env() -> Vec<(OsString, OsString)> {
+    std::env::vars_os()
+        .filter(|(k, _)| {
+            let k = k.to_string_lossy();
+            !(k.starts_with("OTEL_") && k.contains("EXPORTER"))
+        })
+        .collect()
+}
+
+/// Replaces `${CLAUDE_PROJECT_DIR}`, `${CLAUDE_PLUGIN_ROOT}`, `${CLAUDE_PLUGIN_DATA}` as plain
+/// strings; `bare` also replaces the forms without braces (dedup identity, §2.7).
+fn expand_placeholders(t: &str, project: &str, root: Option<&str>, data: Option<&str>, bare: bool) -> String {
+    if !t.contains('$') {
+        return t.to_string();
+    }
+    let mut s = t.replace("${CLAUDE_PROJECT_DIR}", project);
+    if let Some(r) = root {
+        s = s.replace("${CLAUDE_PLUGIN_ROOT}", r);
+    }
+    if let Some(d) = data {
+        s = s.replace("${CLAUDE_PLUGIN_DATA}", d);
+    }
+    if bare {
+        s = s.replace("$CLAUDE_PROJECT_DIR", project);
+        if let Some(r) = root {
+            s = s.replace("$CLAUDE_PLUGIN_ROOT", r);
+        }
+        if let Some(d) = data {
+            s = s.replace("$CLAUDE_PLUGIN_DATA", d);
+        }
+    }
+    s
+}
+
+fn shell_quote(a: &str) -> String {
+    if !a.is_empty() && a.chars().all(|c| c.is_ascii_alphanumeric() || "_@%+=:,./-".contains(c)) {
+        a.to_string()
+    } else {
+        format!("'{}'", a.replace('\'', "'\\''"))
+    }
+}
+
+fn make_private_dir() -> Result<PathBuf, String> {
+    use std::os::unix::fs::DirBuilderExt;
+    let base = std::env::temp_dir();
+    let stamp =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    for attempt in 0..16u32 {
+        let dir = base.join(format!("hookwire-{}-{stamp:x}-{attempt}", std::process::id()));
+        match std::fs::DirBuilder::new().mode(0o700).create(&dir) {
+            Ok(()) => return Ok(dir),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(format!("{}: {e}", dir.display())),
+        }
+    }
+    Err("no unique private directory could be made".into())
+}
+
+fn read_env_file(path: &Path, cap: usize) -> String {
+    use std::io::Read;
+    let mut text = String::new();
+    if let Ok(f) = std::fs::File::open(path) {
+        let mut bytes = Vec::new();
+        let _ = f.take(cap as u64).read_to_end(&mut bytes);
+        text = String::from_utf8_lossy(&bytes).into_owned();
+    }
+    let _ = std::fs::remove_file(path);
+    text
+}
+
+#[allow(dead_code)]
+fn _assert_send_sync() {
+    fn is<T: Send + Sync>() {}
+    is::<Dispatcher>();
+    let _ = HandlerType::Command;
+    let _: Option<Map<String, Value>> = None;
 }

@@ -4,11 +4,23 @@
 //! fold → result. This file is the public Rust API and nothing else; the bindings (C, Python,
 //! Node, Go) wrap only what is exported here.
 
+mod config;
 mod dispatcher;
+mod envfile;
 pub mod error;
+mod event;
+mod fold;
+mod if_rule;
+mod matcher;
+mod result;
+mod runner;
+mod session;
+mod verdict;
 
 pub use dispatcher::Dispatcher;
 pub use error::{ConfigError, ErrorDetails, ErrorKind, EventError};
+pub use result::{FireResult, Outcome};
+pub use verdict::{Decision, Status, Verdict, VerdictSource};
 
 /// The version of hookwire (`MAJOR.MINOR.PATCH`), the same for every crate and binding.
 pub fn version() -> &'static str {

@@ -1,0 +1,222 @@
+//! The top level of a configuration (protocol.md §2.1, §2.2): which shape it is, the envelope's
+//! own keys (`rules`, `dialect`, `project_dir`, `env`, `limits`, `trust`, `http`), and the list
+//! of sources handed to `source` for layering.
+
+use super::source::{self, RawSource, TrustMode};
+use super::{Config, ConfigWarnings, Limits, Rules};
+use crate::error::ConfigError;
+use serde_json::{Map, Value};
+use std::path::PathBuf;
+
+/// Keys that make an object an envelope rather than plain CC settings.
+const ENVELOPE_ONLY: &[&str] = &["sources", "dialect", "rules", "project_dir", "trust", "limits", "http"];
+const ENVELOPE_KEYS: &[&str] = &[
+    "hooks",
+    "disableAllHooks",
+    "allowManagedHooksOnly",
+    "env",
+    "sources",
+    "dialect",
+    "rules",
+    "project_dir",
+    "trust",
+    "limits",
+    "http",
+];
+/// Dialects of protocol.md §9 that this version does not load yet.
+const LATER_DIALECTS: &[&str] = &["jcode", "neocode", "ok", "j-cli", "ub"];
+
+pub(super) fn load(value: &Value) -> Result<Config, ConfigError> {
+    let Some(obj) = value.as_object() else {
+        return Err(ConfigError::invalid("", "a configuration must be a JSON object"));
+    };
+    let mut warnings = ConfigWarnings::new();
+    let is_envelope = ENVELOPE_ONLY.iter().any(|k| obj.contains_key(*k));
+
+    let rules = match obj.get("rules") {
+        None => Rules::Current,
+        Some(Value::String(s)) if s == "current" => Rules::Current,
+        Some(Value::String(s)) if s == "classic" => Rules::Classic,
+        Some(_) => return Err(ConfigError::invalid("/rules", "`rules` must be \"current\" or \"classic\"")),
+    };
+    check_dialect(obj.get("dialect"), "/dialect")?;
+    let project_dir = match obj.get("project_dir") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) if !s.is_empty() => Some(PathBuf::from(s)),
+        Some(_) => {
+            return Err(ConfigError::invalid("/project_dir", "`project_dir` must be a non-empty string"));
+        }
+    };
+    let env = read_env(obj.get("env"))?;
+    let limits = read_limits(obj.get("limits"), &mut warnings)?;
+    let trust = read_trust(obj.get("trust"), &mut warnings)?;
+    check_http(obj.get("http"), &mut warnings)?;
+    if is_envelope {
+        for key in obj.keys().filter(|k| !ENVELOPE_KEYS.contains(&k.as_str())) {
+            warnings.global.push(format!("config: unknown envelope key \"{key}\" ignored"));
+        }
+    }
+
+    let mut raws = Vec::new();
+    if let Some(sources) = obj.get("sources") {
+        let Some(list) = sources.as_array() else {
+            return Err(ConfigError::invalid("/sources", "`sources` must be an array of source objects"));
+        };
+        for (i, s) in list.iter().enumerate() {
+            if let Some(raw) = source::read_entry(s, i, project_dir.as_deref(), &mut warnings, check_dialect)?
+            {
+                raws.push(raw);
+            }
+        }
+    }
+    // The inline part (the whole plain document, or the envelope's own `hooks` and switches)
+    // is a session source, last in its scope.
+    if !is_envelope
+        || obj.contains_key("hooks")
+        || obj.contains_key("disableAllHooks")
+        || obj.contains_key("allowManagedHooksOnly")
+    {
+        raws.push(RawSource::inline_session(value.clone()));
+    }
+
+    let (sources, events) = source::assemble(raws, rules, &trust, project_dir.as_deref(), &mut warnings)?;
+    Ok(Config { rules, env, project_dir, limits, sources, events, warnings })
+}
+
+pub(super) fn check_dialect(v: Option<&Value>, ptr: &str) -> Result<(), ConfigError> {
+    match v {
+        None => Ok(()),
+        Some(Value::String(s)) if s == "claude-code" => Ok(()),
+        Some(Value::String(s)) if LATER_DIALECTS.contains(&s.as_str()) => Err(ConfigError::invalid(
+            ptr,
+            format!("dialect \"{s}\" is not supported by this version of hookwire (only \"claude-code\")"),
+        )),
+        Some(Value::String(s)) => Err(ConfigError::invalid(
+            ptr,
+            format!("unknown dialect \"{s}\" (expected claude-code, jcode, neocode, ok, j-cli or ub)"),
+        )),
+        Some(_) => Err(ConfigError::invalid(ptr, "`dialect` must be a string")),
+    }
+}
+
+fn read_env(v: Option<&Value>) -> Result<Vec<(String, String)>, ConfigError> {
+    let Some(v) = v else { return Ok(Vec::new()) };
+    let Some(map) = v.as_object() else {
+        return Err(ConfigError::invalid("/env", "`env` must be an object of strings"));
+    };
+    let mut out = Vec::with_capacity(map.len());
+    for (k, val) in map {
+        let Some(s) = val.as_str() else {
+            return Err(ConfigError::invalid(
+                format!("/env/{}", super::escape(k)),
+                "`env` values must be strings",
+            ));
+        };
+        if k.is_empty() || k.contains('=') || k.contains('\0') || s.contains('\0') {
+            return Err(ConfigError::invalid(
+                format!("/env/{}", super::escape(k)),
+                "not a valid environment variable (empty name, `=` or NUL)",
+            ));
+        }
+        out.push((k.clone(), s.to_string()));
+    }
+    Ok(out)
+}
+
+fn unknown_keys(map: &Map<String, Value>, known: &[&str], what: &str, warnings: &mut ConfigWarnings) {
+    for key in map.keys().filter(|k| !known.contains(&k.as_str())) {
+        warnings.global.push(format!("config: unknown {what} key \"{key}\" ignored"));
+    }
+}
+
+fn read_limits(v: Option<&Value>, warnings: &mut ConfigWarnings) -> Result<Limits, ConfigError> {
+    let mut limits = Limits::default();
+    let Some(v) = v else { return Ok(limits) };
+    let Some(map) = v.as_object() else {
+        return Err(ConfigError::invalid("/limits", "`limits` must be an object"));
+    };
+    unknown_keys(
+        map,
+        &["default_timeout_s", "max_output_bytes", "max_parallel", "stop_block_cap"],
+        "limits",
+        warnings,
+    );
+    if let Some(t) = map.get("default_timeout_s") {
+        match t.as_f64() {
+            Some(t) if t > 0.0 && t.is_finite() => limits.default_timeout_s = Some(t.min(86_400.0)),
+            _ => return Err(ConfigError::invalid("/limits/default_timeout_s", "must be a number > 0")),
+        }
+    }
+    let int = |key: &str, min: u64| -> Result<Option<u64>, ConfigError> {
+        match map.get(key) {
+            None => Ok(None),
+            Some(v) => match v.as_u64() {
+                Some(n) if n >= min => Ok(Some(n)),
+                _ => {
+                    Err(ConfigError::invalid(format!("/limits/{key}"), format!("must be an integer ≥ {min}")))
+                }
+            },
+        }
+    };
+    if let Some(n) = int("max_output_bytes", 1024)? {
+        limits.max_output_bytes = usize::try_from(n).unwrap_or(usize::MAX).min(1 << 30);
+    }
+    if let Some(n) = int("max_parallel", 1)? {
+        limits.max_parallel = usize::try_from(n).unwrap_or(usize::MAX);
+    }
+    if let Some(n) = int("stop_block_cap", 0)? {
+        limits.stop_block_cap = u32::try_from(n).unwrap_or(u32::MAX);
+    }
+    Ok(limits)
+}
+
+fn read_trust(v: Option<&Value>, warnings: &mut ConfigWarnings) -> Result<TrustMode, ConfigError> {
+    let Some(v) = v else { return Ok(TrustMode::Untrusted) };
+    let Some(map) = v.as_object() else {
+        return Err(ConfigError::invalid("/trust", "`trust` must be an object"));
+    };
+    unknown_keys(map, &["store", "project"], "trust", warnings);
+    let store = match map.get("store") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => Some(PathBuf::from(s)),
+        Some(_) => return Err(ConfigError::invalid("/trust/store", "`store` must be a path string")),
+    };
+    let project = match map.get("project") {
+        None => None,
+        Some(Value::String(s)) => Some(s.as_str()),
+        Some(_) => return Err(ConfigError::invalid("/trust/project", "`project` must be a string")),
+    };
+    Ok(match (project, store) {
+        (Some("trusted"), _) => TrustMode::Trusted,
+        (Some("untrusted"), _) => TrustMode::Untrusted,
+        (Some("store") | None, Some(store)) => TrustMode::Store(store),
+        (Some("store"), None) => {
+            warnings.global.push("config: trust.project is \"store\" but no trust.store is given".into());
+            TrustMode::Untrusted
+        }
+        (None, None) => TrustMode::Untrusted,
+        (Some(other), _) => {
+            return Err(ConfigError::invalid(
+                "/trust/project",
+                format!("`project` must be \"trusted\", \"untrusted\" or \"store\", not \"{other}\""),
+            ));
+        }
+    })
+}
+
+fn check_http(v: Option<&Value>, warnings: &mut ConfigWarnings) -> Result<(), ConfigError> {
+    let Some(v) = v else { return Ok(()) };
+    let Some(map) = v.as_object() else {
+        return Err(ConfigError::invalid("/http", "`http` must be an object"));
+    };
+    unknown_keys(map, &["allowed_urls", "allowed_env_vars"], "http", warnings);
+    for key in ["allowed_urls", "allowed_env_vars"] {
+        if let Some(list) = map.get(key) {
+            let ok = list.as_array().is_some_and(|a| a.iter().all(Value::is_string));
+            if !ok {
+                return Err(ConfigError::invalid(format!("/http/{key}"), "must be an array of strings"));
+            }
+        }
+    }
+    Ok(())
+}

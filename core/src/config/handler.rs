@@ -1,0 +1,402 @@
+//! One CC-shaped document (protocol.md §2.4): event names → matcher groups → handlers, read
+//! into typed handlers with their hook ids, under the strictness of the document's origin
+//! (inline content fails loudly, files degrade to warnings, §2.9).
+
+use super::{
+    CommandSpec, ConfigWarnings, Group, Handler, HandlerType, Parse, Rules, RunMode, Shell, SourceInfo,
+};
+use crate::error::ConfigError;
+use crate::event::{self, MatchOn};
+use crate::if_rule::IfRule;
+use crate::matcher::Matcher;
+use serde_json::{Map, Value};
+use std::path::Path;
+
+/// Keys a handler may carry with a fixed type; anything else is tolerated silently.
+const TIMEOUT_WARN_S: f64 = 10_000.0;
+const TIMEOUT_MAX_S: f64 = 86_400.0;
+
+/// Everything a document parse needs to know about where it comes from.
+pub(crate) struct DocContext<'a> {
+    pub source: usize,
+    pub info: &'a SourceInfo,
+    pub rules: Rules,
+    /// JSON pointer of the document inside the configuration ("" for a file).
+    pub base: String,
+    pub project_dir: &'a Path,
+    pub home: Option<&'a Path>,
+}
+
+/// Reads the `hooks` object of one document into groups per event, appended to `events`.
+pub(crate) fn read_hooks(
+    hooks: &Value,
+    cx: &DocContext<'_>,
+    p: &Parse,
+    events: &mut [Vec<Group>],
+    warnings: &mut ConfigWarnings,
+) -> Result<(), ConfigError> {
+    let ptr = format!("{}/hooks", cx.base);
+    let Some(map) = hooks.as_object() else {
+        return p.fail::<()>(warnings, &ptr, "`hooks` must be an object of event names").map(|_| ());
+    };
+    for (name, groups) in map {
+        let eptr = format!("{ptr}/{}", escape(name));
+        let Some(eid) = event::lookup(name) else {
+            warnings
+                .global
+                .push(format!("{}: unknown event \"{name}\"; its hooks are skipped", cx.info.label));
+            continue;
+        };
+        let Some(list) = groups.as_array() else {
+            p.fail::<()>(
+                warnings,
+                &eptr,
+                format!("the value of \"{name}\" must be an array of matcher groups"),
+            )?;
+            continue;
+        };
+        for (gi, g) in list.iter().enumerate() {
+            if let Some(group) = read_group(g, eid, gi, &format!("{eptr}/{gi}"), cx, p, warnings)? {
+                events[eid].push(group);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn read_group(
+    g: &Value,
+    eid: event::EventId,
+    gi: usize,
+    gptr: &str,
+    cx: &DocContext<'_>,
+    p: &Parse,
+    warnings: &mut ConfigWarnings,
+) -> Result<Option<Group>, ConfigError> {
+    let spec = event::spec(eid);
+    let Some(obj) = g.as_object() else {
+        return p.fail(
+            warnings,
+            gptr,
+            "a matcher group must be an object {\"matcher\": ..., \"hooks\": [...]}",
+        );
+    };
+    if !obj.contains_key("hooks") && (obj.contains_key("type") || obj.contains_key("command")) {
+        return p.fail(
+            warnings,
+            gptr,
+            "a handler must sit inside a matcher group: wrap it in {\"hooks\": [ ... ]}",
+        );
+    }
+    let matcher_raw = match obj.get("matcher") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => Some(s.as_str()),
+        Some(_) => return p.fail(warnings, &format!("{gptr}/matcher"), "`matcher` must be a string"),
+    };
+    let Some(hooks) = obj.get("hooks") else {
+        return p.fail(warnings, &format!("{gptr}/hooks"), "a matcher group needs a `hooks` array");
+    };
+    let Some(hooks) = hooks.as_array() else {
+        return p.fail(warnings, &format!("{gptr}/hooks"), "`hooks` must be an array of handlers");
+    };
+    let group_id = format!("{}:{}[{gi}]", cx.info.id_label, spec.name);
+    for key in obj.keys().filter(|k| *k != "matcher" && *k != "hooks") {
+        warnings.event(eid).push(format!("{group_id}: unknown group key \"{key}\" ignored"));
+    }
+    let matcher = if spec.match_on == MatchOn::Nothing {
+        Matcher::All
+    } else {
+        match Matcher::compile(matcher_raw, cx.rules, spec.narrow_matcher) {
+            Ok(m) => m,
+            Err(why) => {
+                warnings.event(eid).push(format!("{group_id}: {why}; this group never runs"));
+                Matcher::Never
+            }
+        }
+    };
+    let mut handlers = Vec::new();
+    for (hi, h) in hooks.iter().enumerate() {
+        let id = format!("{group_id}.hooks[{hi}]");
+        if let Some(handler) = read_handler(h, eid, id, &format!("{gptr}/hooks/{hi}"), cx, p, warnings)? {
+            handlers.push(handler);
+        }
+    }
+    Ok(Some(Group { matcher, handlers }))
+}
+
+fn read_handler(
+    h: &Value,
+    eid: event::EventId,
+    id: String,
+    hptr: &str,
+    cx: &DocContext<'_>,
+    p: &Parse,
+    warnings: &mut ConfigWarnings,
+) -> Result<Option<Handler>, ConfigError> {
+    let spec = event::spec(eid);
+    let Some(obj) = h.as_object() else {
+        return p.fail(warnings, hptr, "a handler must be an object with a `type`");
+    };
+    let f = Fields { obj, hptr };
+    let ty = match obj.get("type") {
+        None => return p.fail(warnings, &format!("{hptr}/type"), "a handler needs a `type`"),
+        Some(Value::String(t)) => match HandlerType::parse(t) {
+            Some(t) => t,
+            None => {
+                warnings.event(eid).push(format!("{id}: unknown handler type \"{t}\"; skipped"));
+                return Ok(None);
+            }
+        },
+        Some(_) => return p.fail(warnings, &format!("{hptr}/type"), "`type` must be a string"),
+    };
+    macro_rules! field {
+        ($e:expr) => {
+            match $e {
+                Ok(v) => v,
+                Err((ptr, msg)) => return p.fail(warnings, &ptr, msg),
+            }
+        };
+    }
+    let timeout = field!(f.number("timeout"));
+    let timeout = match timeout {
+        None => None,
+        Some(t) if t <= 0.0 || !t.is_finite() => {
+            return p.fail(warnings, &format!("{hptr}/timeout"), "`timeout` must be a number of seconds > 0");
+        }
+        Some(t) => {
+            if t > TIMEOUT_MAX_S {
+                warnings.event(eid).push(format!(
+                    "{id}: timeout {t} s is over {TIMEOUT_MAX_S} s (the unit is seconds, not milliseconds); clamped"
+                ));
+                Some(TIMEOUT_MAX_S)
+            } else {
+                if t >= TIMEOUT_WARN_S {
+                    warnings.event(eid).push(format!(
+                        "{id}: timeout {t} is in seconds, not milliseconds ({:.1} hours)",
+                        t / 3600.0
+                    ));
+                }
+                Some(t)
+            }
+        }
+    };
+    let is_async = field!(f.boolean("async")).unwrap_or(false);
+    let async_rewake = field!(f.boolean("asyncRewake")).unwrap_or(false);
+    let once = field!(f.boolean("once")).unwrap_or(false);
+    let if_raw = field!(f.string("if"));
+    let on_failure = field!(f.string("onFailure"));
+    let fail_closed_a = field!(f.boolean("failClosed"));
+    let fail_closed_b = field!(f.boolean("fail_closed"));
+    let status_message = field!(f.string("statusMessage"));
+    let mut fail_closed = fail_closed_a.unwrap_or(false) || fail_closed_b.unwrap_or(false);
+    if let Some(of) = &on_failure {
+        match of.as_str() {
+            "block" => fail_closed = true,
+            "allow" | "continue" | "ignore" => {}
+            other => {
+                warnings.event(eid).push(format!(
+                    "{id}: unknown onFailure value \"{other}\"; read as \"block\" (the safe side)"
+                ));
+                fail_closed = true;
+            }
+        }
+    }
+
+    // Fields of the other types are validated even though only commands run in this version.
+    let action = match ty {
+        HandlerType::Command => {
+            let command = match field!(f.string("command")) {
+                Some(c) if !c.trim().is_empty() => c,
+                _ => {
+                    return p.fail(
+                        warnings,
+                        &format!("{hptr}/command"),
+                        "a command handler needs a non-empty `command` string",
+                    );
+                }
+            };
+            let args = field!(f.string_array("args"));
+            let shell = match field!(f.string("shell")) {
+                None => None,
+                Some(s) => match s.as_str() {
+                    "sh" => Some(Shell::Sh),
+                    "bash" => Some(Shell::Bash),
+                    "powershell" => Some(Shell::Pwsh),
+                    other => {
+                        return p.fail(
+                            warnings,
+                            &format!("{hptr}/shell"),
+                            format!("`shell` must be \"sh\", \"bash\" or \"powershell\", not \"{other}\""),
+                        );
+                    }
+                },
+            };
+            let cmd = match args {
+                Some(args) => {
+                    if shell.is_some() {
+                        warnings
+                            .event(eid)
+                            .push(format!("{id}: `shell` is ignored in exec form (with `args`)"));
+                    }
+                    if command.trim().contains(char::is_whitespace) {
+                        warnings.event(eid).push(format!(
+                            "{id}: with `args`, `command` names one program; {command:?} contains whitespace"
+                        ));
+                    }
+                    CommandSpec::Exec { program: command, args }
+                }
+                None => CommandSpec::Shell { script: command, shell: shell.unwrap_or(Shell::Sh) },
+            };
+            let mode = if async_rewake {
+                RunMode::AsyncRewake
+            } else if is_async {
+                RunMode::Async
+            } else {
+                RunMode::Sync
+            };
+            Some((cmd, mode))
+        }
+        HandlerType::Http => {
+            match field!(f.string("url")) {
+                Some(_) => {}
+                None => {
+                    return p.fail(warnings, &format!("{hptr}/url"), "an http handler needs a `url` string");
+                }
+            }
+            field!(f.string_map("headers"));
+            field!(f.string_array("allowedEnvVars"));
+            None
+        }
+        HandlerType::Prompt | HandlerType::Agent => {
+            field!(f.string("prompt"));
+            field!(f.string("model"));
+            field!(f.boolean("continueOnBlock"));
+            None
+        }
+        HandlerType::McpTool => {
+            field!(f.string("server"));
+            field!(f.string("tool"));
+            None
+        }
+    };
+    if ty != HandlerType::Command && (is_async || async_rewake) {
+        warnings
+            .event(eid)
+            .push(format!("{id}: `async` applies to command handlers only; runs synchronously"));
+    }
+    if !spec.accepts(ty) {
+        warnings.event(eid).push(format!(
+            "{id}: {} handlers are not accepted on {}; dropped",
+            ty.as_str(),
+            spec.name
+        ));
+        return Ok(None);
+    }
+    let Some((command, mode)) = action else {
+        let why = match ty {
+            HandlerType::Http => "http handlers are not supported by this version of hookwire",
+            _ => "no host callback is registered for delegated handlers",
+        };
+        warnings.event(eid).push(format!("{id}: {} handler skipped: {why}", ty.as_str()));
+        return Ok(None);
+    };
+    let if_rule = match if_raw {
+        None => None,
+        Some(raw) => match IfRule::parse(&raw, cx.project_dir, cx.home) {
+            Ok((rule, warn)) => {
+                if let Some(w) = warn {
+                    warnings.event(eid).push(format!("{id}: {w}"));
+                }
+                Some(rule)
+            }
+            Err(why) => return p.fail(warnings, &format!("{hptr}/if"), why),
+        },
+    };
+    Ok(Some(Handler {
+        id,
+        index: 0,
+        source: cx.source,
+        ty,
+        command,
+        mode,
+        timeout_s: timeout,
+        once,
+        has_if: if_rule.is_some(),
+        if_rule,
+        fail_closed,
+        status_message,
+    }))
+}
+
+/// Typed reads of the listed handler keys; `Err((pointer, message))` for a wrong type.
+struct Fields<'a> {
+    obj: &'a Map<String, Value>,
+    hptr: &'a str,
+}
+
+type FieldResult<T> = Result<Option<T>, (String, String)>;
+
+impl Fields<'_> {
+    fn err<T>(&self, key: &str, what: &str) -> FieldResult<T> {
+        Err((format!("{}/{key}", self.hptr), format!("`{key}` must be {what}")))
+    }
+    fn number(&self, key: &str) -> FieldResult<f64> {
+        match self.obj.get(key) {
+            None => Ok(None),
+            Some(v) => v.as_f64().map(Some).map_or_else(|| self.err(key, "a number"), Ok),
+        }
+    }
+    fn boolean(&self, key: &str) -> FieldResult<bool> {
+        match self.obj.get(key) {
+            None => Ok(None),
+            Some(Value::Bool(b)) => Ok(Some(*b)),
+            Some(_) => self.err(key, "true or false"),
+        }
+    }
+    fn string(&self, key: &str) -> FieldResult<String> {
+        match self.obj.get(key) {
+            None => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            Some(_) => self.err(key, "a string"),
+        }
+    }
+    fn string_array(&self, key: &str) -> FieldResult<Vec<String>> {
+        match self.obj.get(key) {
+            None => Ok(None),
+            Some(Value::Array(a)) => {
+                let mut out = Vec::with_capacity(a.len());
+                for (i, v) in a.iter().enumerate() {
+                    match v {
+                        Value::String(s) => out.push(s.clone()),
+                        _ => {
+                            return Err((
+                                format!("{}/{key}/{i}", self.hptr),
+                                format!("`{key}` must hold strings only"),
+                            ));
+                        }
+                    }
+                }
+                Ok(Some(out))
+            }
+            Some(_) => self.err(key, "an array of strings"),
+        }
+    }
+    fn string_map(&self, key: &str) -> FieldResult<()> {
+        match self.obj.get(key) {
+            None => Ok(None),
+            Some(Value::Object(m)) => match m.iter().find(|(_, v)| !v.is_string()) {
+                Some((k, _)) => Err((
+                    format!("{}/{key}/{}", self.hptr, escape(k)),
+                    format!("`{key}` values must be strings"),
+                )),
+                None => Ok(Some(())),
+            },
+            Some(_) => self.err(key, "an object of strings"),
+        }
+    }
+}
+
+/// Escapes a key for a JSON pointer (RFC 6901).
+pub(crate) fn escape(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
+}

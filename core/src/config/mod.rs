@@ -1,0 +1,243 @@
+//! Configuration: the plain CC settings shape or the envelope (protocol.md §2), each source
+//! parsed into one typed model: handlers with their hook id, source and scope, matchers
+//! compiled, switches and trust applied, in configuration order.
+//!
+//! Parsing happens once, when the dispatcher is built; the rest of the engine trusts these
+//! types. This module never runs a hook.
+
+mod envelope;
+mod handler;
+mod source;
+mod trust;
+
+use crate::error::ConfigError;
+use crate::event::{CATALOGUE, EventId};
+use crate::if_rule::IfRule;
+use crate::matcher::Matcher;
+use std::path::PathBuf;
+
+pub(crate) use handler::escape;
+
+/// The two contracts of the `claude-code` dialect (protocol.md, introduction).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rules {
+    Current,
+    Classic,
+}
+
+/// Where a source comes from (§2.3). The declaration order is the configuration order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Scope {
+    Managed,
+    User,
+    Project,
+    Local,
+    Plugin,
+    Session,
+}
+
+impl Scope {
+    pub fn parse(s: &str) -> Option<Scope> {
+        Some(match s {
+            "managed" => Scope::Managed,
+            "user" => Scope::User,
+            "project" => Scope::Project,
+            "local" => Scope::Local,
+            "plugin" => Scope::Plugin,
+            "session" => Scope::Session,
+            _ => return None,
+        })
+    }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Scope::Managed => "managed",
+            Scope::User => "user",
+            Scope::Project => "project",
+            Scope::Local => "local",
+            Scope::Plugin => "plugin",
+            Scope::Session => "session",
+        }
+    }
+    /// Precedence of switches: managed > session > local > project > user (§2.5).
+    fn switch_rank(self) -> u8 {
+        match self {
+            Scope::Managed => 5,
+            Scope::Session => 4,
+            Scope::Local => 3,
+            Scope::Project => 2,
+            Scope::User => 1,
+            Scope::Plugin => 0,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HandlerType {
+    Command,
+    Http,
+    Prompt,
+    Agent,
+    McpTool,
+}
+
+impl HandlerType {
+    fn parse(s: &str) -> Option<HandlerType> {
+        Some(match s {
+            "command" => HandlerType::Command,
+            "http" => HandlerType::Http,
+            "prompt" => HandlerType::Prompt,
+            "agent" => HandlerType::Agent,
+            "mcp_tool" => HandlerType::McpTool,
+            _ => return None,
+        })
+    }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HandlerType::Command => "command",
+            HandlerType::Http => "http",
+            HandlerType::Prompt => "prompt",
+            HandlerType::Agent => "agent",
+            HandlerType::McpTool => "mcp_tool",
+        }
+    }
+}
+
+/// The shell-form interpreter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Shell {
+    Sh,
+    Bash,
+    Pwsh,
+}
+
+/// A command is a shell string or a program with argv, never both (§5.2).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CommandSpec {
+    Shell { script: String, shell: Shell },
+    Exec { program: String, args: Vec<String> },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunMode {
+    Sync,
+    /// The fire does not wait; the outcome is queued for the session (§5.10).
+    Async,
+    /// Async, and an exit 2 queues its stderr as context.
+    AsyncRewake,
+}
+
+/// One configured handler, ready to run.
+#[derive(Debug)]
+pub struct Handler {
+    /// Hook id, `<scope>:<path>` (§2.6).
+    pub id: String,
+    /// Position in configuration order across all events; keys `once`.
+    pub index: usize,
+    pub source: usize,
+    pub ty: HandlerType,
+    pub command: CommandSpec,
+    pub mode: RunMode,
+    pub timeout_s: Option<f64>,
+    pub once: bool,
+    /// Set when the handler carries `if`, even one hookwire cannot parse further.
+    pub has_if: bool,
+    pub if_rule: Option<IfRule>,
+    pub fail_closed: bool,
+    pub status_message: Option<String>,
+}
+
+#[derive(Debug)]
+pub struct Group {
+    pub matcher: Matcher,
+    pub handlers: Vec<Handler>,
+}
+
+/// What the engine keeps of a source after loading.
+#[derive(Debug, Clone)]
+pub struct SourceInfo {
+    pub scope: Scope,
+    /// The scope part of hook ids: `user`, `plugin#1`, `plugin(name)`.
+    pub id_label: String,
+    /// How warnings name the source: `project .claude/settings.json`, `config`.
+    pub label: String,
+    /// Plugin root (`CLAUDE_PLUGIN_ROOT`) and data (`CLAUDE_PLUGIN_DATA`).
+    pub plugin_root: Option<String>,
+    pub plugin_data: Option<String>,
+}
+
+/// Runner limits (§2.2).
+#[derive(Debug, Clone)]
+pub struct Limits {
+    pub default_timeout_s: Option<f64>,
+    pub max_output_bytes: usize,
+    pub max_parallel: usize,
+    pub stop_block_cap: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { default_timeout_s: None, max_output_bytes: 1 << 20, max_parallel: 64, stop_block_cap: 8 }
+    }
+}
+
+/// Load warnings: global ones, and those attached to one event (§2.9).
+#[derive(Debug, Default)]
+pub struct ConfigWarnings {
+    pub global: Vec<String>,
+    pub per_event: Vec<Vec<String>>,
+}
+
+impl ConfigWarnings {
+    fn new() -> Self {
+        ConfigWarnings { global: Vec::new(), per_event: (0..CATALOGUE.len()).map(|_| Vec::new()).collect() }
+    }
+    pub(crate) fn event(&mut self, id: EventId) -> &mut Vec<String> {
+        &mut self.per_event[id]
+    }
+}
+
+/// The strictness of one document: inline content fails, files degrade to warnings (§2.9).
+pub(crate) struct Parse {
+    pub strict: bool,
+    pub label: String,
+}
+
+impl Parse {
+    /// A problem at `ptr`: an error for inline content, a warning (and the entity dropped) for
+    /// a file.
+    pub(crate) fn fail<T>(
+        &self,
+        warnings: &mut ConfigWarnings,
+        ptr: &str,
+        msg: impl Into<String>,
+    ) -> Result<Option<T>, ConfigError> {
+        let msg = msg.into();
+        if self.strict {
+            Err(ConfigError::invalid(ptr, msg))
+        } else {
+            warnings.global.push(format!("{}: {msg} (at {ptr}); dropped", self.label));
+            Ok(None)
+        }
+    }
+}
+
+/// A whole configuration, loaded.
+#[derive(Debug)]
+pub struct Config {
+    pub rules: Rules,
+    /// The top-level `env` (layer 2 of §3.4).
+    pub env: Vec<(String, String)>,
+    pub project_dir: Option<PathBuf>,
+    pub limits: Limits,
+    pub sources: Vec<SourceInfo>,
+    /// Groups per event, in configuration order.
+    pub events: Vec<Vec<Group>>,
+    pub warnings: ConfigWarnings,
+}
+
+impl Config {
+    /// Parses and checks a configuration value (either shape).
+    pub fn load(value: &serde_json::Value) -> Result<Config, ConfigError> {
+        envelope::load(value)
+    }
+}

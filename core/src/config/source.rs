@@ -1,0 +1,375 @@
+//! Sources and their layering (protocol.md §2.3, §2.5, §2.6, §2.8): reading each source (inline
+//! or from a file, read once), deciding its trust, its hook-id label, the switches
+//! (`disableAllHooks`, `allowManagedHooksOnly`) by precedence, and concatenating the hooks of
+//! the sources that survive, in configuration order.
+
+use super::handler::{DocContext, read_hooks};
+use super::{ConfigWarnings, Group, Parse, Rules, Scope, SourceInfo, trust};
+use crate::error::ConfigError;
+use crate::event::CATALOGUE;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+/// Largest source file read (§5.12).
+const MAX_SOURCE_BYTES: u64 = 4 << 20;
+
+/// How `project` and `local` sources are trusted when they carry no `trusted` of their own.
+#[derive(Debug, Clone)]
+pub(crate) enum TrustMode {
+    Trusted,
+    Untrusted,
+    Store(PathBuf),
+}
+
+enum Origin {
+    /// Inline content; `base` is its JSON pointer inside the configuration.
+    Inline { base: String },
+    /// A file, as given and as resolved, with the exact bytes read (hashed for trust).
+    File { given: String, resolved: PathBuf, bytes: Vec<u8> },
+}
+
+pub(crate) struct RawSource {
+    scope: Scope,
+    doc: Value,
+    origin: Origin,
+    trusted: Option<bool>,
+    name: Option<String>,
+    root: Option<String>,
+    data: Option<String>,
+    forced: bool,
+    /// The envelope's own `hooks` (or the plain document) sorts last within its scope.
+    last_in_scope: bool,
+}
+
+impl RawSource {
+    pub(crate) fn inline_session(doc: Value) -> RawSource {
+        RawSource {
+            scope: Scope::Session,
+            doc,
+            origin: Origin::Inline { base: String::new() },
+            trusted: None,
+            name: None,
+            root: None,
+            data: None,
+            forced: false,
+            last_in_scope: true,
+        }
+    }
+
+    fn strict(&self) -> bool {
+        matches!(self.origin, Origin::Inline { .. })
+    }
+
+    fn label(&self) -> String {
+        match &self.origin {
+            Origin::Inline { base } if base.is_empty() => "config".to_string(),
+            Origin::Inline { .. } => format!("{} (inline settings)", self.scope.as_str()),
+            Origin::File { given, .. } => format!("{} {given}", self.scope.as_str()),
+        }
+    }
+}
+
+/// Reads one entry of the envelope's `sources`. `None` for a missing file (skipped silently)
+/// or one that could not be read or parsed (skipped with a warning).
+pub(crate) fn read_entry(
+    v: &Value,
+    i: usize,
+    project_dir: Option<&Path>,
+    warnings: &mut ConfigWarnings,
+    check_dialect: impl Fn(Option<&Value>, &str) -> Result<(), ConfigError>,
+) -> Result<Option<RawSource>, ConfigError> {
+    let ptr = format!("/sources/{i}");
+    let Some(obj) = v.as_object() else {
+        return Err(ConfigError::invalid(ptr, "a source must be an object with a `scope`"));
+    };
+    let scope = match obj.get("scope") {
+        None => return Err(ConfigError::invalid(format!("{ptr}/scope"), "a source needs a `scope`")),
+        Some(Value::String(s)) => Scope::parse(s).ok_or_else(|| {
+            ConfigError::invalid(
+                format!("{ptr}/scope"),
+                format!("unknown scope \"{s}\" (expected managed, user, project, local, plugin or session)"),
+            )
+        })?,
+        Some(_) => return Err(ConfigError::invalid(format!("{ptr}/scope"), "`scope` must be a string")),
+    };
+    check_dialect(obj.get("dialect"), &format!("{ptr}/dialect"))?;
+    let string = |key: &str| -> Result<Option<String>, ConfigError> {
+        match obj.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            Some(_) => Err(ConfigError::invalid(format!("{ptr}/{key}"), format!("`{key}` must be a string"))),
+        }
+    };
+    let boolean = |key: &str| -> Result<Option<bool>, ConfigError> {
+        match obj.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Bool(b)) => Ok(Some(*b)),
+            Some(_) => {
+                Err(ConfigError::invalid(format!("{ptr}/{key}"), format!("`{key}` must be true or false")))
+            }
+        }
+    };
+    let path = string("path")?;
+    let (name, mut root, data) = (string("name")?, string("root")?, string("data")?);
+    let (trusted, forced) = (boolean("trusted")?, boolean("forced")?.unwrap_or(false));
+    for key in obj.keys() {
+        if !["scope", "path", "settings", "dialect", "trusted", "name", "root", "data", "forced"]
+            .contains(&key.as_str())
+        {
+            warnings.global.push(format!("config: unknown key \"{key}\" in source {i} ignored"));
+        }
+    }
+    let (doc, origin) = match (path, obj.get("settings")) {
+        (Some(_), Some(_)) | (None, None) => {
+            return Err(ConfigError::invalid(ptr, "a source needs exactly one of `path` and `settings`"));
+        }
+        (None, Some(settings)) => {
+            if !settings.is_object() {
+                return Err(ConfigError::invalid(format!("{ptr}/settings"), "`settings` must be an object"));
+            }
+            (settings.clone(), Origin::Inline { base: format!("{ptr}/settings") })
+        }
+        (Some(given), None) => {
+            let resolved = resolve_path(&given, project_dir);
+            let label = format!("{} {given}", scope.as_str());
+            let Some(bytes) = read_file(&resolved, &label, warnings) else { return Ok(None) };
+            let doc = match serde_json::from_slice::<Value>(&bytes) {
+                Ok(doc @ Value::Object(_)) => doc,
+                Ok(_) => {
+                    warnings.global.push(format!("{label}: not a JSON object; source skipped"));
+                    return Ok(None);
+                }
+                Err(e) => {
+                    warnings.global.push(format!(
+                        "{label}: invalid JSON at {}:{}: {}; source skipped",
+                        e.line(),
+                        e.column(),
+                        e
+                    ));
+                    return Ok(None);
+                }
+            };
+            if scope == Scope::Plugin && root.is_none() {
+                root = default_plugin_root(&resolved);
+            }
+            (doc, Origin::File { given, resolved, bytes })
+        }
+    };
+    Ok(Some(RawSource { scope, doc, origin, trusted, name, root, data, forced, last_in_scope: false }))
+}
+
+fn resolve_path(given: &str, project_dir: Option<&Path>) -> PathBuf {
+    if let Some(rest) = given.strip_prefix("~/")
+        && let Some(home) = std::env::var_os("HOME")
+    {
+        return PathBuf::from(home).join(rest);
+    }
+    let p = PathBuf::from(given);
+    if p.is_absolute() {
+        return p;
+    }
+    match project_dir {
+        Some(dir) => dir.join(p),
+        None => std::env::current_dir().map(|d| d.join(&p)).unwrap_or(p),
+    }
+}
+
+/// Reads a source file once. Missing → `None` silently; too big or unreadable → a warning.
+fn read_file(path: &Path, label: &str, warnings: &mut ConfigWarnings) -> Option<Vec<u8>> {
+    use std::io::Read;
+    let file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+        Err(e) => {
+            warnings.global.push(format!("{label}: cannot be read: {e}; source skipped"));
+            return None;
+        }
+    };
+    let mut bytes = Vec::new();
+    match file.take(MAX_SOURCE_BYTES + 1).read_to_end(&mut bytes) {
+        Ok(n) if n as u64 > MAX_SOURCE_BYTES => {
+            warnings.global.push(format!("{label}: larger than 4 MiB; source skipped"));
+            None
+        }
+        Ok(_) => Some(bytes),
+        Err(e) => {
+            warnings.global.push(format!("{label}: cannot be read: {e}; source skipped"));
+            None
+        }
+    }
+}
+
+/// For `<root>/hooks/hooks.json` the root is the directory holding `hooks/`; else the file's
+/// directory.
+fn default_plugin_root(file: &Path) -> Option<String> {
+    let dir = file.parent()?;
+    let root =
+        if file.file_name()? == "hooks.json" && dir.file_name()? == "hooks" { dir.parent()? } else { dir };
+    Some(root.to_string_lossy().into_owned())
+}
+
+/// Layers the sources into the model: labels, trust, switches, hooks in configuration order.
+pub(crate) fn assemble(
+    mut raws: Vec<RawSource>,
+    rules: Rules,
+    trust_mode: &TrustMode,
+    project_dir: Option<&Path>,
+    warnings: &mut ConfigWarnings,
+) -> Result<(Vec<SourceInfo>, Vec<Vec<Group>>), ConfigError> {
+    raws.sort_by_key(|r| (r.scope, r.last_in_scope));
+    let mut per_scope = [0usize; 6];
+    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
+    let anchor = project_dir.unwrap_or(&cwd);
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+
+    struct Loaded {
+        info: SourceInfo,
+        forced: bool,
+        groups: Vec<Vec<Group>>,
+        disable_all: Option<bool>,
+        managed_only: Option<bool>,
+    }
+    let mut loaded: Vec<Loaded> = Vec::new();
+    for raw in raws {
+        let k = per_scope[raw.scope as usize];
+        per_scope[raw.scope as usize] += 1;
+        let id_label = match (&raw.name, raw.scope) {
+            (Some(name), Scope::Plugin) => format!("plugin({name})"),
+            _ if k == 0 => raw.scope.as_str().to_string(),
+            _ => format!("{}#{k}", raw.scope.as_str()),
+        };
+        let label = raw.label();
+        if !is_trusted(&raw, trust_mode, project_dir, &label, warnings) {
+            let what = match &raw.origin {
+                Origin::File { given, .. } => given.clone(),
+                Origin::Inline { .. } => "inline settings".to_string(),
+            };
+            warnings
+                .global
+                .push(format!("{label}: {} hooks in {what} are not trusted; skipped", raw.scope.as_str()));
+            continue;
+        }
+        let info = SourceInfo {
+            scope: raw.scope,
+            id_label,
+            label: label.clone(),
+            plugin_root: raw.root.clone(),
+            plugin_data: raw.data.clone(),
+        };
+        let p = Parse { strict: raw.strict(), label: label.clone() };
+        let base = match &raw.origin {
+            Origin::Inline { base } => base.clone(),
+            Origin::File { .. } => String::new(),
+        };
+        let switch = |key: &str, w: &mut ConfigWarnings| -> Result<Option<bool>, ConfigError> {
+            match raw.doc.get(key) {
+                None | Some(Value::Null) => Ok(None),
+                Some(Value::Bool(b)) => Ok(Some(*b)),
+                Some(_) => p.fail(w, &format!("{base}/{key}"), format!("`{key}` must be true or false")),
+            }
+        };
+        let disable_all = switch("disableAllHooks", warnings)?;
+        let managed_only = switch("allowManagedHooksOnly", warnings)?;
+        let mut groups: Vec<Vec<Group>> = (0..CATALOGUE.len()).map(|_| Vec::new()).collect();
+        let source_index = loaded.len();
+        if let Some(hooks) = raw.doc.get("hooks") {
+            let cx = DocContext {
+                source: source_index,
+                info: &info,
+                rules,
+                base: base.clone(),
+                project_dir: anchor,
+                home: home.as_deref(),
+            };
+            read_hooks(hooks, &cx, &p, &mut groups, warnings)?;
+        }
+        loaded.push(Loaded { info, forced: raw.forced, groups, disable_all, managed_only });
+    }
+
+    // Switches by precedence (§2.5).
+    let disabling = loaded
+        .iter()
+        .filter(|l| l.info.scope != Scope::Plugin && l.disable_all.is_some())
+        .max_by_key(|l| l.info.scope.switch_rank())
+        .filter(|l| l.disable_all == Some(true))
+        .map(|l| (l.info.scope, l.info.label.clone()));
+    let managed_only = loaded.iter().any(|l| l.info.scope == Scope::Managed && l.managed_only == Some(true));
+    for l in loaded.iter().filter(|l| l.info.scope != Scope::Managed && l.managed_only.is_some()) {
+        warnings.global.push(format!(
+            "{}: allowManagedHooksOnly is honoured only in managed sources; ignored",
+            l.info.label
+        ));
+    }
+    if let Some((scope, label)) = &disabling {
+        if *scope == Scope::Managed {
+            warnings.global.push(format!("{label}: disableAllHooks is set; no hook runs"));
+        } else {
+            warnings.global.push(format!(
+                "{label}: disableAllHooks is set; only managed hooks and force-enabled plugins run"
+            ));
+        }
+    } else if managed_only {
+        warnings.global.push(
+            "config: allowManagedHooksOnly is set; only managed hooks and force-enabled plugins run".into(),
+        );
+    }
+    let restricted = managed_only || disabling.is_some();
+    let keeps = |l: &Loaded| match &disabling {
+        Some((Scope::Managed, _)) => false,
+        _ if restricted => l.info.scope == Scope::Managed || (l.info.scope == Scope::Plugin && l.forced),
+        _ => true,
+    };
+
+    let mut events: Vec<Vec<Group>> = (0..CATALOGUE.len()).map(|_| Vec::new()).collect();
+    let mut infos = Vec::with_capacity(loaded.len());
+    for l in loaded {
+        let keep = keeps(&l);
+        if keep {
+            for (eid, groups) in l.groups.into_iter().enumerate() {
+                events[eid].extend(groups);
+            }
+        }
+        infos.push(l.info);
+    }
+    let mut index = 0;
+    for groups in &mut events {
+        for g in groups {
+            for h in &mut g.handlers {
+                h.index = index;
+                index += 1;
+            }
+        }
+    }
+    Ok((infos, events))
+}
+
+fn is_trusted(
+    raw: &RawSource,
+    mode: &TrustMode,
+    project_dir: Option<&Path>,
+    label: &str,
+    warnings: &mut ConfigWarnings,
+) -> bool {
+    if !matches!(raw.scope, Scope::Project | Scope::Local) {
+        return true;
+    }
+    if let Some(t) = raw.trusted {
+        return t;
+    }
+    match mode {
+        TrustMode::Trusted => true,
+        TrustMode::Untrusted => false,
+        TrustMode::Store(store) => match &raw.origin {
+            Origin::Inline { .. } => false,
+            Origin::File { resolved, bytes, .. } => {
+                match trust::lookup(store, project_dir, resolved, bytes) {
+                    Ok(t) => t,
+                    Err(why) => {
+                        warnings.global.push(format!("{label}: {why}"));
+                        false
+                    }
+                }
+            }
+        },
+    }
+}

@@ -1,0 +1,401 @@
+//! The event catalogue of protocol.md §3.2 as one table: for each canonical event, the field
+//! its matchers test, what exit code 2 does, which decisions it can produce, which JSON output
+//! fields it honours, and its timeout and environment-file rules.
+//!
+//! Every other stage asks this table instead of testing event names, so a new event is one row.
+//! This module holds data only: it never reads a hook's output or runs anything.
+
+use crate::config::Rules;
+
+/// Which event field a group's matcher is tested against (§4.1, §4.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatchOn {
+    /// Matchers are ignored; every group fires.
+    Nothing,
+    /// The named string field of the event.
+    Field(&'static str),
+    /// The last path component of the named field (`FileChanged`).
+    Basename(&'static str),
+}
+
+/// What exit code 2 does on an event (§3.2, column "exit 2").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit2 {
+    /// Deny the tool call; stderr is the reason.
+    Deny,
+    /// Block the action; stderr is the reason.
+    Block,
+    /// No decision; stderr goes to `system_message`.
+    User,
+    /// Exit 2 means nothing and stderr is dropped.
+    Ignored,
+    /// `PreCompact`: a block under `current`, shown to the user under `classic`.
+    BlockCurrentUserClassic,
+    /// `ConfigChange`: a block, except that a `policy_settings` change can never be blocked.
+    BlockUnlessPolicy,
+    /// `WorktreeCreate`: any non-zero exit blocks, whatever the JSON says.
+    AnyNonZeroBlocks,
+}
+
+/// The decisions an event can produce (§3.2, column "decisions").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decisions {
+    None,
+    /// `PreToolUse`: allow, deny, ask, defer.
+    Permission,
+    /// `PermissionRequest`: allow, deny (through `decision.behavior`).
+    PermissionRequest,
+    /// Events that can block.
+    Block,
+}
+
+/// Which handler types an event accepts (§2.4, last paragraph).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Handlers {
+    All,
+    CommandMcp,
+    CommandHttpMcp,
+}
+
+/// One row of the catalogue.
+#[derive(Debug)]
+pub struct EventSpec {
+    pub name: &'static str,
+    pub match_on: MatchOn,
+    /// Exact-list matchers use the narrow character set in both rule sets (§4.1 rule 2).
+    pub narrow_matcher: bool,
+    pub exit2: Exit2,
+    pub decisions: Decisions,
+    /// Top-level `decision`/`reason` honoured ("top" in §3.2).
+    pub top_decision: bool,
+    /// `hookSpecificOutput` fields honoured beyond `hookEventName`.
+    pub hso: &'static [&'static str],
+    /// Plain stdout on exit 0 is context for the model.
+    pub text_is_context: bool,
+    pub discards_continue: bool,
+    pub discards_system_message: bool,
+    /// Every JSON field is discarded (SessionEnd, and everything but `terminalSequence` on
+    /// StopFailure, which is handled by `only_terminal_sequence`).
+    pub discards_all_json: bool,
+    pub only_terminal_sequence: bool,
+    /// The `if` filter applies; elsewhere a handler with `if` never runs (§4.3).
+    pub tool_event: bool,
+    pub handlers: Handlers,
+    /// Default timeout under `current`, when it differs from the generic default.
+    pub current_timeout_s: Option<f64>,
+    /// `CLAUDE_ENV_FILE` under `current` (`SessionStart` always has it, in both rule sets).
+    pub env_file_current: bool,
+    /// A Stop-like event: its continuations are counted by the loop guard (§5.11).
+    pub stop_like: bool,
+}
+
+impl EventSpec {
+    /// Whether a hook on this event gets `CLAUDE_ENV_FILE` (§3.4 layer 5).
+    pub fn has_env_file(&self, rules: Rules) -> bool {
+        match rules {
+            Rules::Current => self.env_file_current,
+            Rules::Classic => self.name == "SessionStart",
+        }
+    }
+
+    /// What exit 2 means under the given rule set, for this occurrence.
+    pub fn exit2_effect(&self, rules: Rules, event: &serde_json::Value) -> Exit2 {
+        match self.exit2 {
+            Exit2::BlockCurrentUserClassic => match rules {
+                Rules::Current => Exit2::Block,
+                Rules::Classic => Exit2::User,
+            },
+            Exit2::BlockUnlessPolicy => {
+                if event.get("source").and_then(|s| s.as_str()) == Some("policy_settings") {
+                    Exit2::Ignored
+                } else {
+                    Exit2::Block
+                }
+            }
+            other => other,
+        }
+    }
+
+    /// Whether a top-level `decision` is honoured under the given rule set for this occurrence.
+    pub fn honours_top_decision(&self, rules: Rules, event: &serde_json::Value) -> bool {
+        if !self.top_decision {
+            return false;
+        }
+        match self.exit2 {
+            Exit2::BlockCurrentUserClassic => rules == Rules::Current,
+            Exit2::BlockUnlessPolicy => {
+                event.get("source").and_then(|s| s.as_str()) != Some("policy_settings")
+            }
+            _ => true,
+        }
+    }
+
+    /// Whether this event can produce a blocking verdict (used for fail-closed, §6.6).
+    pub fn can_block(&self, rules: Rules) -> bool {
+        match self.decisions {
+            Decisions::Permission | Decisions::PermissionRequest => true,
+            Decisions::Block => !(self.exit2 == Exit2::BlockCurrentUserClassic && rules == Rules::Classic),
+            Decisions::None => false,
+        }
+    }
+
+    pub fn accepts(&self, kind: crate::config::HandlerType) -> bool {
+        use crate::config::HandlerType as T;
+        match self.handlers {
+            Handlers::All => true,
+            Handlers::CommandMcp => matches!(kind, T::Command | T::McpTool),
+            Handlers::CommandHttpMcp => matches!(kind, T::Command | T::Http | T::McpTool),
+        }
+    }
+}
+
+const fn row(name: &'static str, match_on: MatchOn, exit2: Exit2, decisions: Decisions) -> EventSpec {
+    EventSpec {
+        name,
+        match_on,
+        narrow_matcher: false,
+        exit2,
+        decisions,
+        top_decision: false,
+        hso: &[],
+        text_is_context: false,
+        discards_continue: false,
+        discards_system_message: false,
+        discards_all_json: false,
+        only_terminal_sequence: false,
+        tool_event: false,
+        handlers: Handlers::CommandHttpMcp,
+        current_timeout_s: None,
+        env_file_current: false,
+        stop_like: false,
+    }
+}
+
+use Decisions as D;
+use Exit2 as X;
+use MatchOn as M;
+
+const TOOL: MatchOn = M::Field("tool_name");
+
+/// The catalogue, in the order of protocol.md §3.2.
+pub static CATALOGUE: &[EventSpec] = &[
+    EventSpec {
+        top_decision: true,
+        hso: &["permissionDecision", "permissionDecisionReason", "updatedInput", "additionalContext"],
+        tool_event: true,
+        handlers: Handlers::All,
+        ..row("PreToolUse", TOOL, X::Deny, D::Permission)
+    },
+    EventSpec {
+        hso: &["decision"],
+        tool_event: true,
+        handlers: Handlers::All,
+        ..row("PermissionRequest", TOOL, X::Ignored, D::PermissionRequest)
+    },
+    EventSpec {
+        hso: &["retry"],
+        tool_event: true,
+        handlers: Handlers::All,
+        ..row("PermissionDenied", TOOL, X::Ignored, D::None)
+    },
+    EventSpec {
+        top_decision: true,
+        hso: &["additionalContext", "updatedToolOutput", "updatedMCPToolOutput", "classifierContext"],
+        tool_event: true,
+        handlers: Handlers::All,
+        ..row("PostToolUse", TOOL, X::Block, D::Block)
+    },
+    EventSpec {
+        top_decision: true,
+        hso: &["additionalContext"],
+        tool_event: true,
+        handlers: Handlers::All,
+        ..row("PostToolUseFailure", TOOL, X::Block, D::Block)
+    },
+    EventSpec {
+        top_decision: true,
+        hso: &["additionalContext"],
+        handlers: Handlers::All,
+        ..row("PostToolBatch", M::Nothing, X::Block, D::Block)
+    },
+    EventSpec {
+        top_decision: true,
+        hso: &["additionalContext", "sessionTitle", "suppressOriginalPrompt"],
+        text_is_context: true,
+        handlers: Handlers::All,
+        current_timeout_s: Some(30.0),
+        ..row("UserPromptSubmit", M::Nothing, X::Block, D::Block)
+    },
+    EventSpec {
+        top_decision: true,
+        hso: &["additionalContext"],
+        text_is_context: true,
+        handlers: Handlers::All,
+        ..row("UserPromptExpansion", M::Field("command_name"), X::Block, D::Block)
+    },
+    EventSpec {
+        top_decision: true,
+        hso: &["additionalContext"],
+        handlers: Handlers::All,
+        stop_like: true,
+        ..row("Stop", M::Nothing, X::Block, D::Block)
+    },
+    EventSpec {
+        top_decision: true,
+        hso: &["additionalContext"],
+        handlers: Handlers::All,
+        stop_like: true,
+        ..row("SubagentStop", M::Field("agent_type"), X::Block, D::Block)
+    },
+    EventSpec {
+        hso: &["additionalContext"],
+        ..row("SubagentStart", M::Field("agent_type"), X::User, D::None)
+    },
+    EventSpec {
+        hso: &["additionalContext", "initialUserMessage", "sessionTitle", "watchPaths", "reloadSkills"],
+        text_is_context: true,
+        handlers: Handlers::CommandMcp,
+        env_file_current: true,
+        ..row("SessionStart", M::Field("source"), X::User, D::None)
+    },
+    EventSpec {
+        hso: &["additionalContext"],
+        handlers: Handlers::CommandMcp,
+        env_file_current: true,
+        ..row("Setup", M::Field("trigger"), X::User, D::None)
+    },
+    EventSpec {
+        discards_continue: true,
+        discards_system_message: true,
+        discards_all_json: true,
+        ..row("SessionEnd", M::Field("reason"), X::User, D::None)
+    },
+    EventSpec {
+        discards_continue: true,
+        discards_system_message: true,
+        ..row("Notification", M::Field("notification_type"), X::Ignored, D::None)
+    },
+    EventSpec {
+        top_decision: true,
+        discards_continue: true,
+        discards_system_message: true,
+        ..row("PreCompact", M::Field("trigger"), X::BlockCurrentUserClassic, D::Block)
+    },
+    row("PostCompact", M::Field("trigger"), X::User, D::None),
+    row("InstructionsLoaded", M::Field("load_reason"), X::Ignored, D::None),
+    EventSpec {
+        top_decision: true,
+        ..row("ConfigChange", M::Field("source"), X::BlockUnlessPolicy, D::Block)
+    },
+    EventSpec {
+        hso: &["watchPaths"],
+        env_file_current: true,
+        ..row("CwdChanged", M::Nothing, X::User, D::None)
+    },
+    EventSpec {
+        hso: &["watchPaths"],
+        narrow_matcher: true,
+        env_file_current: true,
+        ..row("FileChanged", M::Basename("file_path"), X::User, D::None)
+    },
+    row("DirectoryAdded", M::Field("source"), X::User, D::None),
+    EventSpec { hso: &["worktreePath"], ..row("WorktreeCreate", M::Nothing, X::AnyNonZeroBlocks, D::Block) },
+    row("WorktreeRemove", M::Nothing, X::User, D::None),
+    EventSpec {
+        top_decision: true,
+        discards_continue: true,
+        handlers: Handlers::All,
+        ..row("TaskCreated", M::Nothing, X::Block, D::Block)
+    },
+    EventSpec {
+        top_decision: true,
+        handlers: Handlers::All,
+        ..row("TaskCompleted", M::Nothing, X::Block, D::Block)
+    },
+    EventSpec {
+        top_decision: true,
+        handlers: Handlers::All,
+        ..row("TeammateIdle", M::Nothing, X::Block, D::Block)
+    },
+    EventSpec {
+        narrow_matcher: true,
+        discards_continue: true,
+        discards_system_message: true,
+        only_terminal_sequence: true,
+        ..row("StopFailure", M::Field("error"), X::Ignored, D::None)
+    },
+    EventSpec {
+        hso: &["action", "content"],
+        ..row("Elicitation", M::Field("mcp_server_name"), X::Block, D::Block)
+    },
+    EventSpec {
+        hso: &["action", "content"],
+        ..row("ElicitationResult", M::Field("mcp_server_name"), X::Block, D::Block)
+    },
+    EventSpec {
+        hso: &["displayContent"],
+        current_timeout_s: Some(10.0),
+        ..row("MessageDisplay", M::Nothing, X::User, D::None)
+    },
+];
+
+/// Index of an event in [`CATALOGUE`].
+pub type EventId = usize;
+
+/// Looks up a canonical event name (case-sensitive, as CC is).
+pub fn lookup(name: &str) -> Option<EventId> {
+    CATALOGUE.iter().position(|e| e.name == name)
+}
+
+pub fn spec(id: EventId) -> &'static EventSpec {
+    &CATALOGUE[id]
+}
+
+/// The value a matcher is tested against (§4.2): absent or non-string → `""`.
+pub fn matcher_value<'a>(spec: &EventSpec, event: &'a serde_json::Value) -> &'a str {
+    match spec.match_on {
+        MatchOn::Nothing => "",
+        MatchOn::Field(f) => event.get(f).and_then(|v| v.as_str()).unwrap_or(""),
+        MatchOn::Basename(f) => {
+            let path = event.get(f).and_then(|v| v.as_str()).unwrap_or("");
+            let trimmed = path.trim_end_matches('/');
+            trimmed.rsplit('/').next().unwrap_or("")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn catalogue_names_are_unique_and_cover_the_thirty_one_events() {
+        let mut names: Vec<_> = CATALOGUE.iter().map(|e| e.name).collect();
+        assert_eq!(names.len(), 31);
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), 31);
+    }
+
+    #[test]
+    fn file_changed_matches_on_the_basename() {
+        let ev = serde_json::json!({"file_path": "/a/b/.env"});
+        assert_eq!(matcher_value(spec(lookup("FileChanged").unwrap()), &ev), ".env");
+    }
+
+    #[test]
+    fn precompact_blocks_only_under_current() {
+        let s = spec(lookup("PreCompact").unwrap());
+        let ev = serde_json::json!({});
+        assert_eq!(s.exit2_effect(Rules::Current, &ev), Exit2::Block);
+        assert_eq!(s.exit2_effect(Rules::Classic, &ev), Exit2::User);
+    }
+
+    #[test]
+    fn policy_settings_changes_cannot_be_blocked() {
+        let s = spec(lookup("ConfigChange").unwrap());
+        let ev = serde_json::json!({"source": "policy_settings"});
+        assert_eq!(s.exit2_effect(Rules::Current, &ev), Exit2::Ignored);
+        assert!(!s.honours_top_decision(Rules::Current, &ev));
+    }
+}

@@ -1,0 +1,443 @@
+//! Running hook processes (protocol.md §5.2–§5.7): every hook of a fire is driven by one
+//! poll loop on the calling thread: stdin written non-blocking against the deadline, stdout and
+//! stderr read concurrently into bounded captures, exits observed through pidfds (or `waitid`
+//! polling where pidfds are missing, e.g. under valgrind), the 100 ms post-exit drain, and the
+//! group kill (`SIGTERM`, 200 ms, `SIGKILL`) at the deadline.
+//!
+//! One loop per fire rather than threads per hook: threads cost about a fifth of a bare
+//! `posix_spawn` each, the loop a tenth. The runner knows nothing of verdicts or events.
+
+mod capture;
+mod os;
+mod slots;
+mod spawn;
+
+pub use capture::{Capture, Text};
+pub use os::{SigpipeGuard, signal_name};
+pub use slots::Slots;
+pub use spawn::{Launch, resolve_program};
+
+use std::os::fd::{AsRawFd, OwnedFd};
+use std::process::Child;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Post-exit drain (§5.5).
+const DRAIN: Duration = Duration::from_millis(100);
+/// `SIGTERM` → `SIGKILL` (§5.5).
+const KILL_GRACE: Duration = Duration::from_millis(200);
+/// Wait for a killed leader before handing it to a background reaper (§5.5).
+const REAP_WAIT: Duration = Duration::from_millis(100);
+/// Re-check period for a slot held by another fire, and the ceiling of the `waitid` polling
+/// used when pidfds are unavailable.
+const RETRY: Duration = Duration::from_millis(5);
+
+/// One hook to run.
+#[derive(Debug, Clone)]
+pub struct Job {
+    pub launch: Launch,
+    pub stdin: Arc<[u8]>,
+    /// Fixed when the fire starts; a wait for a slot counts against it (§5.7).
+    pub deadline: Instant,
+    pub max_output: usize,
+}
+
+/// How a hook ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum End {
+    Exited(i32),
+    Signaled(i32),
+    /// Reached its deadline; `started` is false when it never got a `max_parallel` slot.
+    TimedOut {
+        started: bool,
+    },
+    SpawnFailed(String),
+}
+
+#[derive(Debug, Clone)]
+pub struct RunResult {
+    pub end: End,
+    pub stdout: Text,
+    pub stderr: Text,
+    pub duration: Duration,
+}
+
+/// A cancellation request visible to a running loop: the flag plus a wake-up descriptor in the
+/// poll set, so cancelling is immediate rather than polled.
+pub struct Cancel {
+    flag: AtomicBool,
+    wakeup: Option<os::Wakeup>,
+}
+
+impl Cancel {
+    pub fn new() -> Cancel {
+        Cancel { flag: AtomicBool::new(false), wakeup: os::Wakeup::new().ok() }
+    }
+    /// Every hook of the runs watching this ends as at its deadline (group `SIGTERM`, then
+    /// `SIGKILL`).
+    pub fn cancel(&self) {
+        self.flag.store(true, Ordering::SeqCst);
+        if let Some(w) = &self.wakeup {
+            w.wake();
+        }
+    }
+    fn is_set(&self) -> bool {
+        self.flag.load(Ordering::SeqCst)
+    }
+}
+
+impl Default for Cancel {
+    fn default() -> Self {
+        Cancel::new()
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Phase {
+    Waiting,
+    Running,
+    /// `SIGTERM` sent; the leader is not reaped until `SIGKILL` has gone to the group.
+    Terminating {
+        kill_at: Instant,
+    },
+    Killed {
+        give_up_at: Instant,
+    },
+    Draining {
+        until: Instant,
+    },
+    Done,
+}
+
+struct Proc<'a> {
+    job: &'a Job,
+    phase: Phase,
+    child: Option<Child>,
+    pid: i32,
+    pidfd: Option<OwnedFd>,
+    exit_hint: bool,
+    stdin: Option<OwnedFd>,
+    written: usize,
+    out: Option<OwnedFd>,
+    err: Option<OwnedFd>,
+    cap_out: Capture,
+    cap_err: Capture,
+    started: Option<Instant>,
+    end: Option<End>,
+    timed_out: bool,
+    holds_slot: bool,
+}
+
+impl Proc<'_> {
+    fn close_pipes(&mut self) {
+        self.stdin = None;
+        self.out = None;
+        self.err = None;
+    }
+}
+
+/// Runs the jobs in parallel and returns their results in the same order. Blocks until every
+/// job has ended (exited and drained, or been killed at its deadline).
+pub fn run(jobs: &[Job], slots: &Slots, cancel: Option<&Cancel>) -> Vec<RunResult> {
+    let _sigpipe = SigpipeGuard::new();
+    let fire_start = Instant::now();
+    let mut procs: Vec<Proc<'_>> = jobs
+        .iter()
+        .map(|job| Proc {
+            job,
+            phase: Phase::Waiting,
+            child: None,
+            pid: 0,
+            pidfd: None,
+            exit_hint: false,
+            stdin: None,
+            written: 0,
+            out: None,
+            err: None,
+            cap_out: Capture::new(job.max_output),
+            cap_err: Capture::new(job.max_output),
+            started: None,
+            end: None,
+            timed_out: false,
+            holds_slot: false,
+        })
+        .collect();
+    let mut buf = vec![0u8; 64 * 1024];
+    let mut backoff = Duration::from_millis(1);
+    loop {
+        let now = Instant::now();
+        let cancelled = cancel.is_some_and(Cancel::is_set);
+        let mut waiting_for_slot = false;
+        let mut blind = false; // some live leader has no pidfd: poll with a timeout
+        for p in &mut procs {
+            step(p, now, cancelled, slots, &mut waiting_for_slot);
+            if matches!(p.phase, Phase::Running | Phase::Killed { .. }) && p.pidfd.is_none() {
+                blind = true;
+            }
+        }
+        if procs.iter().all(|p| p.phase == Phase::Done) {
+            break;
+        }
+
+        let mut fds: Vec<libc::pollfd> = Vec::with_capacity(procs.len() * 4 + 1);
+        let mut next: Option<Instant> = None;
+        let mut soonest = |t: Instant| next = Some(next.map_or(t, |n| n.min(t)));
+        for p in &procs {
+            match p.phase {
+                Phase::Waiting => soonest(p.job.deadline),
+                Phase::Running => soonest(p.job.deadline),
+                Phase::Terminating { kill_at } => soonest(kill_at),
+                Phase::Killed { give_up_at } => soonest(give_up_at),
+                Phase::Draining { until } => soonest(until),
+                Phase::Done => {}
+            }
+            if p.phase == Phase::Running
+                && let Some(fd) = &p.stdin
+            {
+                fds.push(pollfd(fd.as_raw_fd(), libc::POLLOUT));
+            }
+            if !matches!(p.phase, Phase::Done | Phase::Waiting) {
+                for fd in [&p.out, &p.err].into_iter().flatten() {
+                    fds.push(pollfd(fd.as_raw_fd(), libc::POLLIN));
+                }
+            }
+            if matches!(p.phase, Phase::Running | Phase::Killed { .. })
+                && !p.exit_hint
+                && let Some(fd) = &p.pidfd
+            {
+                fds.push(pollfd(fd.as_raw_fd(), libc::POLLIN));
+            }
+        }
+        if let Some(w) = cancel.and_then(|c| c.wakeup.as_ref())
+            && !cancelled
+        {
+            fds.push(pollfd(w.raw(), libc::POLLIN));
+        }
+        let mut timeout = next.map(|t| t.saturating_duration_since(now));
+        if waiting_for_slot {
+            timeout = Some(timeout.map_or(RETRY, |t| t.min(RETRY)));
+        }
+        if blind {
+            timeout = Some(timeout.map_or(backoff, |t| t.min(backoff)));
+            backoff = (backoff * 2).min(RETRY);
+        } else {
+            backoff = Duration::from_millis(1);
+        }
+        let timeout_ms = match timeout {
+            // Round up so a deadline is never polled for 0 ms in a busy loop.
+            Some(t) => i32::try_from(t.as_micros().div_ceil(1000)).unwrap_or(i32::MAX),
+            None => -1,
+        };
+        if os::poll(&mut fds, timeout_ms).is_err() {
+            // EINVAL/ENOMEM: nothing sensible to wait on; fall back to a short sleep.
+            std::thread::sleep(RETRY);
+        }
+        for f in fds.iter().filter(|f| f.revents != 0) {
+            for p in &mut procs {
+                service(p, f.fd, f.revents, &mut buf);
+            }
+        }
+    }
+
+    procs
+        .into_iter()
+        .map(|p| {
+            let duration = match p.started {
+                Some(s) => s.elapsed(),
+                None => fire_start.elapsed(),
+            };
+            let end = p.end.unwrap_or(End::TimedOut { started: p.started.is_some() });
+            RunResult { end, stdout: p.cap_out.finish(), stderr: p.cap_err.finish(), duration }
+        })
+        .collect()
+}
+
+fn pollfd(fd: i32, events: i16) -> libc::pollfd {
+    libc::pollfd { fd, events, revents: 0 }
+}
+
+/// Advances one process's state machine for the current time.
+fn step(p: &mut Proc<'_>, now: Instant, cancelled: bool, slots: &Slots, waiting_for_slot: &mut bool) {
+    match p.phase {
+        Phase::Waiting => {
+            if now >= p.job.deadline || cancelled {
+                p.end = Some(End::TimedOut { started: false });
+                p.timed_out = true;
+                p.phase = Phase::Done;
+            } else if slots.try_acquire() {
+                p.holds_slot = true;
+                start(p, slots);
+            } else {
+                *waiting_for_slot = true;
+            }
+        }
+        Phase::Running => {
+            if (p.exit_hint || p.pidfd.is_none()) && reap(p) {
+                p.stdin = None;
+                p.phase = Phase::Draining { until: now + DRAIN };
+                release(p, slots);
+            } else if now >= p.job.deadline || cancelled {
+                os::kill_group(p.pid, libc::SIGTERM);
+                p.stdin = None;
+                p.timed_out = true;
+                p.phase = Phase::Terminating { kill_at: now + KILL_GRACE };
+            }
+        }
+        Phase::Terminating { kill_at } => {
+            if now >= kill_at {
+                // The leader is unreaped (at most a zombie), so the group id is still ours.
+                os::kill_group(p.pid, libc::SIGKILL);
+                p.phase = Phase::Killed { give_up_at: now + REAP_WAIT };
+            }
+        }
+        Phase::Killed { give_up_at } => {
+            if (p.exit_hint || p.pidfd.is_none() || os::has_exited(p.pid)) && reap(p) {
+                p.phase = Phase::Draining { until: now + DRAIN };
+                release(p, slots);
+            } else if now >= give_up_at {
+                // Uninterruptible sleep or similar: a background thread reaps it later.
+                if let Some(mut child) = p.child.take() {
+                    let _ = std::thread::Builder::new().name("hookwire-reaper".into()).spawn(move || {
+                        let _ = child.wait();
+                    });
+                }
+                p.phase = Phase::Draining { until: now + DRAIN };
+                release(p, slots);
+            }
+        }
+        Phase::Draining { until } => {
+            if (p.out.is_none() && p.err.is_none()) || now >= until {
+                p.close_pipes();
+                p.phase = Phase::Done;
+            }
+        }
+        Phase::Done => {}
+    }
+    if p.phase == Phase::Done && p.timed_out && !matches!(p.end, Some(End::SpawnFailed(_))) {
+        p.end = Some(End::TimedOut { started: p.started.is_some() });
+    }
+}
+
+fn start(p: &mut Proc<'_>, slots: &Slots) {
+    p.started = Some(Instant::now());
+    match spawn::spawn(&p.job.launch) {
+        Err(e) => {
+            p.end = Some(End::SpawnFailed(e.to_string()));
+            p.phase = Phase::Done;
+            release(p, slots);
+        }
+        Ok(mut child) => {
+            p.pid = i32::try_from(child.id()).unwrap_or(0);
+            p.pidfd = os::pidfd_open(p.pid);
+            let stdin: Option<OwnedFd> = child.stdin.take().map(Into::into);
+            let out: Option<OwnedFd> = child.stdout.take().map(Into::into);
+            let err: Option<OwnedFd> = child.stderr.take().map(Into::into);
+            for fd in [&stdin, &out, &err].into_iter().flatten() {
+                let _ = os::set_nonblocking(fd);
+            }
+            p.stdin = if p.job.stdin.is_empty() { None } else { stdin };
+            p.out = out;
+            p.err = err;
+            p.child = Some(child);
+            p.phase = Phase::Running;
+        }
+    }
+}
+
+fn release(p: &mut Proc<'_>, slots: &Slots) {
+    if p.holds_slot {
+        p.holds_slot = false;
+        slots.release();
+    }
+}
+
+/// Reaps the leader if it has exited; records how it ended unless it timed out.
+fn reap(p: &mut Proc<'_>) -> bool {
+    let Some(child) = p.child.as_mut() else { return true };
+    match child.try_wait() {
+        Ok(Some(status)) => {
+            use std::os::unix::process::ExitStatusExt;
+            if !p.timed_out {
+                p.end = Some(match (status.code(), status.signal()) {
+                    (Some(code), _) => End::Exited(code),
+                    (None, Some(sig)) => End::Signaled(sig),
+                    (None, None) => End::Exited(-1),
+                });
+            }
+            p.child = None;
+            true
+        }
+        Ok(None) => {
+            p.exit_hint = false;
+            false
+        }
+        Err(_) => {
+            // ECHILD: someone else reaped it (a host calling waitpid(-1)); treat as gone.
+            p.child = None;
+            if !p.timed_out && p.end.is_none() {
+                p.end = Some(End::Exited(-1));
+            }
+            true
+        }
+    }
+}
+
+/// Handles readiness of descriptor `fd` if it belongs to `p`.
+fn service(p: &mut Proc<'_>, fd: i32, revents: i16, buf: &mut [u8]) {
+    if p.pidfd.as_ref().is_some_and(|f| f.as_raw_fd() == fd) {
+        p.exit_hint = true;
+        return;
+    }
+    if p.stdin.as_ref().is_some_and(|f| f.as_raw_fd() == fd) {
+        write_stdin(p, revents);
+        return;
+    }
+    for which in 0..2 {
+        let slot = if which == 0 { &mut p.out } else { &mut p.err };
+        if slot.as_ref().is_some_and(|f| f.as_raw_fd() == fd) {
+            let cap = if which == 0 { &mut p.cap_out } else { &mut p.cap_err };
+            if drain(slot, cap, buf) {
+                *slot = None;
+            }
+            return;
+        }
+    }
+}
+
+/// Reads what is available; `true` at EOF or on an error (the stream is finished).
+fn drain(slot: &Option<OwnedFd>, cap: &mut Capture, buf: &mut [u8]) -> bool {
+    let Some(fd) = slot else { return true };
+    // Bounded per wake-up so one flooding hook cannot starve the others in the loop.
+    for _ in 0..16 {
+        match os::read(fd, buf) {
+            Ok(0) => return true,
+            Ok(n) => cap.push(&buf[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return false,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => return true,
+        }
+    }
+    false
+}
+
+fn write_stdin(p: &mut Proc<'_>, revents: i16) {
+    let Some(fd) = &p.stdin else { return };
+    if revents & (libc::POLLERR | libc::POLLHUP) != 0 && revents & libc::POLLOUT == 0 {
+        p.stdin = None; // the hook closed stdin: EPIPE ends the write, not the hook
+        return;
+    }
+    let data = &p.job.stdin[..];
+    while p.written < data.len() {
+        match os::write(fd, &data[p.written..]) {
+            Ok(n) => p.written += n,
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => break, // EPIPE and friends: the hook will not read more
+        }
+    }
+    p.stdin = None; // all written (or refused): close so the hook sees EOF
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,194 @@
+//! The few libc calls the runner needs that std does not offer: non-blocking descriptors,
+//! `poll`, pidfds (with their absence handled), process-group signals, and keeping `SIGPIPE`
+//! away from the host.
+//!
+//! This is one of the two places in the workspace where `unsafe` is allowed; each call is
+//! small and documented.
+
+use std::io;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+
+pub fn set_nonblocking(fd: &impl AsRawFd) -> io::Result<()> {
+    let raw = fd.as_raw_fd();
+    // SAFETY: fcntl on a descriptor we own; F_GETFL/F_SETFL do not touch memory.
+    let flags = unsafe { libc::fcntl(raw, libc::F_GETFL) };
+    if flags < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: as above.
+    if unsafe { libc::fcntl(raw, libc::F_SETFL, flags | libc::O_NONBLOCK) } < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// `pidfd_open(2)`: a descriptor that becomes readable when the process exits. `None` where the
+/// kernel, a seccomp filter or valgrind does not offer it; the caller then polls `waitid`.
+pub fn pidfd_open(pid: i32) -> Option<OwnedFd> {
+    // SAFETY: a plain syscall with integer arguments; on success it returns a new descriptor
+    // that nobody else owns.
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+    if fd < 0 {
+        return None;
+    }
+    let fd = RawFd::try_from(fd).ok()?;
+    // SAFETY: `fd` was just returned by the kernel and is owned by nothing else.
+    let owned = unsafe { OwnedFd::from_raw_fd(fd) };
+    // pidfds are not close-on-exec by default on old kernels: set it so no hook inherits one.
+    // SAFETY: fcntl on a descriptor we own.
+    unsafe { libc::fcntl(owned.as_raw_fd(), libc::F_SETFD, libc::FD_CLOEXEC) };
+    Some(owned)
+}
+
+/// Whether the child `pid` has exited, without reaping it (so its process group id stays
+/// reserved while we may still signal the group).
+pub fn has_exited(pid: i32) -> bool {
+    // SAFETY: siginfo_t is plain data; zeroed is a valid initial value for waitid to fill.
+    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+    // SAFETY: waitid on our own child's pid with WNOHANG|WNOWAIT only inspects its state and
+    // writes into `info`, which lives for the call.
+    let rc = unsafe {
+        libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, libc::WEXITED | libc::WNOHANG | libc::WNOWAIT)
+    };
+    // SAFETY: si_pid is valid to read after a successful waitid (0 when no child changed state).
+    rc == 0 && unsafe { info.si_pid() } != 0
+}
+
+/// Signals a whole process group. Callers do this only while the group leader is unreaped, so
+/// the group id cannot have been reused.
+pub fn kill_group(pgid: i32, sig: i32) {
+    if pgid > 0 {
+        // SAFETY: kill with a negative pid signals the group; no memory is involved.
+        unsafe { libc::kill(-pgid, sig) };
+    }
+}
+
+pub fn poll(fds: &mut [libc::pollfd], timeout_ms: i32) -> io::Result<usize> {
+    // SAFETY: `fds` is a valid, exclusively borrowed slice of pollfd for the whole call.
+    let rc = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, timeout_ms) };
+    if rc < 0 {
+        let e = io::Error::last_os_error();
+        if e.kind() == io::ErrorKind::Interrupted {
+            return Ok(0);
+        }
+        return Err(e);
+    }
+    Ok(rc as usize)
+}
+
+pub fn read(fd: &OwnedFd, buf: &mut [u8]) -> io::Result<usize> {
+    // SAFETY: `buf` is valid for writes of `buf.len()` bytes; `fd` is open.
+    let n = unsafe { libc::read(fd.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len()) };
+    if n < 0 { Err(io::Error::last_os_error()) } else { Ok(n as usize) }
+}
+
+pub fn write(fd: &OwnedFd, buf: &[u8]) -> io::Result<usize> {
+    // SAFETY: `buf` is valid for reads of `buf.len()` bytes; `fd` is open. SIGPIPE is blocked
+    // on this thread by `SigpipeGuard`, so a closed reader gives EPIPE, never a signal.
+    let n = unsafe { libc::write(fd.as_raw_fd(), buf.as_ptr().cast(), buf.len()) };
+    if n < 0 { Err(io::Error::last_os_error()) } else { Ok(n as usize) }
+}
+
+/// Blocks `SIGPIPE` on the current thread while alive, and on drop discards a `SIGPIPE` that
+/// our own writes left pending before restoring the caller's mask.
+///
+/// A C host keeps SIGPIPE's default action (terminate), and in a cgo program a SIGPIPE on a
+/// non-Go thread kills the program, so a hook that closes stdin early must never raise one in
+/// the host (style.md rule 7). Children start with an empty mask: std resets it when spawning.
+pub struct SigpipeGuard {
+    old: libc::sigset_t,
+    was_pending: bool,
+}
+
+fn sigpipe_set() -> libc::sigset_t {
+    // SAFETY: sigset_t is plain data; sigemptyset/sigaddset initialise it in place.
+    unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        libc::sigaddset(&mut set, libc::SIGPIPE);
+        set
+    }
+}
+
+fn sigpipe_pending() -> bool {
+    // SAFETY: sigpending fills a sigset_t we own.
+    unsafe {
+        let mut pending: libc::sigset_t = std::mem::zeroed();
+        libc::sigpending(&mut pending) == 0 && libc::sigismember(&pending, libc::SIGPIPE) == 1
+    }
+}
+
+impl SigpipeGuard {
+    pub fn new() -> SigpipeGuard {
+        let set = sigpipe_set();
+        // SAFETY: sigset_t is plain data; pthread_sigmask writes the old mask into `old`.
+        let mut old: libc::sigset_t = unsafe { std::mem::zeroed() };
+        // SAFETY: both pointers are valid for the call.
+        unsafe { libc::pthread_sigmask(libc::SIG_BLOCK, &set, &mut old) };
+        SigpipeGuard { old, was_pending: sigpipe_pending() }
+    }
+}
+
+impl Drop for SigpipeGuard {
+    fn drop(&mut self) {
+        if !self.was_pending && sigpipe_pending() {
+            let set = sigpipe_set();
+            let zero = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+            // SAFETY: SIGPIPE is blocked on this thread, so sigtimedwait consumes the pending
+            // one (ours) without running any handler; all pointers are valid for the call.
+            unsafe { libc::sigtimedwait(&set, std::ptr::null_mut(), &zero) };
+        }
+        // SAFETY: restores the mask saved in `new`; the pointer is valid for the call.
+        unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &self.old, std::ptr::null_mut()) };
+    }
+}
+
+/// The name of a signal for outcome texts (`terminated by signal 9 (SIGKILL)`).
+pub fn signal_name(sig: i32) -> &'static str {
+    match sig {
+        libc::SIGHUP => "SIGHUP",
+        libc::SIGINT => "SIGINT",
+        libc::SIGQUIT => "SIGQUIT",
+        libc::SIGILL => "SIGILL",
+        libc::SIGTRAP => "SIGTRAP",
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGUSR1 => "SIGUSR1",
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGUSR2 => "SIGUSR2",
+        libc::SIGPIPE => "SIGPIPE",
+        libc::SIGALRM => "SIGALRM",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGXCPU => "SIGXCPU",
+        libc::SIGXFSZ => "SIGXFSZ",
+        libc::SIGSYS => "SIGSYS",
+        _ => "signal",
+    }
+}
+
+/// A wake-up descriptor for cancelling a run from another thread (an eventfd).
+pub struct Wakeup {
+    fd: OwnedFd,
+}
+
+impl Wakeup {
+    pub fn new() -> io::Result<Wakeup> {
+        // SAFETY: eventfd with flags only; returns a new descriptor or -1.
+        let fd = unsafe { libc::eventfd(0, libc::EFD_CLOEXEC | libc::EFD_NONBLOCK) };
+        if fd < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // SAFETY: `fd` was just returned by the kernel and is owned by nothing else.
+        Ok(Wakeup { fd: unsafe { OwnedFd::from_raw_fd(fd) } })
+    }
+    pub fn wake(&self) {
+        let one: u64 = 1;
+        // SAFETY: writes 8 bytes from a live u64 to our eventfd.
+        unsafe { libc::write(self.fd.as_raw_fd(), (&one as *const u64).cast(), 8) };
+    }
+    pub fn raw(&self) -> RawFd {
+        self.fd.as_raw_fd()
+    }
+}

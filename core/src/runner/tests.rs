@@ -1,0 +1,125 @@
+//! Runner tests with real, hostile processes: they spawn `sh`, so they sit beside the loop
+//! rather than in the pure modules.
+
+use super::*;
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+fn sh(script: &str, stdin: &[u8], timeout: Duration) -> Job {
+    Job {
+        launch: Launch {
+            program: resolve_program("sh", None, std::path::Path::new("/")).unwrap(),
+            args: vec![OsString::from("-c"), OsString::from(script)],
+            env: std::env::vars_os().collect(),
+            cwd: PathBuf::from("/"),
+        },
+        stdin: Arc::from(stdin),
+        deadline: Instant::now() + timeout,
+        max_output: 1 << 20,
+    }
+}
+
+fn run_one(job: Job) -> RunResult {
+    let slots = Slots::new(64);
+    run(std::slice::from_ref(&job), &slots, None).remove(0)
+}
+
+#[test]
+fn cat_gets_stdin_byte_for_byte_and_eof() {
+    let r = run_one(sh("cat", b"{\"a\": 1}", Duration::from_secs(10)));
+    assert_eq!(r.end, End::Exited(0));
+    assert_eq!(r.stdout.text, "{\"a\": 1}");
+}
+
+#[test]
+fn exit_codes_and_stderr_are_reported() {
+    let r = run_one(sh("echo nope >&2; exit 2", b"", Duration::from_secs(10)));
+    assert_eq!(r.end, End::Exited(2));
+    assert_eq!(r.stderr.text, "nope\n");
+}
+
+#[test]
+fn death_by_signal_is_not_an_exit_code() {
+    let r = run_one(sh("kill -9 $$", b"", Duration::from_secs(10)));
+    assert_eq!(r.end, End::Signaled(9));
+}
+
+#[test]
+fn timeout_kills_the_whole_group_within_the_bound() {
+    let t = Instant::now();
+    let r = run_one(sh("sleep 30 & sleep 30; echo never", b"", Duration::from_secs(1)));
+    assert_eq!(r.end, End::TimedOut { started: true });
+    assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
+}
+
+#[test]
+fn grandchild_holding_stdout_does_not_delay_the_verdict() {
+    let t = Instant::now();
+    let r = run_one(sh("echo '{\"ok\":1}'; sleep 30 &", b"", Duration::from_secs(20)));
+    assert_eq!(r.end, End::Exited(0));
+    assert_eq!(r.stdout.text.trim(), "{\"ok\":1}");
+    assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+}
+
+#[test]
+fn a_hook_that_never_reads_a_large_stdin_does_not_hang() {
+    let big = vec![b'x'; 2 << 20];
+    let r = run_one(sh("exit 0", &big, Duration::from_secs(10)));
+    assert_eq!(r.end, End::Exited(0));
+    let t = Instant::now();
+    let r = run_one(sh("sleep 30", &big, Duration::from_secs(1)));
+    assert_eq!(r.end, End::TimedOut { started: true });
+    assert!(t.elapsed() < Duration::from_secs(3));
+}
+
+#[test]
+fn flood_is_capped_and_flagged_and_the_hook_finishes() {
+    let mut job = sh("head -c 20000000 /dev/zero | tr '\\0' a", b"", Duration::from_secs(30));
+    job.max_output = 4096;
+    let r = run_one(job);
+    assert_eq!(r.end, End::Exited(0));
+    assert!(r.stdout.truncated);
+    assert_eq!(r.stdout.text.len(), 4096);
+}
+
+#[test]
+fn parallel_hooks_run_at_the_same_time() {
+    let slots = Slots::new(64);
+    let jobs: Vec<Job> = (0..4).map(|_| sh("sleep 0.5", b"", Duration::from_secs(10))).collect();
+    let t = Instant::now();
+    let rs = run(&jobs, &slots, None);
+    assert!(rs.iter().all(|r| r.end == End::Exited(0)));
+    assert!(t.elapsed() < Duration::from_millis(1500), "{:?}", t.elapsed());
+}
+
+#[test]
+fn a_hook_without_a_slot_times_out_unstarted() {
+    let slots = Slots::new(1);
+    let jobs = vec![sh("sleep 2", b"", Duration::from_secs(10)), sh("true", b"", Duration::from_millis(300))];
+    let rs = run(&jobs, &slots, None);
+    assert_eq!(rs[0].end, End::Exited(0));
+    assert_eq!(rs[1].end, End::TimedOut { started: false });
+}
+
+#[test]
+fn spawn_failure_is_its_own_end() {
+    let mut job = sh("true", b"", Duration::from_secs(5));
+    job.launch.cwd = PathBuf::from("/nonexistent-dir-for-hookwire");
+    let r = run_one(job);
+    assert!(matches!(r.end, End::SpawnFailed(_)), "{:?}", r.end);
+}
+
+#[test]
+fn cancel_ends_a_run_at_once() {
+    let slots = Slots::new(4);
+    let cancel = Arc::new(Cancel::new());
+    let c2 = cancel.clone();
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(200));
+        c2.cancel();
+    });
+    let t = Instant::now();
+    let rs = run(&[sh("sleep 30", b"", Duration::from_secs(60))], &slots, Some(&cancel));
+    assert_eq!(rs[0].end, End::TimedOut { started: true });
+    assert!(t.elapsed() < Duration::from_secs(2));
+}
