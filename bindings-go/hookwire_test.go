@@ -275,7 +275,7 @@ func TestConfigErrors(t *testing.T) {
 func TestConfigAcceptsTextAndValues(t *testing.T) {
 	for _, c := range []any{`{}`, []byte(`{}`), json.RawMessage(`{}`), map[string]any{}, struct {
 		Hooks map[string]any `json:"hooks"`
-	}{}} {
+	}{Hooks: map[string]any{}}} {
 		d, err := New(c)
 		if err != nil {
 			t.Errorf("New(%T): %v", c, err)

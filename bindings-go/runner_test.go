@@ -98,6 +98,7 @@ func TestRunnerPassesMatchingVectors(t *testing.T) {
 			"expect":{"result":{"event":"Stop","outcomes":{"$len":0}},"files_absent":["${TMP}/nothing"],"max_ms":10000}}`,
 		"fires": `{"config":{"hooks":{}},"fires":[
 			{"event":{"hook_event_name":"Stop"},"expect":{"outcomes":[]}},
+			{"event":{"hook_event_name":"Stop","padding":1},"pad_bytes":3,"expect":{"outcomes":[]}},
 			{"sleep_ms":10,"event_text":"nope","expect":{"error":{"kind":"invalid_json","line":{"$any":true}}}}]}`,
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -106,6 +107,14 @@ func TestRunnerPassesMatchingVectors(t *testing.T) {
 				t.Errorf("failures %q, skip %q", fails, skip)
 			}
 		})
+	}
+}
+
+func TestPadBytesAddsPaddingLast(t *testing.T) {
+	ev, _ := decodeOrdered([]byte(`{"hook_event_name":"Stop","b":1}`))
+	got := string(encodeOrdered(withField(ev.(*object), "padding", strings.Repeat("x", 3))))
+	if want := `{"hook_event_name":"Stop","b":1,"padding":"xxx"}`; got != want {
+		t.Errorf("got %s, want %s", got, want)
 	}
 }
 

@@ -69,8 +69,8 @@ func TestVectors(t *testing.T) {
 // so that a misspelt key cannot silently turn a check off.
 var (
 	vectorKeys = map[string]bool{"description": true, "checklist": true, "config": true, "event": true,
-		"event_text": true, "expect": true, "fires": true, "host_env": true, "skip": true, "skip_reason": true}
-	fireKeys   = map[string]bool{"event": true, "event_text": true, "expect": true, "sleep_ms": true}
+		"event_text": true, "expect": true, "fires": true, "host_env": true, "skip": true, "skip_reason": true, "pad_bytes": true}
+	fireKeys   = map[string]bool{"event": true, "event_text": true, "expect": true, "sleep_ms": true, "pad_bytes": true}
 	expectKeys = map[string]bool{"result": true, "outcomes": true, "async_outcomes": true, "warnings": true,
 		"max_ms": true, "min_ms": true, "files_absent": true, "files_present": true, "error": true,
 		"config_error": true}
@@ -173,6 +173,18 @@ func runVector(t *testing.T, file, hooksDir string) (fails []string, skip string
 		for _, k := range st.expect.keys {
 			if !expectKeys[k] {
 				failf(where+"expect."+k, "unknown expect key")
+			}
+		}
+		if pad, ok := o.get("pad_bytes"); ok {
+			n, isNum := number(pad)
+			ev, isObj := st.event.(*object)
+			switch {
+			case !isNum || n < 0 || n != float64(int(n)):
+				failf(where+"pad_bytes", "must be a non-negative integer")
+			case !isObj:
+				failf(where+"pad_bytes", "only with an event object")
+			default:
+				st.event = withField(ev, "padding", strings.Repeat("x", int(n)))
 			}
 		}
 		if ms, ok := o.get("sleep_ms"); ok {
@@ -704,6 +716,21 @@ func writeString(buf *bytes.Buffer, s string) {
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(s) // a string always encodes
 	buf.Truncate(buf.Len() - 1)
+}
+
+// withField returns a copy of o with key set to v: replaced in place when present, else
+// added last.
+func withField(o *object, key string, v any) *object {
+	c := &object{keys: append([]string(nil), o.keys...), vals: append([]any(nil), o.vals...)}
+	for i, k := range c.keys {
+		if k == key {
+			c.vals[i] = v
+			return c
+		}
+	}
+	c.keys = append(c.keys, key)
+	c.vals = append(c.vals, v)
+	return c
 }
 
 // substitute replaces ${HOOKS} and ${TMP} in every string value, recursively, never in keys.
