@@ -124,6 +124,8 @@ struct Proc<'a> {
     cap_out: Capture,
     cap_err: Capture,
     started: Option<Instant>,
+    /// When the hook reached `Done`: its duration ends here, not when the whole fire ends.
+    finished: Option<Instant>,
     end: Option<End>,
     timed_out: bool,
     holds_slot: bool,
@@ -158,6 +160,7 @@ pub fn run(jobs: &[Job], slots: &Slots, cancel: Option<&Cancel>) -> Vec<RunResul
             cap_out: Capture::new(job.max_output),
             cap_err: Capture::new(job.max_output),
             started: None,
+            finished: None,
             end: None,
             timed_out: false,
             holds_slot: false,
@@ -243,10 +246,8 @@ pub fn run(jobs: &[Job], slots: &Slots, cancel: Option<&Cancel>) -> Vec<RunResul
     procs
         .into_iter()
         .map(|p| {
-            let duration = match p.started {
-                Some(s) => s.elapsed(),
-                None => fire_start.elapsed(),
-            };
+            let finished = p.finished.unwrap_or_else(Instant::now);
+            let duration = finished.saturating_duration_since(p.started.unwrap_or(fire_start));
             let end = p.end.unwrap_or(End::TimedOut { started: p.started.is_some() });
             RunResult { end, stdout: p.cap_out.finish(), stderr: p.cap_err.finish(), duration }
         })
@@ -313,6 +314,14 @@ fn step(p: &mut Proc<'_>, now: Instant, cancelled: bool, slots: &Slots, waiting_
             }
         }
         Phase::Done => {}
+    }
+    // Pipes already at EOF when the leader is reaped: nothing to drain, so no wait.
+    if matches!(p.phase, Phase::Draining { .. }) && p.out.is_none() && p.err.is_none() {
+        p.close_pipes();
+        p.phase = Phase::Done;
+    }
+    if p.phase == Phase::Done && p.finished.is_none() {
+        p.finished = Some(Instant::now());
     }
     if p.phase == Phase::Done && p.timed_out && !matches!(p.end, Some(End::SpawnFailed(_))) {
         p.end = Some(End::TimedOut { started: p.started.is_some() });

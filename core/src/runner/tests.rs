@@ -123,3 +123,12 @@ fn cancel_ends_a_run_at_once() {
     assert_eq!(rs[0].end, End::TimedOut { started: true });
     assert!(t.elapsed() < Duration::from_secs(2));
 }
+
+#[test]
+fn each_hook_reports_its_own_duration_not_the_fires() {
+    let slots = Slots::new(64);
+    let jobs = vec![sh("sleep 0.6", b"", Duration::from_secs(10)), sh("true", b"", Duration::from_secs(10))];
+    let rs = run(&jobs, &slots, None);
+    assert!(rs[0].duration >= Duration::from_millis(550), "{:?}", rs[0].duration);
+    assert!(rs[1].duration < Duration::from_millis(400), "{:?}", rs[1].duration);
+}
