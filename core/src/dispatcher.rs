@@ -4,7 +4,8 @@
 //!
 //! Each stage's rules live in their own module; this one only wires them in pipeline order.
 
-use crate::config::{CommandSpec, Config, Handler, HandlerType, Rules, RunMode, Scope, Shell};
+use crate::config::{CommandSpec, Config, Handler, HandlerType, Knobs, Rules, RunMode, Scope, Shell};
+use crate::dialect::{self, Dialect, EnvPolicy, Finished, FireEvent, Step, Strategy};
 use crate::envfile;
 use crate::error::{ConfigError, EventError};
 use crate::event::{self, EventSpec};
@@ -142,6 +143,7 @@ struct Chosen<'a> {
 }
 
 /// One hook's prepared run, or why it could not be prepared.
+#[allow(clippy::large_enum_variant)]
 enum Prepared {
     Run(Job, Option<PathBuf>),
     Failed(String),
@@ -186,6 +188,17 @@ fn str_field<'a>(event: &'a Value, key: &str) -> Option<&'a str> {
 }
 
 impl Inner {
+    /// The event id a fired name stands for: a canonical name, or a native name of a dialect
+    /// the configuration uses (§3.1 "Names", §9.0).
+    fn resolve(&self, name: &str) -> Option<usize> {
+        if let Some(id) = event::lookup(name) {
+            return Some(id);
+        }
+        let mut dialects = self.config.dialects.clone();
+        dialects.push(self.config.dialect);
+        dialects.into_iter().find_map(|d| d.event_ids(name).into_iter().next())
+    }
+
     fn fire(&self, raw: Option<&str>, event: &Value, me: &Arc<Inner>) -> Result<FireResult, EventError> {
         let name = validate(event)?;
         let fire_start = Instant::now();
@@ -194,7 +207,7 @@ impl Inner {
         let mut result = FireResult::empty(name);
         let (queued, dropped) = self.sessions.drain(session);
 
-        let Some(eid) = event::lookup(name) else {
+        let Some(eid) = self.resolve(name) else {
             if name == "__hookwire_test_panic__" && std::env::var_os("HOOKWIRE_TEST_PANIC").is_some() {
                 panic!("test panic requested through HOOKWIRE_TEST_PANIC");
             }
@@ -227,12 +240,11 @@ impl Inner {
         event: &Value,
         session: &str,
     ) -> Vec<Chosen<'a>> {
-        let value = event::matcher_value(spec, event);
         let tool_name = str_field(event, "tool_name").unwrap_or("");
         let tool_input = event.get("tool_input");
         let mut picked: Vec<&Handler> = Vec::new();
         for g in &self.config.events[eid] {
-            if !g.matcher.matches(value) {
+            if !g.matcher.matches(spec, event) {
                 continue;
             }
             for h in &g.handlers {
@@ -254,7 +266,7 @@ impl Inner {
         }
         let project_dir = self.project_dir(event);
         let mut seen = HashSet::new();
-        picked.retain(|h| seen.insert(self.identity(h, &project_dir)));
+        picked.retain(|h| h.dialect != Dialect::ClaudeCode || seen.insert(self.identity(h, &project_dir)));
         picked.retain(|h| !(h.once && self.sessions.ran_once(session, h.index)));
         for h in picked.iter().filter(|h| h.once) {
             self.sessions.mark_once(session, h.index);
@@ -262,7 +274,8 @@ impl Inner {
         self.timeouts(spec, picked)
     }
 
-    /// Effective timeouts (§5.6), including the shared SessionEnd budget.
+    /// Effective timeouts (§5.6), including the shared SessionEnd budget. Other dialects fixed
+    /// theirs at load.
     fn timeouts<'a>(&self, spec: &EventSpec, picked: Vec<&'a Handler>) -> Vec<Chosen<'a>> {
         let rules = self.config.rules;
         let cap = self.config.limits.default_timeout_s;
@@ -275,15 +288,20 @@ impl Inner {
             _ => generic,
         };
         let budget = (spec.name == "SessionEnd" && rules == Rules::Current).then(|| {
-            let largest = picked.iter().filter_map(|h| h.timeout_s).fold(1.5_f64, f64::max);
+            let largest = picked
+                .iter()
+                .filter(|h| h.dialect == Dialect::ClaudeCode)
+                .filter_map(|h| h.timeout_s)
+                .fold(1.5_f64, f64::max);
             largest.min(60.0)
         });
         picked
             .into_iter()
             .map(|h| {
-                let t = match budget {
-                    Some(b) => h.timeout_s.unwrap_or(b).min(b),
-                    None => h.timeout_s.unwrap_or(default),
+                let t = match (h.dialect, budget) {
+                    (Dialect::ClaudeCode, Some(b)) => h.timeout_s.unwrap_or(b).min(b),
+                    (Dialect::ClaudeCode, None) => h.timeout_s.unwrap_or(default),
+                    _ => h.timeout_s.unwrap_or(generic),
                 };
                 Chosen { h, timeout_s: t }
             })
@@ -306,8 +324,7 @@ impl Inner {
     /// Dedup identity (§2.7): type + origin class + expanded command and args + shell.
     fn identity(&self, h: &Handler, project_dir: &str) -> String {
         let s = &self.config.sources[h.source];
-        let origin =
-            if s.scope == Scope::Plugin { s.plugin_root.clone().unwrap_or_default() } else { String::new() };
+        let origin = if s.scope == Scope::Plugin { s.plugin_root.clone().unwrap_or_default() } else { String::new() };
         let (root, data) = self.plugin_vars(h);
         let expand = |t: &str| expand_placeholders(t, project_dir, root, data, true);
         let cmd = match &h.command {
@@ -337,92 +354,125 @@ impl Inner {
         result: &mut FireResult,
     ) {
         let rules = self.config.rules;
-        let payload: Arc<[u8]> = match raw {
-            Some(text) => Arc::from(text.as_bytes()),
-            None => Arc::from(serde_json::to_vec(event).unwrap_or_default()),
-        };
         let project_dir = self.project_dir(event);
         let (cwd, cwd_warning) = hook_cwd(event);
-        let base_env = inherited_env();
-        let mut hook_warnings: Vec<Vec<String>> = vec![Vec::new(); chosen.len()];
         if let Some(w) = cwd_warning {
             result.warnings.push(w);
         }
+        let host_env: Vec<(OsString, OsString)> = std::env::vars_os().collect();
+        let no_overrides = Map::new();
+        let original = FireEvent { spec, rules, original: event, current: event, raw, overrides: &no_overrides };
+        let strategy = self.config.dialect.strategy();
+        let ctx = RunContext { project_dir: &project_dir, cwd: &cwd, host_env: &host_env, fire_start };
 
-        // Prepare every hook; sync ones run together, async ones on their own threads.
-        let mut jobs: Vec<Job> = Vec::new();
-        let mut job_of: Vec<Option<usize>> = vec![None; chosen.len()];
-        let mut env_files: Vec<Option<PathBuf>> = vec![None; chosen.len()];
-        let mut failed: Vec<Option<String>> = vec![None; chosen.len()];
-        let mut envs: Vec<Vec<(OsString, OsString)>> = Vec::with_capacity(chosen.len());
+        // Async hooks start first, on their own threads, with the original event.
+        let mut slots_out: Vec<Option<Outcome>> = vec![None; chosen.len()];
+        let mut steps: Vec<Option<Step>> = vec![None; chosen.len()];
+        let mut hook_warnings: Vec<Vec<String>> = vec![Vec::new(); chosen.len()];
+        let mut env_out: Vec<(String, String)> = Vec::new();
         for (k, c) in chosen.iter().enumerate() {
-            let want_env_file = spec.has_env_file(rules) && c.h.mode == RunMode::Sync;
-            let deadline = fire_start + Duration::from_secs_f64(c.timeout_s);
-            let (prepared, env) =
-                self.prepare(c.h, &base_env, &project_dir, &cwd, want_env_file, deadline, &payload);
-            envs.push(env);
-            match prepared {
-                Prepared::Failed(why) => failed[k] = Some(why),
-                Prepared::Run(job, env_file) => {
-                    if c.h.mode == RunMode::Sync {
-                        job_of[k] = Some(jobs.len());
-                        jobs.push(job);
-                        env_files[k] = env_file;
-                    } else {
-                        self.start_async(me, c.h, c.timeout_s, job, spec, event, session);
+            if c.h.mode != RunMode::Sync {
+                if let Prepared::Run(job, _) = self.prepare(c, &ctx, &original, false).0 {
+                    self.start_async(me, c.h, c.timeout_s, job, spec, event, session);
+                }
+                slots_out[k] = Some(async_outcome(c.h, self.outcome_command(c.h, &project_dir)));
+            }
+        }
+        let sync: Vec<usize> = (0..chosen.len()).filter(|k| chosen[*k].h.mode == RunMode::Sync).collect();
+        if strategy == Strategy::Parallel {
+            let mut jobs = Vec::new();
+            let mut prepared = Vec::new();
+            for &k in &sync {
+                let want_env_file = spec.has_env_file(rules) && chosen[k].h.dialect == Dialect::ClaudeCode;
+                let (p, env) = self.prepare(&chosen[k], &ctx, &original, want_env_file);
+                if let Prepared::Run(job, _) = &p {
+                    jobs.push(job.clone());
+                }
+                prepared.push((k, p, env));
+            }
+            let mut runs = runner::run(&jobs, &self.slots, None).into_iter();
+            for (k, p, env) in prepared {
+                let (run, env_file) = match p {
+                    Prepared::Run(_, env_file) => match runs.next() {
+                        Some(run) => (run, env_file),
+                        None => continue,
+                    },
+                    Prepared::Failed(why) => (failed_run(why), None),
+                };
+                let (step, o) = self.finish_one(&chosen[k], &original, &run, &project_dir);
+                hook_warnings[k].extend(step.reading.warnings.iter().cloned());
+                if let Some(path) = env_file {
+                    self.merge_env_file(&path, &run, &env, chosen[k].h, &mut env_out, &mut hook_warnings[k]);
+                }
+                slots_out[k] = Some(o);
+                steps[k] = Some(step);
+            }
+        } else {
+            // One at a time in configuration order (§9.0); chaining dialects see earlier rewrites.
+            let mut current = event.clone();
+            let mut overrides = Map::new();
+            let mut rewritten = false;
+            for &k in &sync {
+                let c = &chosen[k];
+                if strategy == Strategy::Chain && fire_start.elapsed() > CHAIN_BUDGET {
+                    result.warnings.push(format!(
+                        "hook {}: the chain's {} s budget is spent; the remaining hooks are skipped",
+                        c.h.id,
+                        CHAIN_BUDGET.as_secs()
+                    ));
+                    break;
+                }
+                let chains = c.h.dialect.chains();
+                let view = FireEvent {
+                    spec,
+                    rules,
+                    original: event,
+                    current: if chains { &current } else { event },
+                    raw: if chains && rewritten { None } else { raw },
+                    overrides: if chains { &overrides } else { &no_overrides },
+                };
+                // Each hook's deadline starts when it does: sequential hooks never share one.
+                let local = RunContext { fire_start: Instant::now(), ..ctx };
+                let want_env_file = spec.has_env_file(rules) && c.h.dialect == Dialect::ClaudeCode;
+                let (p, env) = self.prepare(c, &local, &view, want_env_file);
+                let (run, env_file) = match p {
+                    Prepared::Run(job, env_file) => match runner::run(std::slice::from_ref(&job), &self.slots, None).pop() {
+                        Some(run) => (run, env_file),
+                        None => continue,
+                    },
+                    Prepared::Failed(why) => (failed_run(why), None),
+                };
+                let (step, o) = self.finish_one(c, &view, &run, &project_dir);
+                hook_warnings[k].extend(step.reading.warnings.iter().cloned());
+                if let Some(path) = env_file {
+                    self.merge_env_file(&path, &run, &env, c.h, &mut env_out, &mut hook_warnings[k]);
+                }
+                if chains {
+                    for (field, value) in &step.chain {
+                        if let Some(obj) = current.as_object_mut() {
+                            obj.insert(field.clone(), value.clone());
+                            rewritten = true;
+                        }
+                    }
+                    for (field, value) in &step.native {
+                        overrides.insert(field.clone(), value.clone());
                     }
                 }
-            }
-        }
-        let runs = runner::run(&jobs, &self.slots, None);
-
-        let mut verdicts: Vec<Verdict> = Vec::with_capacity(chosen.len());
-        let mut merged_env: Vec<(String, String)> = Vec::new();
-        for (k, c) in chosen.iter().enumerate() {
-            let h = c.h;
-            let run = match (job_of[k], &failed[k]) {
-                (Some(j), _) => runs[j].clone(),
-                (None, Some(why)) => runner::RunResult {
-                    end: End::SpawnFailed(why.clone()),
-                    stdout: Text::default(),
-                    stderr: Text::default(),
-                    duration: Duration::ZERO,
-                },
-                (None, None) => {
-                    result.outcomes.push(async_outcome(h, self.outcome_command(h, &project_dir)));
-                    continue;
-                }
-            };
-            let reading = verdict::read(&verdict::Input {
-                spec,
-                rules,
-                event,
-                hook_id: &h.id,
-                fail_closed: h.fail_closed,
-                shell_form: matches!(h.command, CommandSpec::Shell { .. }),
-                end: &run.end,
-                stdout: &run.stdout,
-                stderr: &run.stderr,
-                timeout_s: c.timeout_s,
-            });
-            hook_warnings[k].extend(reading.warnings.iter().cloned());
-            if let Some(path) = &env_files[k] {
-                let text = read_env_file(path, self.config.limits.max_output_bytes);
-                if !matches!(run.end, End::TimedOut { .. }) {
-                    let env = &envs[k];
-                    let lookup = |name: &str| {
-                        env.iter().find(|(n, _)| n == name).map(|(_, v)| v.to_string_lossy().into_owned())
-                    };
-                    let (assign, warns) = envfile::parse(&text, &h.id, &merged_env, &lookup);
-                    merged_env.extend(assign);
-                    hook_warnings[k].extend(warns);
+                let halt = step.halt && strategy != Strategy::RunAll;
+                slots_out[k] = Some(o);
+                steps[k] = Some(step);
+                if halt {
+                    break;
                 }
             }
-            result.outcomes.push(outcome(h, self.outcome_command(h, &project_dir), &run, &reading));
-            verdicts.push(reading.verdict);
         }
-        let refs: Vec<&Verdict> = verdicts.iter().collect();
-        let f = fold::fold(&refs);
+        result.outcomes.extend(slots_out.into_iter().flatten());
+        let ran: Vec<&Step> = steps.iter().flatten().collect();
+        let f = if strategy == Strategy::Parallel {
+            fold::fold(&ran.iter().map(|s| &s.reading.verdict).collect::<Vec<_>>())
+        } else {
+            dialect::fold(self.config.dialect, &ran)
+        };
         result.decision = f.decision;
         result.reason = f.reason;
         result.continue_ = f.continue_;
@@ -433,34 +483,95 @@ impl Inner {
         result.system_message = f.system_message;
         result.suppress_output = f.suppress_output;
         result.extra = f.extra;
-        for (k, v) in merged_env {
+        for (k, v) in env_out {
             result.env.insert(k, Value::String(v));
         }
         result.warnings.extend(hook_warnings.into_iter().flatten());
         result.warnings.extend(f.warnings);
     }
 
-    /// Builds one hook's process: environment (§3.4), argv (§5.2), env file.
-    #[allow(clippy::too_many_arguments)]
+    /// Reads one finished hook in its dialect and builds its outcome.
+    fn finish_one(
+        &self,
+        c: &Chosen<'_>,
+        view: &FireEvent<'_>,
+        run: &runner::RunResult,
+        project_dir: &str,
+    ) -> (Step, Outcome) {
+        let finished =
+            Finished { end: &run.end, stdout: &run.stdout, stderr: &run.stderr, timeout_s: c.timeout_s };
+        let step = dialect::read(c.h, view, &finished);
+        let o = outcome(c.h, self.outcome_command(c.h, project_dir), run, &step.reading);
+        (step, o)
+    }
+
+    /// Reads, deletes and merges one hook's `CLAUDE_ENV_FILE` (§3.4).
+    fn merge_env_file(
+        &self,
+        path: &Path,
+        run: &runner::RunResult,
+        env: &[(OsString, OsString)],
+        h: &Handler,
+        merged: &mut Vec<(String, String)>,
+        warnings: &mut Vec<String>,
+    ) {
+        let text = read_env_file(path, self.config.limits.max_output_bytes);
+        if matches!(run.end, End::TimedOut { .. }) {
+            return;
+        }
+        let lookup =
+            |name: &str| env.iter().find(|(n, _)| n == name).map(|(_, v)| v.to_string_lossy().into_owned());
+        let (assign, warns) = envfile::parse(&text, &h.id, merged, &lookup);
+        merged.extend(assign);
+        warnings.extend(warns);
+    }
+
+    /// Builds one hook's process: environment (§3.4), argv (§5.2), payload, env file.
     fn prepare(
         &self,
-        h: &Handler,
-        base_env: &[(OsString, OsString)],
-        project_dir: &str,
-        cwd: &Path,
+        c: &Chosen<'_>,
+        ctx: &RunContext<'_>,
+        view: &FireEvent<'_>,
         want_env_file: bool,
-        deadline: Instant,
-        payload: &Arc<[u8]>,
     ) -> (Prepared, Vec<(OsString, OsString)>) {
-        let mut env: Vec<(OsString, OsString)> = base_env.to_vec();
+        let h = c.h;
+        let deadline = ctx.fire_start + Duration::from_secs_f64(c.timeout_s);
+        // Layer 1: the base, by the dialect's policy.
+        let mut env: Vec<(OsString, OsString)> = match h.dialect.env_policy() {
+            EnvPolicy::Inherit if h.dialect == Dialect::ClaudeCode => ctx
+                .host_env
+                .iter()
+                .filter(|(k, _)| {
+                    let k = k.to_string_lossy();
+                    !(k.starts_with("OTEL_") && k.contains("EXPORTER"))
+                })
+                .cloned()
+                .collect(),
+            EnvPolicy::Inherit => ctx.host_env.to_vec(),
+            EnvPolicy::Empty => Vec::new(),
+            EnvPolicy::Whitelist => {
+                let allow: &[String] = match &h.knobs {
+                    Knobs::Ub { env_allow } => env_allow,
+                    _ => &[],
+                };
+                ctx.host_env.iter().filter(|(k, _)| allow.iter().any(|a| k == a.as_str())).cloned().collect()
+            }
+        };
         let set = |env: &mut Vec<(OsString, OsString)>, k: &str, v: OsString| {
             env.retain(|(n, _)| n != k);
             env.push((OsString::from(k), v));
         };
+        // Layer 2: the top-level env; layer 3: the dialect's variables.
         for (k, v) in &self.config.env {
             set(&mut env, k, OsString::from(v));
         }
-        set(&mut env, "CLAUDE_PROJECT_DIR", OsString::from(project_dir));
+        for (k, v) in dialect::vars(h, view) {
+            set(&mut env, &k, OsString::from(v));
+        }
+        // Layer 4: CLAUDE_PROJECT_DIR (claude-code, jcode) and plugin variables.
+        if matches!(h.dialect, Dialect::ClaudeCode | Dialect::Jcode) {
+            set(&mut env, "CLAUDE_PROJECT_DIR", OsString::from(ctx.project_dir));
+        }
         let (root, data) = self.plugin_vars(h);
         if let Some(r) = root {
             set(&mut env, "CLAUDE_PLUGIN_ROOT", OsString::from(r));
@@ -468,6 +579,7 @@ impl Inner {
         if let Some(d) = data {
             set(&mut env, "CLAUDE_PLUGIN_DATA", OsString::from(d));
         }
+        // Layer 5: CLAUDE_ENV_FILE.
         let mut env_file = None;
         if want_env_file {
             match self.new_env_file() {
@@ -478,6 +590,10 @@ impl Inner {
                 Err(why) => return (Prepared::Failed(format!("cannot create CLAUDE_ENV_FILE: {why}")), env),
             }
         }
+        let cwd = match &h.knobs {
+            Knobs::Ok { cwd: Some(dir), .. } => ctx.cwd.join(dir),
+            _ => ctx.cwd.to_path_buf(),
+        };
         let path_var = env.iter().find(|(k, _)| k == "PATH").map(|(_, v)| v.clone());
         let (program, args) = match &h.command {
             CommandSpec::Shell { script, shell } => {
@@ -499,17 +615,18 @@ impl Inner {
                 (interp, args)
             }
             CommandSpec::Exec { program, args } => {
-                let expand = |t: &str| expand_placeholders(t, project_dir, root, data, false);
+                let expand = |t: &str| expand_placeholders(t, ctx.project_dir, root, data, false);
                 let program = expand(program);
-                match runner::resolve_program(&program, path_var.as_deref(), cwd) {
+                match runner::resolve_program(&program, path_var.as_deref(), &cwd) {
                     Ok(p) => (p, args.iter().map(|a| OsString::from(expand(a))).collect()),
                     Err(why) => return (Prepared::Failed(why), env),
                 }
             }
         };
+        let payload: Arc<[u8]> = Arc::from(dialect::payload(h, view));
         let job = Job {
-            launch: Launch { program, args, env: env.clone(), cwd: cwd.to_path_buf() },
-            stdin: payload.clone(),
+            launch: Launch { program, args, env: env.clone(), cwd },
+            stdin: payload,
             deadline,
             max_output: self.config.limits.max_output_bytes,
         };
@@ -560,24 +677,33 @@ impl Inner {
         let inner = Arc::clone(me);
         let event = event.clone();
         let session = session.to_string();
-        let (hook_id, rewake, fail_shell) =
-            (h.id.clone(), h.mode == RunMode::AsyncRewake, matches!(h.command, CommandSpec::Shell { .. }));
+        let (index, rewake) = (h.index, h.mode == RunMode::AsyncRewake);
         let template = async_outcome(h, self.outcome_command(h, &self.project_dir(&event)));
         let spawned = std::thread::Builder::new().name("hookwire-async".into()).spawn(move || {
-            let run =
-                runner::run(std::slice::from_ref(&job), &inner.slots, Some(&inner.async_cancel)).remove(0);
-            let reading = verdict::read(&verdict::Input {
+            let Some(h) = inner.config.events.iter().flatten().flat_map(|g| &g.handlers).find(|x| x.index == index)
+            else {
+                return;
+            };
+            let run = match runner::run(std::slice::from_ref(&job), &inner.slots, Some(&inner.async_cancel)).pop() {
+                Some(run) => run,
+                None => return,
+            };
+            let empty = Map::new();
+            let view = FireEvent {
                 spec,
                 rules: inner.config.rules,
-                event: &event,
-                hook_id: &hook_id,
-                fail_closed: false,
-                shell_form: fail_shell,
-                end: &run.end,
-                stdout: &run.stdout,
-                stderr: &run.stderr,
-                timeout_s,
-            });
+                original: &event,
+                current: &event,
+                raw: None,
+                overrides: &empty,
+            };
+            let finished = Finished { end: &run.end, stdout: &run.stdout, stderr: &run.stderr, timeout_s };
+            // Async hooks never fail closed, and their decisions never take effect (§5.10).
+            let mut step = dialect::read(h, &view, &finished);
+            if step.reading.verdict.source == verdict::VerdictSource::Failure {
+                step.reading.verdict = Verdict::default();
+            }
+            let reading = step.reading;
             let mut texts: Vec<String> = Vec::new();
             if rewake && run.end == End::Exited(2) {
                 let src = if run.stderr.text.trim().is_empty() { &run.stdout.text } else { &run.stderr.text };
@@ -591,9 +717,8 @@ impl Inner {
             let context = if texts.is_empty() { None } else { Some(texts.join("\n\n")) };
             inner.sessions.enqueue(&session, Queued { context, outcome: o });
         });
-        if spawned.is_err() {
-            // No thread: the hook is dropped unstarted; nothing to kill, nothing to queue.
-        }
+        // No thread could be started: the hook is dropped unstarted (nothing to kill or queue).
+        drop(spawned);
     }
 
     /// §5.11: count continuations of Stop-like results, override past the cap; progress
@@ -607,12 +732,10 @@ impl Inner {
         if !spec.stop_like {
             return;
         }
-        let continuation =
-            result.decision == Some(verdict::Decision::Block) || result.additional_context.is_some();
+        let context_continues = self.config.dialect == Dialect::ClaudeCode && result.additional_context.is_some();
+        let continuation = result.decision == Some(verdict::Decision::Block) || context_continues;
         let cap = self.config.limits.stop_block_cap;
-        if let Some(n) =
-            self.sessions.stop_result((session.to_string(), agent.to_string()), continuation, cap)
-        {
+        if let Some(n) = self.sessions.stop_result((session.to_string(), agent.to_string()), continuation, cap) {
             result.decision = None;
             result.reason = None;
             result.additional_context = None;
@@ -620,6 +743,27 @@ impl Inner {
                 "Stop hooks blocked {n} consecutive times; letting the turn end (stop_block_cap = {cap})"
             ));
         }
+    }
+}
+
+/// The j-cli chain's budget, checked before each hook (§9.4).
+const CHAIN_BUDGET: Duration = Duration::from_secs(30);
+
+/// What every hook of one fire shares when it is prepared.
+#[derive(Clone, Copy)]
+struct RunContext<'a> {
+    project_dir: &'a str,
+    cwd: &'a Path,
+    host_env: &'a [(OsString, OsString)],
+    fire_start: Instant,
+}
+
+fn failed_run(why: String) -> runner::RunResult {
+    runner::RunResult {
+        end: End::SpawnFailed(why),
+        stdout: Text::default(),
+        stderr: Text::default(),
+        duration: Duration::ZERO,
     }
 }
 
@@ -706,16 +850,6 @@ fn hook_cwd(event: &Value) -> (PathBuf, Option<String>) {
         }
         _ => (process_cwd(), None),
     }
-}
-
-/// The host environment at fire time, less OpenTelemetry exporter settings (§3.4 layer 1).
-fn inherited_env() -> Vec<(OsString, OsString)> {
-    std::env::vars_os()
-        .filter(|(k, _)| {
-            let k = k.to_string_lossy();
-            !(k.starts_with("OTEL_") && k.contains("EXPORTER"))
-        })
-        .collect()
 }
 
 /// Replaces `${CLAUDE_PROJECT_DIR}`, `${CLAUDE_PLUGIN_ROOT}`, `${CLAUDE_PLUGIN_DATA}` as plain

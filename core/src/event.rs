@@ -87,6 +87,8 @@ pub struct EventSpec {
     pub env_file_current: bool,
     /// A Stop-like event: its continuations are counted by the loop guard (§5.11).
     pub stop_like: bool,
+    /// For a native-only event (§9.0): the dialect that owns it.
+    pub native_of: Option<&'static str>,
 }
 
 impl EventSpec {
@@ -168,7 +170,13 @@ const fn row(name: &'static str, match_on: MatchOn, exit2: Exit2, decisions: Dec
         current_timeout_s: None,
         env_file_current: false,
         stop_like: false,
+        native_of: None,
     }
+}
+
+const fn native_row(dialect: &'static str, name: &'static str, decisions: Decisions) -> EventSpec {
+    let exit2 = if matches!(decisions, Decisions::Block) { Exit2::Block } else { Exit2::User };
+    EventSpec { native_of: Some(dialect), handlers: Handlers::All, ..row(name, MatchOn::Nothing, exit2, decisions) }
 }
 
 use Decisions as D;
@@ -339,16 +347,40 @@ pub static CATALOGUE: &[EventSpec] = &[
     },
 ];
 
-/// Index of an event in [`CATALOGUE`].
+/// Events that exist in one dialect only (§9.2, §9.4). Firing one runs only that dialect's
+/// handlers; their ids follow the catalogue's.
+pub static NATIVE_ONLY: &[EventSpec] = &[
+    native_row("neocode", "before_completion_decision", D::Block),
+    native_row("j-cli", "post_send_message", D::None),
+    native_row("j-cli", "pre_llm_request", D::Block),
+    native_row("j-cli", "post_llm_response", D::None),
+    native_row("j-cli", "pre_micro_compact", D::None),
+    native_row("j-cli", "post_micro_compact", D::None),
+];
+
+/// Index of an event in [`CATALOGUE`], then in [`NATIVE_ONLY`].
 pub type EventId = usize;
+
+/// How many event ids exist.
+pub fn count() -> usize {
+    CATALOGUE.len() + NATIVE_ONLY.len()
+}
 
 /// Looks up a canonical event name (case-sensitive, as CC is).
 pub fn lookup(name: &str) -> Option<EventId> {
     CATALOGUE.iter().position(|e| e.name == name)
 }
 
+/// Looks up a native-only event of a dialect.
+pub fn lookup_native(dialect: &str, name: &str) -> Option<EventId> {
+    NATIVE_ONLY.iter().position(|e| e.name == name && e.native_of == Some(dialect)).map(|i| i + CATALOGUE.len())
+}
+
 pub fn spec(id: EventId) -> &'static EventSpec {
-    &CATALOGUE[id]
+    match CATALOGUE.get(id) {
+        Some(s) => s,
+        None => &NATIVE_ONLY[id - CATALOGUE.len()],
+    }
 }
 
 /// The value a matcher is tested against (§4.2): absent or non-string → `""`.

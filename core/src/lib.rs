@@ -5,6 +5,7 @@
 //! Node, Go) wrap only what is exported here.
 
 mod config;
+mod dialect;
 mod dispatcher;
 mod envfile;
 pub mod error;

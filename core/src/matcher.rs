@@ -5,7 +5,9 @@
 //! itself never fails and never allocates.
 
 use crate::config::Rules;
+use crate::event::{EventSpec, MatchOn};
 use regex::{Regex, RegexBuilder};
+use serde_json::Value;
 
 /// Longest regex source accepted (§5.12).
 const MAX_REGEX_BYTES: usize = 4096;
@@ -69,6 +71,132 @@ pub fn compile_regex(pattern: &str) -> Result<Regex, String> {
 fn first_line(s: &str) -> String {
     // regex errors are multi-line with a caret diagram; the last non-empty line says why.
     s.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or(s).trim().to_string()
+}
+
+/// A group's matcher in any dialect (§4.1, §4.5): decided at load, tested against the event.
+#[derive(Debug, Clone)]
+pub enum GroupMatcher {
+    /// claude-code: tested against the event's matcher field.
+    Cc(Matcher),
+    /// jcode: `|` parts, exact or regex, tested against the tool name and its aliases; empty =
+    /// all; ignored on non-tool events.
+    Jcode(Vec<JcodePart>),
+    /// neocode: the structured `match` object.
+    Neocode(NeoMatch),
+    /// ok: a regex anchored at both ends on tool events; `None` = all.
+    Anchored(Option<Regex>),
+    /// j-cli: `filter`.
+    JCli(JFilter),
+    /// ub: exact tool names; empty = all; ignored on user-turn events.
+    Tools(Vec<String>),
+}
+
+#[derive(Debug, Clone)]
+pub enum JcodePart {
+    Exact(String),
+    Regex(Regex),
+}
+
+/// neocode's `match`: fields AND, list values OR.
+#[derive(Debug, Clone, Default)]
+pub struct NeoMatch {
+    /// Lower-cased exact tool names.
+    pub tool_names: Vec<String>,
+    pub tool_regex: Option<Regex>,
+    /// Lower-cased substrings of the arguments preview.
+    pub args_contains: Vec<String>,
+}
+
+/// j-cli's `filter`: fields AND; a set field whose event value is missing never matches.
+#[derive(Debug, Clone, Default)]
+pub struct JFilter {
+    pub tool_name: Option<String>,
+    pub tool_matcher: Option<Vec<String>>,
+    pub model_prefix: Option<String>,
+}
+
+/// jcode alias groups (§4.5), bidirectional.
+const JCODE_ALIASES: &[&[&str]] =
+    &[&["Bash", "execute", "run_shell"], &["Write", "write"], &["Edit", "edit"], &["Read", "read"], &["Glob", "glob"], &["Grep", "grep"]];
+
+fn is_tool_event(spec: &EventSpec) -> bool {
+    spec.match_on == MatchOn::Field("tool_name")
+}
+
+impl GroupMatcher {
+    pub fn matches(&self, spec: &EventSpec, event: &Value) -> bool {
+        let tool = || event.get("tool_name").and_then(Value::as_str).unwrap_or("");
+        match self {
+            GroupMatcher::Cc(m) => m.matches(crate::event::matcher_value(spec, event)),
+            GroupMatcher::Jcode(parts) => {
+                if parts.is_empty() || !is_tool_event(spec) {
+                    return true;
+                }
+                let name = tool();
+                let group = JCODE_ALIASES.iter().find(|g| g.contains(&name));
+                let names: Vec<&str> = match group {
+                    Some(g) => g.to_vec(),
+                    None => vec![name],
+                };
+                parts.iter().any(|p| {
+                    names.iter().any(|n| match p {
+                        JcodePart::Exact(e) => e == n,
+                        JcodePart::Regex(r) => r.is_match(n),
+                    })
+                })
+            }
+            GroupMatcher::Neocode(m) => {
+                let name = tool().to_lowercase();
+                if !m.tool_names.is_empty() && !m.tool_names.contains(&name) {
+                    return false;
+                }
+                if let Some(r) = &m.tool_regex
+                    && !r.is_match(tool())
+                {
+                    return false;
+                }
+                if !m.args_contains.is_empty() {
+                    let preview = crate::dialect::neocode::arguments_preview(event).to_lowercase();
+                    if !m.args_contains.iter().any(|s| preview.contains(s.as_str())) {
+                        return false;
+                    }
+                }
+                true
+            }
+            GroupMatcher::Anchored(re) => match re {
+                Some(r) if is_tool_event(spec) => r.is_match(tool()),
+                _ => true,
+            },
+            GroupMatcher::JCli(f) => {
+                let field = |k: &str| event.get(k).and_then(Value::as_str);
+                if let Some(want) = &f.tool_name {
+                    if field("tool_name") != Some(want.as_str()) {
+                        return false;
+                    }
+                } else if let Some(list) = &f.tool_matcher {
+                    match field("tool_name") {
+                        Some(t) if list.iter().any(|n| n == t) => {}
+                        _ => return false,
+                    }
+                }
+                if let Some(prefix) = &f.model_prefix {
+                    match field("model") {
+                        Some(m) if m.starts_with(prefix.as_str()) => {}
+                        _ => return false,
+                    }
+                }
+                true
+            }
+            GroupMatcher::Tools(names) => {
+                names.is_empty() || !is_tool_event(spec) || names.iter().any(|n| n == tool())
+            }
+        }
+    }
+}
+
+/// Compiles a regex anchored at both ends (ok's `match`, §4.5).
+pub fn compile_anchored(pattern: &str) -> Result<Regex, String> {
+    compile_regex(&format!("^(?:{pattern})$"))
 }
 
 #[cfg(test)]
@@ -138,6 +266,26 @@ mod tests {
         let x = m("Bash||", Rules::Current);
         assert!(x.matches("Bash"));
         assert!(!x.matches(""));
+    }
+
+    #[test]
+    fn jcode_parts_match_aliases_exactly_and_regex_parts_loosely() {
+        let spec = crate::event::spec(crate::event::lookup("PreToolUse").unwrap());
+        let ev = |t: &str| serde_json::json!({"tool_name": t});
+        let write = GroupMatcher::Jcode(vec![JcodePart::Exact("write".into())]);
+        assert!(write.matches(spec, &ev("Write")));
+        assert!(!write.matches(spec, &ev("todowrite")));
+        let re = GroupMatcher::Jcode(vec![JcodePart::Regex(compile_regex("^write$").unwrap())]);
+        assert!(!re.matches(spec, &ev("todowrite")));
+        assert!(re.matches(spec, &ev("Write")));
+    }
+
+    #[test]
+    fn ok_matchers_are_anchored() {
+        let spec = crate::event::spec(crate::event::lookup("PreToolUse").unwrap());
+        let ev = |t: &str| serde_json::json!({"tool_name": t});
+        assert!(!GroupMatcher::Anchored(Some(compile_anchored("file").unwrap())).matches(spec, &ev("read_file")));
+        assert!(GroupMatcher::Anchored(Some(compile_anchored(".*file").unwrap())).matches(spec, &ev("read_file")));
     }
 
     #[test]

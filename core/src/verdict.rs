@@ -186,7 +186,7 @@ fn blocking_decision(spec: &EventSpec) -> Decision {
     }
 }
 
-fn fmt_secs(s: f64) -> String {
+pub fn fmt_secs(s: f64) -> String {
     if s.fract() == 0.0 { format!("{}", s as u64) } else { format!("{s}") }
 }
 

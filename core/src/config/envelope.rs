@@ -3,7 +3,7 @@
 //! of sources handed to `source` for layering.
 
 use super::source::{self, RawSource, TrustMode};
-use super::{Config, ConfigWarnings, Limits, Rules};
+use super::{Config, ConfigWarnings, Dialect, Limits, Rules};
 use crate::error::ConfigError;
 use serde_json::{Map, Value};
 use std::path::PathBuf;
@@ -23,8 +23,6 @@ const ENVELOPE_KEYS: &[&str] = &[
     "limits",
     "http",
 ];
-/// Dialects of protocol.md §9 that this version does not load yet.
-const LATER_DIALECTS: &[&str] = &["jcode", "neocode", "ok", "j-cli", "ub"];
 
 pub(super) fn load(value: &Value) -> Result<Config, ConfigError> {
     let Some(obj) = value.as_object() else {
@@ -39,7 +37,7 @@ pub(super) fn load(value: &Value) -> Result<Config, ConfigError> {
         Some(Value::String(s)) if s == "classic" => Rules::Classic,
         Some(_) => return Err(ConfigError::invalid("/rules", "`rules` must be \"current\" or \"classic\"")),
     };
-    check_dialect(obj.get("dialect"), "/dialect")?;
+    let dialect = parse_dialect(obj.get("dialect"), "/dialect")?.unwrap_or(Dialect::ClaudeCode);
     let project_dir = match obj.get("project_dir") {
         None | Some(Value::Null) => None,
         Some(Value::String(s)) if !s.is_empty() => Some(PathBuf::from(s)),
@@ -63,7 +61,7 @@ pub(super) fn load(value: &Value) -> Result<Config, ConfigError> {
             return Err(ConfigError::invalid("/sources", "`sources` must be an array of source objects"));
         };
         for (i, s) in list.iter().enumerate() {
-            if let Some(raw) = source::read_entry(s, i, project_dir.as_deref(), &mut warnings, check_dialect)?
+            if let Some(raw) = source::read_entry(s, i, project_dir.as_deref(), dialect, &mut warnings)?
             {
                 raws.push(raw);
             }
@@ -76,25 +74,20 @@ pub(super) fn load(value: &Value) -> Result<Config, ConfigError> {
         || obj.contains_key("disableAllHooks")
         || obj.contains_key("allowManagedHooksOnly")
     {
-        raws.push(RawSource::inline_session(value.clone()));
+        raws.push(RawSource::inline_session(value.clone(), dialect));
     }
 
-    let (sources, events) = source::assemble(raws, rules, &trust, project_dir.as_deref(), &mut warnings)?;
-    Ok(Config { rules, env, project_dir, limits, sources, events, warnings })
+    let (sources, events, dialects) =
+        source::assemble(raws, rules, dialect, &trust, project_dir.as_deref(), &mut warnings)?;
+    Ok(Config { rules, dialect, dialects, env, project_dir, limits, sources, events, warnings })
 }
 
-pub(super) fn check_dialect(v: Option<&Value>, ptr: &str) -> Result<(), ConfigError> {
+pub(super) fn parse_dialect(v: Option<&Value>, ptr: &str) -> Result<Option<Dialect>, ConfigError> {
     match v {
-        None => Ok(()),
-        Some(Value::String(s)) if s == "claude-code" => Ok(()),
-        Some(Value::String(s)) if LATER_DIALECTS.contains(&s.as_str()) => Err(ConfigError::invalid(
-            ptr,
-            format!("dialect \"{s}\" is not supported by this version of hookwire (only \"claude-code\")"),
-        )),
-        Some(Value::String(s)) => Err(ConfigError::invalid(
-            ptr,
-            format!("unknown dialect \"{s}\" (expected claude-code, jcode, neocode, ok, j-cli or ub)"),
-        )),
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Dialect::parse(s).map(Some).ok_or_else(|| {
+            ConfigError::invalid(ptr, format!("unknown dialect \"{s}\" (expected claude-code, jcode, neocode, ok, j-cli or ub)"))
+        }),
         Some(_) => Err(ConfigError::invalid(ptr, "`dialect` must be a string")),
     }
 }

@@ -5,10 +5,12 @@
 use super::{
     CommandSpec, ConfigWarnings, Group, Handler, HandlerType, Parse, Rules, RunMode, Shell, SourceInfo,
 };
+use super::Knobs;
+use crate::dialect::Dialect;
 use crate::error::ConfigError;
 use crate::event::{self, MatchOn};
 use crate::if_rule::IfRule;
-use crate::matcher::Matcher;
+use crate::matcher::{GroupMatcher, JcodePart, Matcher, compile_regex};
 use serde_json::{Map, Value};
 use std::path::Path;
 
@@ -19,6 +21,7 @@ const TIMEOUT_MAX_S: f64 = 86_400.0;
 /// Everything a document parse needs to know about where it comes from.
 pub(crate) struct DocContext<'a> {
     pub source: usize,
+    pub dialect: Dialect,
     pub info: &'a SourceInfo,
     pub rules: Rules,
     /// JSON pointer of the document inside the configuration ("" for a file).
@@ -41,7 +44,11 @@ pub(crate) fn read_hooks(
     };
     for (name, groups) in map {
         let eptr = format!("{ptr}/{}", escape(name));
-        let Some(eid) = event::lookup(name) else {
+        let eid = match cx.dialect {
+            Dialect::Jcode => Dialect::Jcode.event_ids(name).into_iter().next(),
+            _ => event::lookup(name),
+        };
+        let Some(eid) = eid else {
             warnings
                 .global
                 .push(format!("{}: unknown event \"{name}\"; its hooks are skipped", cx.info.label));
@@ -103,14 +110,22 @@ fn read_group(
     for key in obj.keys().filter(|k| *k != "matcher" && *k != "hooks") {
         warnings.event(eid).push(format!("{group_id}: unknown group key \"{key}\" ignored"));
     }
-    let matcher = if spec.match_on == MatchOn::Nothing {
-        Matcher::All
-    } else {
-        match Matcher::compile(matcher_raw, cx.rules, spec.narrow_matcher) {
+    let matcher = if cx.dialect == Dialect::Jcode {
+        match jcode_matcher(matcher_raw.unwrap_or("")) {
             Ok(m) => m,
             Err(why) => {
                 warnings.event(eid).push(format!("{group_id}: {why}; this group never runs"));
-                Matcher::Never
+                GroupMatcher::Cc(Matcher::Never)
+            }
+        }
+    } else if spec.match_on == MatchOn::Nothing {
+        GroupMatcher::Cc(Matcher::All)
+    } else {
+        match Matcher::compile(matcher_raw, cx.rules, spec.narrow_matcher) {
+            Ok(m) => GroupMatcher::Cc(m),
+            Err(why) => {
+                warnings.event(eid).push(format!("{group_id}: {why}; this group never runs"));
+                GroupMatcher::Cc(Matcher::Never)
             }
         }
     };
@@ -279,6 +294,10 @@ fn read_handler(
             None
         }
     };
+    if cx.dialect == Dialect::Jcode && ty != HandlerType::Command {
+        warnings.event(eid).push(format!("{id}: jcode runs command handlers only; {} skipped", ty.as_str()));
+        return Ok(None);
+    }
     if ty != HandlerType::Command && (is_async || async_rewake) {
         warnings
             .event(eid)
@@ -312,55 +331,84 @@ fn read_handler(
             Err(why) => return p.fail(warnings, &format!("{hptr}/if"), why),
         },
     };
-    Ok(Some(Handler {
-        id,
-        index: 0,
-        source: cx.source,
-        ty,
-        command,
-        mode,
-        timeout_s: timeout,
-        once,
-        has_if: if_rule.is_some(),
-        if_rule,
-        fail_closed,
-        status_message,
-    }))
+    let (mode, timeout) = if cx.dialect == Dialect::Jcode {
+        // jcode: seconds, default 60; async only where nothing can be blocked, capped at 30 s.
+        let can_block = Dialect::Jcode.can_block(spec, cx.rules);
+        if mode != RunMode::Sync && can_block {
+            warnings.event(eid).push(format!("{id}: async hooks cannot run on {}; runs synchronously", spec.name));
+            (RunMode::Sync, Some(timeout.unwrap_or(60.0)))
+        } else if mode != RunMode::Sync {
+            (mode, Some(timeout.unwrap_or(60.0).min(30.0)))
+        } else {
+            (mode, Some(timeout.unwrap_or(60.0)))
+        }
+    } else {
+        (mode, timeout)
+    };
+    let mut handler = Handler::command(id, cx.source, command, cx.dialect, spec.name);
+    handler.ty = ty;
+    handler.mode = mode;
+    handler.timeout_s = timeout;
+    handler.once = once;
+    handler.has_if = if_rule.is_some();
+    handler.if_rule = if_rule;
+    handler.fail_closed = fail_closed;
+    handler.status_message = status_message;
+    handler.knobs = Knobs::None;
+    Ok(Some(handler))
+}
+
+/// jcode's matcher (§4.5): `""`/`*` = all; `|` parts; a part with a regex metacharacter is an
+/// unanchored regex, any other part an exact name.
+fn jcode_matcher(raw: &str) -> Result<GroupMatcher, String> {
+    let raw = raw.trim();
+    if raw.is_empty() || raw == "*" {
+        return Ok(GroupMatcher::Jcode(Vec::new()));
+    }
+    let mut parts = Vec::new();
+    for part in raw.split('|').map(str::trim).filter(|p| !p.is_empty()) {
+        if part.chars().any(|c| ".^$*+?()[]{}|".contains(c)) {
+            parts.push(JcodePart::Regex(compile_regex(part)?));
+        } else {
+            parts.push(JcodePart::Exact(part.to_string()));
+        }
+    }
+    Ok(GroupMatcher::Jcode(parts))
 }
 
 /// Typed reads of the listed handler keys; `Err((pointer, message))` for a wrong type.
-struct Fields<'a> {
-    obj: &'a Map<String, Value>,
-    hptr: &'a str,
+pub(crate) struct Fields<'a> {
+    pub obj: &'a Map<String, Value>,
+    pub hptr: &'a str,
 }
 
-type FieldResult<T> = Result<Option<T>, (String, String)>;
+pub(crate) type FieldResult<T> = Result<Option<T>, (String, String)>;
 
 impl Fields<'_> {
     fn err<T>(&self, key: &str, what: &str) -> FieldResult<T> {
         Err((format!("{}/{key}", self.hptr), format!("`{key}` must be {what}")))
     }
-    fn number(&self, key: &str) -> FieldResult<f64> {
+    pub(crate) fn number(&self, key: &str) -> FieldResult<f64> {
         match self.obj.get(key) {
             None => Ok(None),
             Some(v) => v.as_f64().map(Some).map_or_else(|| self.err(key, "a number"), Ok),
         }
     }
-    fn boolean(&self, key: &str) -> FieldResult<bool> {
+    pub(crate) fn boolean(&self, key: &str) -> FieldResult<bool> {
         match self.obj.get(key) {
             None => Ok(None),
             Some(Value::Bool(b)) => Ok(Some(*b)),
             Some(_) => self.err(key, "true or false"),
         }
     }
-    fn string(&self, key: &str) -> FieldResult<String> {
+    pub(crate) fn string(&self, key: &str) -> FieldResult<String> {
         match self.obj.get(key) {
             None => Ok(None),
             Some(Value::String(s)) => Ok(Some(s.clone())),
             Some(_) => self.err(key, "a string"),
         }
     }
-    fn string_array(&self, key: &str) -> FieldResult<Vec<String>> {
+    pub(crate) fn string_array(&self, key: &str) -> FieldResult<Vec<String>> {
         match self.obj.get(key) {
             None => Ok(None),
             Some(Value::Array(a)) => {
@@ -381,7 +429,7 @@ impl Fields<'_> {
             Some(_) => self.err(key, "an array of strings"),
         }
     }
-    fn string_map(&self, key: &str) -> FieldResult<()> {
+    pub(crate) fn string_map(&self, key: &str) -> FieldResult<()> {
         match self.obj.get(key) {
             None => Ok(None),
             Some(Value::Object(m)) => match m.iter().find(|(_, v)| !v.is_string()) {

@@ -7,13 +7,19 @@
 
 mod envelope;
 mod handler;
+mod jcli;
+mod neocode;
+mod ok;
 mod source;
 mod trust;
+mod ub;
+mod yaml;
 
 use crate::error::ConfigError;
-use crate::event::{CATALOGUE, EventId};
+pub use crate::dialect::Dialect;
+use crate::event::{self, EventId};
 use crate::if_rule::IfRule;
-use crate::matcher::Matcher;
+use crate::matcher::GroupMatcher;
 use std::path::PathBuf;
 
 pub(crate) use handler::escape;
@@ -144,11 +150,53 @@ pub struct Handler {
     pub if_rule: Option<IfRule>,
     pub fail_closed: bool,
     pub status_message: Option<String>,
+    /// The dialect of the handler's source: payload, environment and reading follow it.
+    pub dialect: Dialect,
+    /// The event name the handler was configured under, in its dialect's words.
+    pub native: String,
+    pub knobs: Knobs,
+}
+
+impl Handler {
+    /// A command handler with the common defaults; dialect parsers fill in the rest.
+    pub(crate) fn command(id: String, source: usize, command: CommandSpec, dialect: Dialect, native: &str) -> Handler {
+        Handler {
+            id,
+            index: 0,
+            source,
+            ty: HandlerType::Command,
+            command,
+            mode: RunMode::Sync,
+            timeout_s: None,
+            once: false,
+            has_if: false,
+            if_rule: None,
+            fail_closed: false,
+            status_message: None,
+            dialect,
+            native: native.to_string(),
+            knobs: Knobs::None,
+        }
+    }
+}
+
+/// What a dialect's handler carries beyond the common fields.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Knobs {
+    None,
+    /// neocode: the item `id` (payload `hook_id`, `NEOCODE_HOOK_HOOK_ID`).
+    Neocode { item_id: String },
+    /// ok: the per-hook `cwd`, and the layer its lines name (`project` or `global`).
+    Ok { cwd: Option<String>, layer: &'static str },
+    /// j-cli: `on_error: abort` (else skip).
+    JCli { abort: bool },
+    /// ub: the host variables the hook may see (`env`, default `[PATH]`).
+    Ub { env_allow: Vec<String> },
 }
 
 #[derive(Debug)]
 pub struct Group {
-    pub matcher: Matcher,
+    pub matcher: GroupMatcher,
     pub handlers: Vec<Handler>,
 }
 
@@ -189,7 +237,7 @@ pub struct ConfigWarnings {
 
 impl ConfigWarnings {
     fn new() -> Self {
-        ConfigWarnings { global: Vec::new(), per_event: (0..CATALOGUE.len()).map(|_| Vec::new()).collect() }
+        ConfigWarnings { global: Vec::new(), per_event: (0..event::count()).map(|_| Vec::new()).collect() }
     }
     pub(crate) fn event(&mut self, id: EventId) -> &mut Vec<String> {
         &mut self.per_event[id]
@@ -225,6 +273,10 @@ impl Parse {
 #[derive(Debug)]
 pub struct Config {
     pub rules: Rules,
+    /// The envelope's dialect: the fire's fold strategy (§9.0).
+    pub dialect: Dialect,
+    /// Dialects of the loaded sources, for native event names (§3.1).
+    pub dialects: Vec<Dialect>,
     /// The top-level `env` (layer 2 of §3.4).
     pub env: Vec<(String, String)>,
     pub project_dir: Option<PathBuf>,

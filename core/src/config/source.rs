@@ -6,7 +6,8 @@
 use super::handler::{DocContext, read_hooks};
 use super::{ConfigWarnings, Group, Parse, Rules, Scope, SourceInfo, trust};
 use crate::error::ConfigError;
-use crate::event::CATALOGUE;
+use super::{Dialect, jcli, neocode, ok, ub, yaml};
+use crate::event;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -30,6 +31,7 @@ enum Origin {
 
 pub(crate) struct RawSource {
     scope: Scope,
+    dialect: Dialect,
     doc: Value,
     origin: Origin,
     trusted: Option<bool>,
@@ -42,9 +44,10 @@ pub(crate) struct RawSource {
 }
 
 impl RawSource {
-    pub(crate) fn inline_session(doc: Value) -> RawSource {
+    pub(crate) fn inline_session(doc: Value, dialect: Dialect) -> RawSource {
         RawSource {
             scope: Scope::Session,
+            dialect,
             doc,
             origin: Origin::Inline { base: String::new() },
             trusted: None,
@@ -75,8 +78,8 @@ pub(crate) fn read_entry(
     v: &Value,
     i: usize,
     project_dir: Option<&Path>,
+    default_dialect: Dialect,
     warnings: &mut ConfigWarnings,
-    check_dialect: impl Fn(Option<&Value>, &str) -> Result<(), ConfigError>,
 ) -> Result<Option<RawSource>, ConfigError> {
     let ptr = format!("/sources/{i}");
     let Some(obj) = v.as_object() else {
@@ -92,7 +95,8 @@ pub(crate) fn read_entry(
         })?,
         Some(_) => return Err(ConfigError::invalid(format!("{ptr}/scope"), "`scope` must be a string")),
     };
-    check_dialect(obj.get("dialect"), &format!("{ptr}/dialect"))?;
+    let dialect =
+        super::envelope::parse_dialect(obj.get("dialect"), &format!("{ptr}/dialect"))?.unwrap_or(default_dialect);
     let string = |key: &str| -> Result<Option<String>, ConfigError> {
         match obj.get(key) {
             None | Some(Value::Null) => Ok(None),
@@ -133,19 +137,23 @@ pub(crate) fn read_entry(
             let resolved = resolve_path(&given, project_dir);
             let label = format!("{} {given}", scope.as_str());
             let Some(bytes) = read_file(&resolved, &label, warnings) else { return Ok(None) };
-            let doc = match serde_json::from_slice::<Value>(&bytes) {
+            let parsed = if matches!(dialect, Dialect::Neocode | Dialect::JCli | Dialect::Ub) {
+                match std::str::from_utf8(&bytes) {
+                    Ok(text) => yaml::parse(text).map_err(|(l, c, why)| format!("invalid YAML at {l}:{c}: {why}")),
+                    Err(e) => Err(format!("not UTF-8: {e}")),
+                }
+            } else {
+                serde_json::from_slice::<Value>(&bytes)
+                    .map_err(|e| format!("invalid JSON at {}:{}: {e}", e.line(), e.column()))
+            };
+            let doc = match parsed {
                 Ok(doc @ Value::Object(_)) => doc,
                 Ok(_) => {
-                    warnings.global.push(format!("{label}: not a JSON object; source skipped"));
+                    warnings.global.push(format!("{label}: not an object; source skipped"));
                     return Ok(None);
                 }
-                Err(e) => {
-                    warnings.global.push(format!(
-                        "{label}: invalid JSON at {}:{}: {}; source skipped",
-                        e.line(),
-                        e.column(),
-                        e
-                    ));
+                Err(why) => {
+                    warnings.global.push(format!("{label}: {why}; source skipped"));
                     return Ok(None);
                 }
             };
@@ -155,7 +163,7 @@ pub(crate) fn read_entry(
             (doc, Origin::File { given, resolved, bytes })
         }
     };
-    Ok(Some(RawSource { scope, doc, origin, trusted, name, root, data, forced, last_in_scope: false }))
+    Ok(Some(RawSource { scope, dialect, doc, origin, trusted, name, root, data, forced, last_in_scope: false }))
 }
 
 fn resolve_path(given: &str, project_dir: Option<&Path>) -> PathBuf {
@@ -212,11 +220,24 @@ fn default_plugin_root(file: &Path) -> Option<String> {
 pub(crate) fn assemble(
     mut raws: Vec<RawSource>,
     rules: Rules,
+    envelope_dialect: Dialect,
     trust_mode: &TrustMode,
     project_dir: Option<&Path>,
     warnings: &mut ConfigWarnings,
-) -> Result<(Vec<SourceInfo>, Vec<Vec<Group>>), ConfigError> {
-    raws.sort_by_key(|r| (r.scope, r.last_in_scope));
+) -> Result<(Vec<SourceInfo>, Vec<Vec<Group>>, Vec<Dialect>), ConfigError> {
+    // Configuration order (§2.6); the ok dialect runs project hooks before user hooks.
+    let order = |s: Scope| match (envelope_dialect, s) {
+        (Dialect::Ok, Scope::Project) => 0,
+        (Dialect::Ok, Scope::Managed) => -1,
+        (_, s) => s as i32 + 1,
+    };
+    raws.sort_by_key(|r| (order(r.scope), r.last_in_scope));
+    let mut dialects: Vec<Dialect> = Vec::new();
+    for r in &raws {
+        if !dialects.contains(&r.dialect) {
+            dialects.push(r.dialect);
+        }
+    }
     let mut per_scope = [0usize; 6];
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
     let anchor = project_dir.unwrap_or(&cwd);
@@ -270,18 +291,27 @@ pub(crate) fn assemble(
         };
         let disable_all = switch("disableAllHooks", warnings)?;
         let managed_only = switch("allowManagedHooksOnly", warnings)?;
-        let mut groups: Vec<Vec<Group>> = (0..CATALOGUE.len()).map(|_| Vec::new()).collect();
+        let mut groups: Vec<Vec<Group>> = (0..event::count()).map(|_| Vec::new()).collect();
         let source_index = loaded.len();
-        if let Some(hooks) = raw.doc.get("hooks") {
-            let cx = DocContext {
-                source: source_index,
-                info: &info,
-                rules,
-                base: base.clone(),
-                project_dir: anchor,
-                home: home.as_deref(),
-            };
-            read_hooks(hooks, &cx, &p, &mut groups, warnings)?;
+        let cx = DocContext {
+            source: source_index,
+            dialect: raw.dialect,
+            info: &info,
+            rules,
+            base: base.clone(),
+            project_dir: anchor,
+            home: home.as_deref(),
+        };
+        match raw.dialect {
+            Dialect::ClaudeCode | Dialect::Jcode => {
+                if let Some(hooks) = raw.doc.get("hooks") {
+                    read_hooks(hooks, &cx, &p, &mut groups, warnings)?;
+                }
+            }
+            Dialect::Neocode => neocode::read(&raw.doc, &cx, &p, &mut groups, warnings)?,
+            Dialect::Ok => ok::read(&raw.doc, &cx, &p, &mut groups, warnings)?,
+            Dialect::JCli => jcli::read(&raw.doc, &cx, &p, &mut groups, warnings)?,
+            Dialect::Ub => ub::read(&raw.doc, &cx, &p, &mut groups, warnings)?,
         }
         loaded.push(Loaded { info, forced: raw.forced, groups, disable_all, managed_only });
     }
@@ -320,7 +350,7 @@ pub(crate) fn assemble(
         _ => true,
     };
 
-    let mut events: Vec<Vec<Group>> = (0..CATALOGUE.len()).map(|_| Vec::new()).collect();
+    let mut events: Vec<Vec<Group>> = (0..event::count()).map(|_| Vec::new()).collect();
     let mut infos = Vec::with_capacity(loaded.len());
     for l in loaded {
         let keep = keeps(&l);
@@ -340,7 +370,7 @@ pub(crate) fn assemble(
             }
         }
     }
-    Ok((infos, events))
+    Ok((infos, events, dialects))
 }
 
 fn is_trusted(

@@ -1,0 +1,108 @@
+//! The `ok` dialect at fire time (protocol.md §9.3): a camelCase payload, exit codes only
+//! (stdout never parsed), a timeout that blocks on gating events, and one line per failure:
+//! `hook [<project|global>/<Event>] <command> — <block|warn|error>: <detail>`.
+
+use super::{Dialect, Finished, FireEvent, Step, block_decision, text_or_json};
+use crate::config::{CommandSpec, Handler, Knobs};
+use crate::runner::End;
+use crate::verdict::{Reading, Status, Verdict, VerdictSource, fmt_secs};
+use serde_json::{Map, Value};
+
+/// Characters kept of one line's detail.
+const DETAIL_CAP: usize = 2_000;
+
+pub fn payload(h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
+    let e = ev.current;
+    let mut m = Map::new();
+    let mut put = |key: &str, v: Option<Value>| {
+        if let Some(v) = v {
+            let empty = match &v {
+                Value::Null => true,
+                Value::String(s) => s.is_empty(),
+                Value::Object(o) => o.is_empty(),
+                Value::Array(a) => a.is_empty(),
+                _ => false,
+            };
+            if !empty {
+                m.insert(key.to_string(), v);
+            }
+        }
+    };
+    let native_or = |native: &str, canonical: &str| e.get(native).or_else(|| e.get(canonical)).cloned();
+    put("event", Some(e.get("event").cloned().unwrap_or_else(|| Value::String(h.native.clone()))));
+    put("cwd", e.get("cwd").cloned());
+    put("toolName", native_or("toolName", "tool_name"));
+    put("toolArgs", native_or("toolArgs", "tool_input"));
+    put(
+        "toolResult",
+        e.get("toolResult").cloned().or_else(|| e.get("tool_response").map(|r| Value::String(text_or_json(r)))),
+    );
+    put("prompt", e.get("prompt").cloned());
+    put("lastAssistantText", native_or("lastAssistantText", "last_assistant_message"));
+    put("turn", e.get("turn").cloned());
+    let mut out = serde_json::to_vec(&Value::Object(m)).unwrap_or_default();
+    out.push(b'\n');
+    out
+}
+
+pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
+    let gating = Dialect::Ok.can_block(ev.spec, ev.rules);
+    let layer = match &h.knobs {
+        Knobs::Ok { layer, .. } => *layer,
+        _ => "global",
+    };
+    let command = match &h.command {
+        CommandSpec::Shell { script, .. } => script.clone(),
+        CommandSpec::Exec { program, .. } => program.clone(),
+    };
+    let detail = |fallback: String| {
+        let d = [f.stderr.text.trim(), f.stdout.text.trim()].into_iter().find(|s| !s.is_empty()).map(str::to_string);
+        let d = d.unwrap_or(fallback);
+        d.chars().take(DETAIL_CAP).collect::<String>()
+    };
+    let line = |kind: &str, detail: String| format!("hook [{layer}/{}] {command} — {kind}: {detail}", h.native);
+    let mut r = Reading { verdict: Verdict::default(), status: Status::Ok, error: None, warnings: Vec::new() };
+    let block = |r: &mut Reading, reason: String| {
+        r.verdict.decision = Some(block_decision(ev.spec));
+        r.verdict.reason = Some(reason);
+        r.verdict.source = VerdictSource::ExitCode;
+    };
+    match f.end {
+        End::Exited(0) => {}
+        End::Exited(2) if gating => block(&mut r, line("block", detail("exit 2".into()))),
+        End::Exited(code) => {
+            let l = line("warn", detail(format!("exit {code}")));
+            r.status = Status::Error;
+            r.error = Some(l.clone());
+            r.verdict.system_message = Some(l);
+        }
+        End::Signaled(sig) => {
+            let l = line("warn", detail(format!("terminated by signal {sig}")));
+            r.status = Status::Error;
+            r.error = Some(l.clone());
+            r.verdict.system_message = Some(l);
+        }
+        End::TimedOut { .. } => {
+            let l = line(if gating { "block" } else { "warn" }, format!("timed out after {} s", fmt_secs(f.timeout_s)));
+            r.status = Status::TimedOut;
+            r.error = Some(l.clone());
+            if gating {
+                block(&mut r, l);
+            } else {
+                r.verdict.system_message = Some(l);
+            }
+        }
+        End::SpawnFailed(msg) => {
+            let l = line("error", msg.chars().take(DETAIL_CAP).collect());
+            r.status = Status::SpawnFailed;
+            r.error = Some(l.clone());
+            r.verdict.system_message = Some(l);
+        }
+    }
+    if r.verdict.system_message.is_some() {
+        r.verdict.source = VerdictSource::ExitCode;
+    }
+    super::jcode::finish(&mut r.verdict);
+    let halt = r.verdict.blocking;
+    Step { halt, ..Step::of(r) }
+}
