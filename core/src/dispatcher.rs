@@ -324,7 +324,8 @@ impl Inner {
     /// Dedup identity (§2.7): type + origin class + expanded command and args + shell.
     fn identity(&self, h: &Handler, project_dir: &str) -> String {
         let s = &self.config.sources[h.source];
-        let origin = if s.scope == Scope::Plugin { s.plugin_root.clone().unwrap_or_default() } else { String::new() };
+        let origin =
+            if s.scope == Scope::Plugin { s.plugin_root.clone().unwrap_or_default() } else { String::new() };
         let (root, data) = self.plugin_vars(h);
         let expand = |t: &str| expand_placeholders(t, project_dir, root, data, true);
         let cmd = match &h.command {
@@ -361,7 +362,8 @@ impl Inner {
         }
         let host_env: Vec<(OsString, OsString)> = std::env::vars_os().collect();
         let no_overrides = Map::new();
-        let original = FireEvent { spec, rules, original: event, current: event, raw, overrides: &no_overrides };
+        let original =
+            FireEvent { spec, rules, original: event, current: event, raw, overrides: &no_overrides };
         let strategy = self.config.dialect.strategy();
         let ctx = RunContext { project_dir: &project_dir, cwd: &cwd, host_env: &host_env, fire_start };
 
@@ -436,10 +438,12 @@ impl Inner {
                 let want_env_file = spec.has_env_file(rules) && c.h.dialect == Dialect::ClaudeCode;
                 let (p, env) = self.prepare(c, &local, &view, want_env_file);
                 let (run, env_file) = match p {
-                    Prepared::Run(job, env_file) => match runner::run(std::slice::from_ref(&job), &self.slots, None).pop() {
-                        Some(run) => (run, env_file),
-                        None => continue,
-                    },
+                    Prepared::Run(job, env_file) => {
+                        match runner::run(std::slice::from_ref(&job), &self.slots, None).pop() {
+                            Some(run) => (run, env_file),
+                            None => continue,
+                        }
+                    }
                     Prepared::Failed(why) => (failed_run(why), None),
                 };
                 let (step, o) = self.finish_one(c, &view, &run, &project_dir);
@@ -680,11 +684,14 @@ impl Inner {
         let (index, rewake) = (h.index, h.mode == RunMode::AsyncRewake);
         let template = async_outcome(h, self.outcome_command(h, &self.project_dir(&event)));
         let spawned = std::thread::Builder::new().name("hookwire-async".into()).spawn(move || {
-            let Some(h) = inner.config.events.iter().flatten().flat_map(|g| &g.handlers).find(|x| x.index == index)
+            let Some(h) =
+                inner.config.events.iter().flatten().flat_map(|g| &g.handlers).find(|x| x.index == index)
             else {
                 return;
             };
-            let run = match runner::run(std::slice::from_ref(&job), &inner.slots, Some(&inner.async_cancel)).pop() {
+            let run = match runner::run(std::slice::from_ref(&job), &inner.slots, Some(&inner.async_cancel))
+                .pop()
+            {
                 Some(run) => run,
                 None => return,
             };
@@ -732,10 +739,13 @@ impl Inner {
         if !spec.stop_like {
             return;
         }
-        let context_continues = self.config.dialect == Dialect::ClaudeCode && result.additional_context.is_some();
+        let context_continues =
+            self.config.dialect == Dialect::ClaudeCode && result.additional_context.is_some();
         let continuation = result.decision == Some(verdict::Decision::Block) || context_continues;
         let cap = self.config.limits.stop_block_cap;
-        if let Some(n) = self.sessions.stop_result((session.to_string(), agent.to_string()), continuation, cap) {
+        if let Some(n) =
+            self.sessions.stop_result((session.to_string(), agent.to_string()), continuation, cap)
+        {
             result.decision = None;
             result.reason = None;
             result.additional_context = None;

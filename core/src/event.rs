@@ -176,7 +176,11 @@ const fn row(name: &'static str, match_on: MatchOn, exit2: Exit2, decisions: Dec
 
 const fn native_row(dialect: &'static str, name: &'static str, decisions: Decisions) -> EventSpec {
     let exit2 = if matches!(decisions, Decisions::Block) { Exit2::Block } else { Exit2::User };
-    EventSpec { native_of: Some(dialect), handlers: Handlers::All, ..row(name, MatchOn::Nothing, exit2, decisions) }
+    EventSpec {
+        native_of: Some(dialect),
+        handlers: Handlers::All,
+        ..row(name, MatchOn::Nothing, exit2, decisions)
+    }
 }
 
 use Decisions as D;
@@ -373,7 +377,10 @@ pub fn lookup(name: &str) -> Option<EventId> {
 
 /// Looks up a native-only event of a dialect.
 pub fn lookup_native(dialect: &str, name: &str) -> Option<EventId> {
-    NATIVE_ONLY.iter().position(|e| e.name == name && e.native_of == Some(dialect)).map(|i| i + CATALOGUE.len())
+    NATIVE_ONLY
+        .iter()
+        .position(|e| e.name == name && e.native_of == Some(dialect))
+        .map(|i| i + CATALOGUE.len())
 }
 
 pub fn spec(id: EventId) -> &'static EventSpec {

@@ -116,8 +116,14 @@ pub struct JFilter {
 }
 
 /// jcode alias groups (§4.5), bidirectional.
-const JCODE_ALIASES: &[&[&str]] =
-    &[&["Bash", "execute", "run_shell"], &["Write", "write"], &["Edit", "edit"], &["Read", "read"], &["Glob", "glob"], &["Grep", "grep"]];
+const JCODE_ALIASES: &[&[&str]] = &[
+    &["Bash", "execute", "run_shell"],
+    &["Write", "write"],
+    &["Edit", "edit"],
+    &["Read", "read"],
+    &["Glob", "glob"],
+    &["Grep", "grep"],
+];
 
 fn is_tool_event(spec: &EventSpec) -> bool {
     spec.match_on == MatchOn::Field("tool_name")
@@ -284,8 +290,12 @@ mod tests {
     fn ok_matchers_are_anchored() {
         let spec = crate::event::spec(crate::event::lookup("PreToolUse").unwrap());
         let ev = |t: &str| serde_json::json!({"tool_name": t});
-        assert!(!GroupMatcher::Anchored(Some(compile_anchored("file").unwrap())).matches(spec, &ev("read_file")));
-        assert!(GroupMatcher::Anchored(Some(compile_anchored(".*file").unwrap())).matches(spec, &ev("read_file")));
+        assert!(
+            !GroupMatcher::Anchored(Some(compile_anchored("file").unwrap())).matches(spec, &ev("read_file"))
+        );
+        assert!(
+            GroupMatcher::Anchored(Some(compile_anchored(".*file").unwrap())).matches(spec, &ev("read_file"))
+        );
     }
 
     #[test]

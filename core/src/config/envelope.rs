@@ -61,8 +61,7 @@ pub(super) fn load(value: &Value) -> Result<Config, ConfigError> {
             return Err(ConfigError::invalid("/sources", "`sources` must be an array of source objects"));
         };
         for (i, s) in list.iter().enumerate() {
-            if let Some(raw) = source::read_entry(s, i, project_dir.as_deref(), dialect, &mut warnings)?
-            {
+            if let Some(raw) = source::read_entry(s, i, project_dir.as_deref(), dialect, &mut warnings)? {
                 raws.push(raw);
             }
         }
@@ -86,7 +85,10 @@ pub(super) fn parse_dialect(v: Option<&Value>, ptr: &str) -> Result<Option<Diale
     match v {
         None | Some(Value::Null) => Ok(None),
         Some(Value::String(s)) => Dialect::parse(s).map(Some).ok_or_else(|| {
-            ConfigError::invalid(ptr, format!("unknown dialect \"{s}\" (expected claude-code, jcode, neocode, ok, j-cli or ub)"))
+            ConfigError::invalid(
+                ptr,
+                format!("unknown dialect \"{s}\" (expected claude-code, jcode, neocode, ok, j-cli or ub)"),
+            )
         }),
         Some(_) => Err(ConfigError::invalid(ptr, "`dialect` must be a string")),
     }

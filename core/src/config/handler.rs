@@ -2,10 +2,10 @@
 //! into typed handlers with their hook ids, under the strictness of the document's origin
 //! (inline content fails loudly, files degrade to warnings, §2.9).
 
+use super::Knobs;
 use super::{
     CommandSpec, ConfigWarnings, Group, Handler, HandlerType, Parse, Rules, RunMode, Shell, SourceInfo,
 };
-use super::Knobs;
 use crate::dialect::Dialect;
 use crate::error::ConfigError;
 use crate::event::{self, MatchOn};
@@ -335,7 +335,9 @@ fn read_handler(
         // jcode: seconds, default 60; async only where nothing can be blocked, capped at 30 s.
         let can_block = Dialect::Jcode.can_block(spec, cx.rules);
         if mode != RunMode::Sync && can_block {
-            warnings.event(eid).push(format!("{id}: async hooks cannot run on {}; runs synchronously", spec.name));
+            warnings
+                .event(eid)
+                .push(format!("{id}: async hooks cannot run on {}; runs synchronously", spec.name));
             (RunMode::Sync, Some(timeout.unwrap_or(60.0)))
         } else if mode != RunMode::Sync {
             (mode, Some(timeout.unwrap_or(60.0).min(30.0)))

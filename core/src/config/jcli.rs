@@ -27,7 +27,9 @@ pub(crate) fn read(
             continue;
         }
         if Dialect::JCli.native_event(name).is_none() {
-            warnings.global.push(format!("{}: unknown event \"{name}\"; its hooks are skipped", cx.info.label));
+            warnings
+                .global
+                .push(format!("{}: unknown event \"{name}\"; its hooks are skipped", cx.info.label));
             continue;
         }
         let eptr = format!("{base}/{}", escape(name));
@@ -89,8 +91,9 @@ pub(crate) fn read(
                     let ff = Fields { obj: fo, hptr: &fptr };
                     JFilter {
                         tool_name: field!(ff.string("tool_name")),
-                        tool_matcher: field!(ff.string("tool_matcher"))
-                            .map(|m| m.split('|').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()),
+                        tool_matcher: field!(ff.string("tool_matcher")).map(|m| {
+                            m.split('|').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()
+                        }),
                         model_prefix: field!(ff.string("model_prefix")),
                     }
                 }

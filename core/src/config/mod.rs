@@ -15,8 +15,8 @@ mod trust;
 mod ub;
 mod yaml;
 
-use crate::error::ConfigError;
 pub use crate::dialect::Dialect;
+use crate::error::ConfigError;
 use crate::event::{self, EventId};
 use crate::if_rule::IfRule;
 use crate::matcher::GroupMatcher;
@@ -159,7 +159,13 @@ pub struct Handler {
 
 impl Handler {
     /// A command handler with the common defaults; dialect parsers fill in the rest.
-    pub(crate) fn command(id: String, source: usize, command: CommandSpec, dialect: Dialect, native: &str) -> Handler {
+    pub(crate) fn command(
+        id: String,
+        source: usize,
+        command: CommandSpec,
+        dialect: Dialect,
+        native: &str,
+    ) -> Handler {
         Handler {
             id,
             index: 0,
@@ -185,13 +191,22 @@ impl Handler {
 pub enum Knobs {
     None,
     /// neocode: the item `id` (payload `hook_id`, `NEOCODE_HOOK_HOOK_ID`).
-    Neocode { item_id: String },
+    Neocode {
+        item_id: String,
+    },
     /// ok: the per-hook `cwd`, and the layer its lines name (`project` or `global`).
-    Ok { cwd: Option<String>, layer: &'static str },
+    Ok {
+        cwd: Option<String>,
+        layer: &'static str,
+    },
     /// j-cli: `on_error: abort` (else skip).
-    JCli { abort: bool },
+    JCli {
+        abort: bool,
+    },
     /// ub: the host variables the hook may see (`env`, default `[PATH]`).
-    Ub { env_allow: Vec<String> },
+    Ub {
+        env_allow: Vec<String>,
+    },
 }
 
 #[derive(Debug)]

@@ -34,14 +34,20 @@ pub(crate) fn read(
             Err((at, msg)) => p.fail::<bool>(warnings, &at, msg),
         }
     };
-    if read_bool("enabled", warnings)? == Some(false) || read_bool("user_hooks_enabled", warnings)? == Some(false) {
+    if read_bool("enabled", warnings)? == Some(false)
+        || read_bool("user_hooks_enabled", warnings)? == Some(false)
+    {
         return Ok(());
     }
     let default_timeout = match f.number("default_timeout_sec") {
         Ok(Some(t)) if t > 0.0 && t.is_finite() => t,
         Ok(None) => 2.0,
         Ok(Some(_)) | Err(_) => {
-            p.fail::<()>(warnings, &format!("{hptr}/default_timeout_sec"), "`default_timeout_sec` must be seconds > 0")?;
+            p.fail::<()>(
+                warnings,
+                &format!("{hptr}/default_timeout_sec"),
+                "`default_timeout_sec` must be seconds > 0",
+            )?;
             2.0
         }
     };
@@ -99,7 +105,11 @@ pub(crate) fn read(
             continue;
         };
         if CLOSED_POINTS.contains(&point.as_str()) {
-            p.fail::<()>(warnings, &format!("{iptr}/point"), format!("point \"{point}\" is closed to user and repo hooks"))?;
+            p.fail::<()>(
+                warnings,
+                &format!("{iptr}/point"),
+                format!("point \"{point}\" is closed to user and repo hooks"),
+            )?;
             continue;
         }
         if Dialect::Neocode.native_event(&point).is_none() {
@@ -109,7 +119,9 @@ pub(crate) fn read(
         match field!(f.string("kind")).as_deref() {
             None | Some("command") => {}
             Some(k @ ("builtin" | "http")) => {
-                warnings.global.push(format!("{hook_id}: kind \"{k}\" does not run outside neocode; skipped"));
+                warnings
+                    .global
+                    .push(format!("{hook_id}: kind \"{k}\" does not run outside neocode; skipped"));
                 continue;
             }
             Some(other) => {
@@ -120,7 +132,11 @@ pub(crate) fn read(
         match field!(f.string("mode")).as_deref() {
             None | Some("sync") => {}
             Some(other) => {
-                p.fail::<()>(warnings, &format!("{iptr}/mode"), format!("mode must be sync, not \"{other}\""))?;
+                p.fail::<()>(
+                    warnings,
+                    &format!("{iptr}/mode"),
+                    format!("mode must be sync, not \"{other}\""),
+                )?;
                 continue;
             }
         }
@@ -140,7 +156,11 @@ pub(crate) fn read(
                 match argv.split_first() {
                     Some((p0, rest)) => CommandSpec::Exec { program: p0.clone(), args: rest.to_vec() },
                     None => {
-                        p.fail::<()>(warnings, &format!("{pptr}/command"), "`params.command` is an empty list")?;
+                        p.fail::<()>(
+                            warnings,
+                            &format!("{pptr}/command"),
+                            "`params.command` is an empty list",
+                        )?;
                         continue;
                     }
                 }
@@ -155,7 +175,11 @@ pub(crate) fn read(
                 continue;
             }
             _ => {
-                p.fail::<()>(warnings, &format!("{pptr}/command"), "`params.command` must be a list (argv) or a string")?;
+                p.fail::<()>(
+                    warnings,
+                    &format!("{pptr}/command"),
+                    "`params.command` must be a list (argv) or a string",
+                )?;
                 continue;
             }
         };
@@ -164,12 +188,19 @@ pub(crate) fn read(
             None | Some(Value::Null) => NeoMatch::default(),
             Some(Value::Object(m)) => {
                 let mptr = format!("{iptr}/match");
-                if let Some(k) = m.keys().find(|k| !["tool_name", "tool_name_regex", "arguments_contains"].contains(&k.as_str())) {
+                if let Some(k) = m
+                    .keys()
+                    .find(|k| !["tool_name", "tool_name_regex", "arguments_contains"].contains(&k.as_str()))
+                {
                     p.fail::<()>(warnings, &format!("{mptr}/{k}"), format!("unknown match key \"{k}\""))?;
                     continue;
                 }
                 if !m.is_empty() && !tool_point {
-                    p.fail::<()>(warnings, &mptr, format!("tool matching on point \"{point}\", which has no tool"))?;
+                    p.fail::<()>(
+                        warnings,
+                        &mptr,
+                        format!("tool matching on point \"{point}\", which has no tool"),
+                    )?;
                     continue;
                 }
                 let list = |key: &str| -> Result<Vec<String>, (String, String)> {
@@ -179,7 +210,10 @@ pub(crate) fn read(
                         Some(Value::Array(a)) if a.iter().all(Value::is_string) => {
                             Ok(a.iter().filter_map(Value::as_str).map(str::to_lowercase).collect())
                         }
-                        Some(_) => Err((format!("{mptr}/{key}"), format!("`{key}` must be a string or a list of strings"))),
+                        Some(_) => Err((
+                            format!("{mptr}/{key}"),
+                            format!("`{key}` must be a string or a list of strings"),
+                        )),
                     }
                 };
                 let tool_names = field!(list("tool_name"));

@@ -22,7 +22,9 @@ pub(crate) fn read(
     let layer = if cx.info.scope == Scope::Project { "project" } else { "global" };
     for (name, list) in map {
         let Some(native) = Dialect::Ok.native_event(name) else {
-            warnings.global.push(format!("{}: unknown event \"{name}\"; its hooks are skipped", cx.info.label));
+            warnings
+                .global
+                .push(format!("{}: unknown event \"{name}\"; its hooks are skipped", cx.info.label));
             continue;
         };
         let eptr = format!("{ptr}/{}", escape(name));

@@ -5,8 +5,8 @@
 
 use super::handler::{DocContext, read_hooks};
 use super::{ConfigWarnings, Group, Parse, Rules, Scope, SourceInfo, trust};
-use crate::error::ConfigError;
 use super::{Dialect, jcli, neocode, ok, ub, yaml};
+use crate::error::ConfigError;
 use crate::event;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -95,8 +95,8 @@ pub(crate) fn read_entry(
         })?,
         Some(_) => return Err(ConfigError::invalid(format!("{ptr}/scope"), "`scope` must be a string")),
     };
-    let dialect =
-        super::envelope::parse_dialect(obj.get("dialect"), &format!("{ptr}/dialect"))?.unwrap_or(default_dialect);
+    let dialect = super::envelope::parse_dialect(obj.get("dialect"), &format!("{ptr}/dialect"))?
+        .unwrap_or(default_dialect);
     let string = |key: &str| -> Result<Option<String>, ConfigError> {
         match obj.get(key) {
             None | Some(Value::Null) => Ok(None),
@@ -139,7 +139,9 @@ pub(crate) fn read_entry(
             let Some(bytes) = read_file(&resolved, &label, warnings) else { return Ok(None) };
             let parsed = if matches!(dialect, Dialect::Neocode | Dialect::JCli | Dialect::Ub) {
                 match std::str::from_utf8(&bytes) {
-                    Ok(text) => yaml::parse(text).map_err(|(l, c, why)| format!("invalid YAML at {l}:{c}: {why}")),
+                    Ok(text) => {
+                        yaml::parse(text).map_err(|(l, c, why)| format!("invalid YAML at {l}:{c}: {why}"))
+                    }
                     Err(e) => Err(format!("not UTF-8: {e}")),
                 }
             } else {
@@ -163,7 +165,18 @@ pub(crate) fn read_entry(
             (doc, Origin::File { given, resolved, bytes })
         }
     };
-    Ok(Some(RawSource { scope, dialect, doc, origin, trusted, name, root, data, forced, last_in_scope: false }))
+    Ok(Some(RawSource {
+        scope,
+        dialect,
+        doc,
+        origin,
+        trusted,
+        name,
+        root,
+        data,
+        forced,
+        last_in_scope: false,
+    }))
 }
 
 fn resolve_path(given: &str, project_dir: Option<&Path>) -> PathBuf {
@@ -216,6 +229,9 @@ fn default_plugin_root(file: &Path) -> Option<String> {
     Some(root.to_string_lossy().into_owned())
 }
 
+/// What layering yields: the sources kept, the groups per event, the dialects in use.
+pub(crate) type Layered = (Vec<SourceInfo>, Vec<Vec<Group>>, Vec<Dialect>);
+
 /// Layers the sources into the model: labels, trust, switches, hooks in configuration order.
 pub(crate) fn assemble(
     mut raws: Vec<RawSource>,
@@ -224,7 +240,7 @@ pub(crate) fn assemble(
     trust_mode: &TrustMode,
     project_dir: Option<&Path>,
     warnings: &mut ConfigWarnings,
-) -> Result<(Vec<SourceInfo>, Vec<Vec<Group>>, Vec<Dialect>), ConfigError> {
+) -> Result<Layered, ConfigError> {
     // Configuration order (§2.6); the ok dialect runs project hooks before user hooks.
     let order = |s: Scope| match (envelope_dialect, s) {
         (Dialect::Ok, Scope::Project) => 0,

@@ -25,7 +25,9 @@ pub(crate) fn read(
     };
     for (name, list) in map {
         if Dialect::Ub.native_event(name).is_none() {
-            warnings.global.push(format!("{}: unknown trigger kind \"{name}\"; its hooks are skipped", cx.info.label));
+            warnings
+                .global
+                .push(format!("{}: unknown trigger kind \"{name}\"; its hooks are skipped", cx.info.label));
             continue;
         }
         let eptr = format!("{ptr}/{}", escape(name));
@@ -54,11 +56,16 @@ pub(crate) fn read(
             }
             let id = format!("{}:{name}[{i}]", cx.info.id_label);
             let Some(argv) = field!(f.string_array("command")) else {
-                p.fail::<()>(warnings, &format!("{hptr}/command"), "`command` must be a list: ub runs argv only")?;
+                p.fail::<()>(
+                    warnings,
+                    &format!("{hptr}/command"),
+                    "`command` must be a list: ub runs argv only",
+                )?;
                 continue;
             };
             let argv: Vec<String> = argv.iter().map(|a| expand_vars(a)).collect();
-            let tools: Vec<String> = field!(f.string_array("tools")).unwrap_or_default().iter().map(|t| expand_vars(t)).collect();
+            let tools: Vec<String> =
+                field!(f.string_array("tools")).unwrap_or_default().iter().map(|t| expand_vars(t)).collect();
             let env_allow: Vec<String> = field!(f.string_array("env"))
                 .map(|v| v.iter().map(|e| expand_vars(e)).collect())
                 .unwrap_or_else(|| vec!["PATH".to_string()]);
@@ -95,7 +102,11 @@ pub(crate) fn read(
                     t
                 }
                 Some(_) => {
-                    p.fail::<()>(warnings, &format!("{hptr}/timeout"), "`timeout` must be a duration string")?;
+                    p.fail::<()>(
+                        warnings,
+                        &format!("{hptr}/timeout"),
+                        "`timeout` must be a duration string",
+                    )?;
                     continue;
                 }
             };
@@ -104,8 +115,13 @@ pub(crate) fn read(
                 None => (String::new(), Vec::new()),
             };
             for &eid in &ids {
-                let mut h =
-                    Handler::command(id.clone(), cx.source, CommandSpec::Exec { program: program.clone(), args: args.clone() }, Dialect::Ub, name);
+                let mut h = Handler::command(
+                    id.clone(),
+                    cx.source,
+                    CommandSpec::Exec { program: program.clone(), args: args.clone() },
+                    Dialect::Ub,
+                    name,
+                );
                 h.timeout_s = Some(timeout.min(MAX_TIMEOUT_S));
                 h.fail_closed = block;
                 h.knobs = Knobs::Ub { env_allow: env_allow.clone() };

@@ -21,7 +21,9 @@ pub fn parse(text: &str) -> Result<Value, (usize, usize, String)> {
 
 fn convert(y: Yaml) -> Value {
     match y {
-        Yaml::Real(s) => s.parse::<f64>().ok().and_then(Number::from_f64).map_or(Value::String(s), Value::Number),
+        Yaml::Real(s) => {
+            s.parse::<f64>().ok().and_then(Number::from_f64).map_or(Value::String(s), Value::Number)
+        }
         Yaml::Integer(i) => Value::Number(i.into()),
         Yaml::String(s) => Value::String(s),
         Yaml::Boolean(b) => Value::Bool(b),

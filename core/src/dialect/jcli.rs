@@ -35,11 +35,15 @@ pub fn payload(h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
     put("tool_name", e.get("tool_name").cloned());
     put(
         "tool_arguments",
-        e.get("tool_arguments").cloned().or_else(|| e.get("tool_input").map(|t| Value::String(t.to_string()))),
+        e.get("tool_arguments")
+            .cloned()
+            .or_else(|| e.get("tool_input").map(|t| Value::String(t.to_string()))),
     );
     put(
         "tool_result",
-        e.get("tool_result").cloned().or_else(|| e.get("tool_response").map(|r| Value::String(text_or_json(r)))),
+        e.get("tool_result")
+            .cloned()
+            .or_else(|| e.get("tool_response").map(|r| Value::String(text_or_json(r)))),
     );
     put("tool_error", native_or("tool_error", "error"));
     for (k, v) in ev.overrides {
@@ -54,7 +58,8 @@ pub fn vars(h: &Handler, ev: &FireEvent<'_>) -> Vec<(String, String)> {
 }
 
 pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
-    let mut r = Reading { verdict: Verdict::default(), status: Status::Ok, error: None, warnings: Vec::new() };
+    let mut r =
+        Reading { verdict: Verdict::default(), status: Status::Ok, error: None, warnings: Vec::new() };
     let abort = matches!(h.knobs, Knobs::JCli { abort: true });
     let out = f.stdout.text.trim();
     let failure: Option<String> = match f.end {
@@ -106,9 +111,13 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
                 step_chain.push(("tool_input".to_string(), input));
                 native.insert("tool_arguments".into(), Value::String(s.clone()));
             }
-            _ => r.warnings.push(format!("hook {}: tool_arguments is not a JSON object in a string; ignored", h.id)),
+            _ => r
+                .warnings
+                .push(format!("hook {}: tool_arguments is not a JSON object in a string; ignored", h.id)),
         },
-        Some(_) => r.warnings.push(format!("hook {}: tool_arguments must be a string holding JSON; ignored", h.id)),
+        Some(_) => {
+            r.warnings.push(format!("hook {}: tool_arguments must be a string holding JSON; ignored", h.id))
+        }
     }
     if let Some(Value::String(p)) = obj.get("user_input") {
         v.updated_input = Some(json!({"prompt": p}));
@@ -152,7 +161,13 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
 }
 
 /// An action ends the chain; on events that can block it decides (§9.4 "actions").
-fn action(h: &Handler, ev: &FireEvent<'_>, mut r: Reading, act: &'static str, feedback: Option<String>) -> Step {
+fn action(
+    h: &Handler,
+    ev: &FireEvent<'_>,
+    mut r: Reading,
+    act: &'static str,
+    feedback: Option<String>,
+) -> Step {
     let can_block = Dialect::JCli.can_block(ev.spec, ev.rules);
     let v = &mut r.verdict;
     let by = |verb: &str| v.system_message.clone().unwrap_or_else(|| format!("{verb} by {}", h.id));
@@ -208,8 +223,10 @@ pub fn fold(steps: &[&Step]) -> Folded {
         };
     }
     let verdicts: Vec<&Verdict> = steps.iter().map(|s| &s.reading.verdict).collect();
-    let last = |pick: fn(&Verdict) -> Option<&Value>| verdicts.iter().filter_map(|v| pick(v).cloned()).next_back();
-    let last_text = |pick: fn(&Verdict) -> Option<&String>| verdicts.iter().filter_map(|v| pick(v).cloned()).next_back();
+    let last =
+        |pick: fn(&Verdict) -> Option<&Value>| verdicts.iter().filter_map(|v| pick(v).cloned()).next_back();
+    let last_text =
+        |pick: fn(&Verdict) -> Option<&String>| verdicts.iter().filter_map(|v| pick(v).cloned()).next_back();
     let mut extra = Map::new();
     let mut injected: Vec<Value> = Vec::new();
     for v in &verdicts {

@@ -47,7 +47,11 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         }
         End::Exited(2) => {
             if can_block {
-                let reason = if stderr.is_empty() { format!("blocked by {} (exit 2)", h.id) } else { stderr.to_string() };
+                let reason = if stderr.is_empty() {
+                    format!("blocked by {} (exit 2)", h.id)
+                } else {
+                    stderr.to_string()
+                };
                 r.verdict.decision = Some(block_decision(ev.spec));
                 r.verdict.reason = Some(reason);
                 r.verdict.source = VerdictSource::ExitCode;
@@ -82,7 +86,13 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
     Step { halt, chain: step_chain, ..Step::of(r) }
 }
 
-fn apply_json(obj: &Map<String, Value>, name: &str, can_block: bool, r: &mut Reading, chain: &mut Vec<(String, Value)>) {
+fn apply_json(
+    obj: &Map<String, Value>,
+    name: &str,
+    can_block: bool,
+    r: &mut Reading,
+    chain: &mut Vec<(String, Value)>,
+) {
     let v = &mut r.verdict;
     v.source = VerdictSource::Json;
     let s = |k: &str| obj.get(k).and_then(Value::as_str).map(str::trim).filter(|t| !t.is_empty());
@@ -136,7 +146,8 @@ pub(crate) fn finish(v: &mut Verdict) {
 pub fn fold(steps: &[&Step]) -> Folded {
     let verdicts: Vec<&Verdict> = steps.iter().map(|s| &s.reading.verdict).collect();
     let decision = verdicts.iter().filter_map(|v| v.decision).max_by_key(|d| d.rank());
-    let reason = decision.and_then(|d| verdicts.iter().find(|v| v.decision == Some(d))).and_then(|v| v.reason.clone());
+    let reason =
+        decision.and_then(|d| verdicts.iter().find(|v| v.decision == Some(d))).and_then(|v| v.reason.clone());
     let blocked = decision.is_some_and(Decision::is_blocking);
     let join = |pick: fn(&Verdict) -> Option<&String>| {
         let parts: Vec<&str> = verdicts.iter().filter_map(|v| pick(v)).map(String::as_str).collect();
@@ -153,7 +164,11 @@ pub fn fold(steps: &[&Step]) -> Folded {
         reason,
         continue_: verdicts.iter().all(|v| v.continue_),
         stop_reason: verdicts.iter().find(|v| !v.continue_).and_then(|v| v.stop_reason.clone()),
-        updated_input: if blocked { None } else { verdicts.iter().filter_map(|v| v.updated_input.clone()).next_back() },
+        updated_input: if blocked {
+            None
+        } else {
+            verdicts.iter().filter_map(|v| v.updated_input.clone()).next_back()
+        },
         updated_tool_output: verdicts.iter().filter_map(|v| v.updated_tool_output.clone()).next_back(),
         additional_context: join(|v| v.additional_context.as_ref()),
         system_message: join(|v| v.system_message.as_ref()),

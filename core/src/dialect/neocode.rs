@@ -76,18 +76,20 @@ enum NeoStatus {
 }
 
 pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
-    let mut r = Reading { verdict: Verdict::default(), status: Status::Ok, error: None, warnings: Vec::new() };
+    let mut r =
+        Reading { verdict: Verdict::default(), status: Status::Ok, error: None, warnings: Vec::new() };
     let out = f.stdout.text.trim();
     let protocol = match serde_json::from_str::<Value>(out) {
         Ok(Value::Object(m)) if !f.stdout.truncated => Some(m),
         _ => None,
     };
-    let json_status = protocol.as_ref().map(|m| match m.get("status").and_then(Value::as_str).map(str::to_lowercase) {
-        None => NeoStatus::Pass,
-        Some(s) if s.is_empty() || s == "pass" => NeoStatus::Pass,
-        Some(s) if s == "block" => NeoStatus::Block,
-        Some(_) => NeoStatus::Failed,
-    });
+    let json_status =
+        protocol.as_ref().map(|m| match m.get("status").and_then(Value::as_str).map(str::to_lowercase) {
+            None => NeoStatus::Pass,
+            Some(s) if s.is_empty() || s == "pass" => NeoStatus::Pass,
+            Some(s) if s == "block" => NeoStatus::Block,
+            Some(_) => NeoStatus::Failed,
+        });
     let mut message = protocol
         .as_ref()
         .and_then(|m| m.get("message"))
@@ -96,7 +98,9 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         .filter(|s| !s.is_empty())
         .map(str::to_string);
     let (status, why) = match f.end {
-        End::Exited(0) if f.stdout.truncated => (NeoStatus::Failed, "stdout exceeded max_output_bytes".to_string()),
+        End::Exited(0) if f.stdout.truncated => {
+            (NeoStatus::Failed, "stdout exceeded max_output_bytes".to_string())
+        }
         End::Exited(0) => match json_status {
             Some(s) => (s, "status failed".to_string()),
             None => {
@@ -163,7 +167,8 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         if h.native == "user_prompt_submit" {
             r.verdict.updated_input = Some(json!({"prompt": text}));
         } else {
-            r.warnings.push(format!("hook {}: update_input is honoured on user_prompt_submit only; ignored", h.id));
+            r.warnings
+                .push(format!("hook {}: update_input is honoured on user_prompt_submit only; ignored", h.id));
         }
     }
     if r.verdict.source == VerdictSource::None {

@@ -35,7 +35,9 @@ pub fn payload(h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
     put("toolArgs", native_or("toolArgs", "tool_input"));
     put(
         "toolResult",
-        e.get("toolResult").cloned().or_else(|| e.get("tool_response").map(|r| Value::String(text_or_json(r)))),
+        e.get("toolResult")
+            .cloned()
+            .or_else(|| e.get("tool_response").map(|r| Value::String(text_or_json(r)))),
     );
     put("prompt", e.get("prompt").cloned());
     put("lastAssistantText", native_or("lastAssistantText", "last_assistant_message"));
@@ -56,12 +58,17 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         CommandSpec::Exec { program, .. } => program.clone(),
     };
     let detail = |fallback: String| {
-        let d = [f.stderr.text.trim(), f.stdout.text.trim()].into_iter().find(|s| !s.is_empty()).map(str::to_string);
+        let d = [f.stderr.text.trim(), f.stdout.text.trim()]
+            .into_iter()
+            .find(|s| !s.is_empty())
+            .map(str::to_string);
         let d = d.unwrap_or(fallback);
         d.chars().take(DETAIL_CAP).collect::<String>()
     };
-    let line = |kind: &str, detail: String| format!("hook [{layer}/{}] {command} — {kind}: {detail}", h.native);
-    let mut r = Reading { verdict: Verdict::default(), status: Status::Ok, error: None, warnings: Vec::new() };
+    let line =
+        |kind: &str, detail: String| format!("hook [{layer}/{}] {command} — {kind}: {detail}", h.native);
+    let mut r =
+        Reading { verdict: Verdict::default(), status: Status::Ok, error: None, warnings: Vec::new() };
     let block = |r: &mut Reading, reason: String| {
         r.verdict.decision = Some(block_decision(ev.spec));
         r.verdict.reason = Some(reason);
@@ -83,7 +90,10 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
             r.verdict.system_message = Some(l);
         }
         End::TimedOut { .. } => {
-            let l = line(if gating { "block" } else { "warn" }, format!("timed out after {} s", fmt_secs(f.timeout_s)));
+            let l = line(
+                if gating { "block" } else { "warn" },
+                format!("timed out after {} s", fmt_secs(f.timeout_s)),
+            );
             r.status = Status::TimedOut;
             r.error = Some(l.clone());
             if gating {

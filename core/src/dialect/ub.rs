@@ -35,9 +35,9 @@ pub fn payload(h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
     if h.native == "post_tool_call" {
         let failed = ev.spec.name == "PostToolUseFailure";
         let content = if failed { e.get("error") } else { e.get("tool_response") };
-        let result = e.get("result").cloned().unwrap_or_else(|| {
-            json!({"content": content.map(text_or_json).unwrap_or_default(), "is_error": failed})
-        });
+        let result = e.get("result").cloned().unwrap_or_else(
+            || json!({"content": content.map(text_or_json).unwrap_or_default(), "is_error": failed}),
+        );
         m.insert("result".into(), result);
     }
     serde_json::to_vec(&Value::Object(m)).unwrap_or_default()
@@ -62,7 +62,8 @@ pub fn vars(h: &Handler, ev: &FireEvent<'_>) -> Vec<(String, String)> {
 }
 
 pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
-    let mut r = Reading { verdict: Verdict::default(), status: Status::Ok, error: None, warnings: Vec::new() };
+    let mut r =
+        Reading { verdict: Verdict::default(), status: Status::Ok, error: None, warnings: Vec::new() };
     let (failed, code) = match f.end {
         End::Exited(0) => (false, 0),
         End::Exited(c) => (true, *c),
