@@ -112,6 +112,15 @@ impl Dispatcher {
         })
     }
 
+    pub(crate) fn config(&self) -> &Config {
+        &self.inner.config
+    }
+
+    /// Whether the handler at `index` already ran once for the session.
+    pub(crate) fn ran_once(&self, session: &str, index: usize) -> bool {
+        self.inner.sessions.ran_once(session, index)
+    }
+
     /// Load warnings that concern the whole configuration (every result carries them too).
     pub fn warnings(&self) -> &[String] {
         &self.inner.config.warnings.global

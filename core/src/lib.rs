@@ -12,6 +12,7 @@ pub mod error;
 mod event;
 mod fold;
 mod if_rule;
+mod inspect;
 mod matcher;
 mod result;
 mod runner;
@@ -20,6 +21,7 @@ mod verdict;
 
 pub use dispatcher::Dispatcher;
 pub use error::{ConfigError, ErrorDetails, ErrorKind, EventError};
+pub use inspect::{HookInfo, PlanEntry, record_trust_for};
 pub use result::{FireResult, Outcome};
 pub use verdict::{Decision, Status, Verdict, VerdictSource};
 

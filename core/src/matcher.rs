@@ -130,6 +130,53 @@ fn is_tool_event(spec: &EventSpec) -> bool {
 }
 
 impl GroupMatcher {
+    /// A short description for people (`hookwire list`): what the matcher accepts.
+    pub fn describe(&self) -> String {
+        match self {
+            GroupMatcher::Cc(Matcher::All) | GroupMatcher::Anchored(None) => "*".into(),
+            GroupMatcher::Cc(Matcher::Exact(n)) => format!("exact {}", n.join("|")),
+            GroupMatcher::Cc(Matcher::Regex(r)) => format!("regex /{}/", r.as_str()),
+            GroupMatcher::Cc(Matcher::Never) => "never (invalid pattern)".into(),
+            GroupMatcher::Jcode(parts) if parts.is_empty() => "*".into(),
+            GroupMatcher::Jcode(parts) => parts
+                .iter()
+                .map(|p| match p {
+                    JcodePart::Exact(e) => format!("exact {e} (with aliases)"),
+                    JcodePart::Regex(r) => format!("regex /{}/", r.as_str()),
+                })
+                .collect::<Vec<_>>()
+                .join(" | "),
+            GroupMatcher::Neocode(m) => {
+                let mut parts = Vec::new();
+                if !m.tool_names.is_empty() {
+                    parts.push(format!("tool_name in [{}]", m.tool_names.join(", ")));
+                }
+                if let Some(r) = &m.tool_regex {
+                    parts.push(format!("tool_name =~ /{}/", r.as_str()));
+                }
+                if !m.args_contains.is_empty() {
+                    parts.push(format!("arguments contain [{}]", m.args_contains.join(", ")));
+                }
+                if parts.is_empty() { "*".into() } else { parts.join(" and ") }
+            }
+            GroupMatcher::Anchored(Some(r)) => format!("anchored regex /{}/", r.as_str()),
+            GroupMatcher::JCli(f) => {
+                let mut parts = Vec::new();
+                if let Some(t) = &f.tool_name {
+                    parts.push(format!("tool_name == {t}"));
+                } else if let Some(l) = &f.tool_matcher {
+                    parts.push(format!("tool_name in [{}]", l.join("|")));
+                }
+                if let Some(p) = &f.model_prefix {
+                    parts.push(format!("model starts with {p}"));
+                }
+                if parts.is_empty() { "*".into() } else { parts.join(" and ") }
+            }
+            GroupMatcher::Tools(t) if t.is_empty() => "*".into(),
+            GroupMatcher::Tools(t) => format!("tools [{}]", t.join(", ")),
+        }
+    }
+
     pub fn matches(&self, spec: &EventSpec, event: &Value) -> bool {
         let tool = || event.get("tool_name").and_then(Value::as_str).unwrap_or("");
         match self {

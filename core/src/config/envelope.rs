@@ -22,6 +22,7 @@ const ENVELOPE_KEYS: &[&str] = &[
     "trust",
     "limits",
     "http",
+    "strict_files",
 ];
 
 pub(super) fn load(value: &Value) -> Result<Config, ConfigError> {
@@ -46,6 +47,11 @@ pub(super) fn load(value: &Value) -> Result<Config, ConfigError> {
         }
     };
     let env = read_env(obj.get("env"))?;
+    let strict_files = match obj.get("strict_files") {
+        None | Some(Value::Null) => false,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Err(ConfigError::invalid("/strict_files", "`strict_files` must be true or false")),
+    };
     let limits = read_limits(obj.get("limits"), &mut warnings)?;
     let trust = read_trust(obj.get("trust"), &mut warnings)?;
     check_http(obj.get("http"), &mut warnings)?;
@@ -61,7 +67,9 @@ pub(super) fn load(value: &Value) -> Result<Config, ConfigError> {
             return Err(ConfigError::invalid("/sources", "`sources` must be an array of source objects"));
         };
         for (i, s) in list.iter().enumerate() {
-            if let Some(raw) = source::read_entry(s, i, project_dir.as_deref(), dialect, &mut warnings)? {
+            if let Some(raw) =
+                source::read_entry(s, i, project_dir.as_deref(), dialect, strict_files, &mut warnings)?
+            {
                 raws.push(raw);
             }
         }
@@ -76,9 +84,24 @@ pub(super) fn load(value: &Value) -> Result<Config, ConfigError> {
         raws.push(RawSource::inline_session(value.clone(), dialect));
     }
 
-    let (sources, events, dialects) =
-        source::assemble(raws, rules, dialect, &trust, project_dir.as_deref(), &mut warnings)?;
-    Ok(Config { rules, dialect, dialects, env, project_dir, limits, sources, events, warnings })
+    let layered = source::assemble(raws, rules, dialect, &trust, project_dir.as_deref(), &mut warnings)?;
+    let store = match &trust {
+        TrustMode::Store(p) => Some(p.clone()),
+        _ => None,
+    };
+    Ok(Config {
+        rules,
+        dialect,
+        dialects: layered.dialects,
+        env,
+        project_dir,
+        limits,
+        sources: layered.sources,
+        events: layered.events,
+        warnings,
+        trust: layered.trust,
+        store,
+    })
 }
 
 pub(super) fn parse_dialect(v: Option<&Value>, ptr: &str) -> Result<Option<Dialect>, ConfigError> {
@@ -185,10 +208,15 @@ fn read_trust(v: Option<&Value>, warnings: &mut ConfigWarnings) -> Result<TrustM
         (Some("trusted"), _) => TrustMode::Trusted,
         (Some("untrusted"), _) => TrustMode::Untrusted,
         (Some("store") | None, Some(store)) => TrustMode::Store(store),
-        (Some("store"), None) => {
-            warnings.global.push("config: trust.project is \"store\" but no trust.store is given".into());
-            TrustMode::Untrusted
-        }
+        (Some("store"), None) => match super::trust::default_store() {
+            Some(path) => TrustMode::Store(path),
+            None => {
+                warnings
+                    .global
+                    .push("config: trust.project is \"store\" but no store path is known (no HOME)".into());
+                TrustMode::Untrusted
+            }
+        },
         (None, None) => TrustMode::Untrusted,
         (Some(other), _) => {
             return Err(ConfigError::invalid(

@@ -23,6 +23,8 @@ use crate::matcher::GroupMatcher;
 use std::path::PathBuf;
 
 pub(crate) use handler::escape;
+pub use source::TrustEntry;
+pub use trust::{default_store, record as record_trust};
 
 /// The two contracts of the `claude-code` dialect (protocol.md, introduction).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -300,6 +302,10 @@ pub struct Config {
     /// Groups per event, in configuration order.
     pub events: Vec<Vec<Group>>,
     pub warnings: ConfigWarnings,
+    /// Every project or local source and its trust.
+    pub trust: Vec<TrustEntry>,
+    /// The trust store consulted, if any.
+    pub store: Option<PathBuf>,
 }
 
 impl Config {

@@ -25,8 +25,9 @@ pub(crate) enum TrustMode {
 enum Origin {
     /// Inline content; `base` is its JSON pointer inside the configuration.
     Inline { base: String },
-    /// A file, as given and as resolved, with the exact bytes read (hashed for trust).
-    File { given: String, resolved: PathBuf, bytes: Vec<u8> },
+    /// A file, as given and as resolved, with the exact bytes read (hashed for trust), and
+    /// whether the host asked for its problems to be errors (`strict_files`).
+    File { given: String, resolved: PathBuf, bytes: Vec<u8>, strict: bool },
 }
 
 pub(crate) struct RawSource {
@@ -60,7 +61,10 @@ impl RawSource {
     }
 
     fn strict(&self) -> bool {
-        matches!(self.origin, Origin::Inline { .. })
+        match self.origin {
+            Origin::Inline { .. } => true,
+            Origin::File { strict, .. } => strict,
+        }
     }
 
     fn label(&self) -> String {
@@ -79,6 +83,7 @@ pub(crate) fn read_entry(
     i: usize,
     project_dir: Option<&Path>,
     default_dialect: Dialect,
+    strict_files: bool,
     warnings: &mut ConfigWarnings,
 ) -> Result<Option<RawSource>, ConfigError> {
     let ptr = format!("/sources/{i}");
@@ -136,7 +141,17 @@ pub(crate) fn read_entry(
         (Some(given), None) => {
             let resolved = resolve_path(&given, project_dir);
             let label = format!("{} {given}", scope.as_str());
-            let Some(bytes) = read_file(&resolved, &label, warnings) else { return Ok(None) };
+            let bytes = match read_file(&resolved) {
+                Ok(Some(b)) => b,
+                Ok(None) => return Ok(None),
+                Err(why) if strict_files => {
+                    return Err(ConfigError::invalid(format!("{ptr}/path"), format!("{label}: {why}")));
+                }
+                Err(why) => {
+                    warnings.global.push(format!("{label}: {why}; source skipped"));
+                    return Ok(None);
+                }
+            };
             let parsed = if matches!(dialect, Dialect::Neocode | Dialect::JCli | Dialect::Ub) {
                 match std::str::from_utf8(&bytes) {
                     Ok(text) => {
@@ -148,11 +163,15 @@ pub(crate) fn read_entry(
                 serde_json::from_slice::<Value>(&bytes)
                     .map_err(|e| format!("invalid JSON at {}:{}: {e}", e.line(), e.column()))
             };
+            let parsed = match parsed {
+                Ok(doc @ Value::Object(_)) => Ok(doc),
+                Ok(_) => Err("not an object".to_string()),
+                Err(why) => Err(why),
+            };
             let doc = match parsed {
-                Ok(doc @ Value::Object(_)) => doc,
-                Ok(_) => {
-                    warnings.global.push(format!("{label}: not an object; source skipped"));
-                    return Ok(None);
+                Ok(doc) => doc,
+                Err(why) if strict_files => {
+                    return Err(ConfigError::invalid(format!("{ptr}/path"), format!("{label}: {why}")));
                 }
                 Err(why) => {
                     warnings.global.push(format!("{label}: {why}; source skipped"));
@@ -162,7 +181,7 @@ pub(crate) fn read_entry(
             if scope == Scope::Plugin && root.is_none() {
                 root = default_plugin_root(&resolved);
             }
-            (doc, Origin::File { given, resolved, bytes })
+            (doc, Origin::File { given, resolved, bytes, strict: strict_files })
         }
     };
     Ok(Some(RawSource {
@@ -195,28 +214,19 @@ fn resolve_path(given: &str, project_dir: Option<&Path>) -> PathBuf {
     }
 }
 
-/// Reads a source file once. Missing → `None` silently; too big or unreadable → a warning.
-fn read_file(path: &Path, label: &str, warnings: &mut ConfigWarnings) -> Option<Vec<u8>> {
+/// Reads a source file once. Missing → `Ok(None)`; too big or unreadable → `Err(why)`.
+fn read_file(path: &Path) -> Result<Option<Vec<u8>>, String> {
     use std::io::Read;
     let file = match std::fs::File::open(path) {
         Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
-        Err(e) => {
-            warnings.global.push(format!("{label}: cannot be read: {e}; source skipped"));
-            return None;
-        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("cannot be read: {e}")),
     };
     let mut bytes = Vec::new();
     match file.take(MAX_SOURCE_BYTES + 1).read_to_end(&mut bytes) {
-        Ok(n) if n as u64 > MAX_SOURCE_BYTES => {
-            warnings.global.push(format!("{label}: larger than 4 MiB; source skipped"));
-            None
-        }
-        Ok(_) => Some(bytes),
-        Err(e) => {
-            warnings.global.push(format!("{label}: cannot be read: {e}; source skipped"));
-            None
-        }
+        Ok(n) if n as u64 > MAX_SOURCE_BYTES => Err("larger than 4 MiB".to_string()),
+        Ok(_) => Ok(Some(bytes)),
+        Err(e) => Err(format!("cannot be read: {e}")),
     }
 }
 
@@ -229,8 +239,32 @@ fn default_plugin_root(file: &Path) -> Option<String> {
     Some(root.to_string_lossy().into_owned())
 }
 
-/// What layering yields: the sources kept, the groups per event, the dialects in use.
-pub(crate) type Layered = (Vec<SourceInfo>, Vec<Vec<Group>>, Vec<Dialect>);
+/// What layering yields.
+pub(crate) struct Layered {
+    pub sources: Vec<SourceInfo>,
+    pub events: Vec<Vec<Group>>,
+    /// Dialects of the loaded sources.
+    pub dialects: Vec<Dialect>,
+    /// Every project or local source and its trust (§2.8).
+    pub trust: Vec<TrustEntry>,
+}
+
+/// One project or local source as the trust gate saw it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct TrustEntry {
+    pub scope: &'static str,
+    /// The source as warnings name it.
+    pub label: String,
+    /// The file as given and as resolved; `None` for inline settings.
+    pub path: Option<String>,
+    pub resolved: Option<String>,
+    /// The store key and the SHA-256 of the bytes read, for a file source.
+    pub key: Option<String>,
+    pub digest: Option<String>,
+    pub trusted: bool,
+    /// Why it is (not) trusted.
+    pub why: String,
+}
 
 /// Layers the sources into the model: labels, trust, switches, hooks in configuration order.
 pub(crate) fn assemble(
@@ -254,6 +288,7 @@ pub(crate) fn assemble(
             dialects.push(r.dialect);
         }
     }
+    let mut trust_entries: Vec<TrustEntry> = Vec::new();
     let mut per_scope = [0usize; 6];
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
     let anchor = project_dir.unwrap_or(&cwd);
@@ -276,7 +311,11 @@ pub(crate) fn assemble(
             _ => format!("{}#{k}", raw.scope.as_str()),
         };
         let label = raw.label();
-        if !is_trusted(&raw, trust_mode, project_dir, &label, warnings) {
+        let trusted = is_trusted(&raw, trust_mode, project_dir, &label, warnings);
+        if let Some(entry) = trust_entry(&raw, &label, project_dir, trusted.clone()) {
+            trust_entries.push(entry);
+        }
+        if !trusted.0 {
             let what = match &raw.origin {
                 Origin::File { given, .. } => given.clone(),
                 Origin::Inline { .. } => "inline settings".to_string(),
@@ -386,7 +425,37 @@ pub(crate) fn assemble(
             }
         }
     }
-    Ok((infos, events, dialects))
+    Ok(Layered { sources: infos, events, dialects, trust: trust_entries })
+}
+
+fn trust_entry(
+    raw: &RawSource,
+    label: &str,
+    project_dir: Option<&Path>,
+    trusted: (bool, String),
+) -> Option<TrustEntry> {
+    if !matches!(raw.scope, Scope::Project | Scope::Local) {
+        return None;
+    }
+    let (path, resolved, key, digest) = match &raw.origin {
+        Origin::Inline { .. } => (None, None, None, None),
+        Origin::File { given, resolved, bytes, .. } => (
+            Some(given.clone()),
+            Some(resolved.to_string_lossy().into_owned()),
+            project_dir.and_then(|d| trust::store_key(d, resolved)),
+            Some(trust::digest(bytes)),
+        ),
+    };
+    Some(TrustEntry {
+        scope: raw.scope.as_str(),
+        label: label.to_string(),
+        path,
+        resolved,
+        key,
+        digest,
+        trusted: trusted.0,
+        why: trusted.1,
+    })
 }
 
 fn is_trusted(
@@ -395,24 +464,29 @@ fn is_trusted(
     project_dir: Option<&Path>,
     label: &str,
     warnings: &mut ConfigWarnings,
-) -> bool {
+) -> (bool, String) {
     if !matches!(raw.scope, Scope::Project | Scope::Local) {
-        return true;
+        return (true, format!("{} sources are trusted", raw.scope.as_str()));
     }
     if let Some(t) = raw.trusted {
-        return t;
+        return (t, format!("the source says \"trusted\": {t}"));
     }
     match mode {
-        TrustMode::Trusted => true,
-        TrustMode::Untrusted => false,
+        TrustMode::Trusted => (true, "trust.project is \"trusted\"".into()),
+        TrustMode::Untrusted => {
+            (false, "no trust store is configured and trust.project is not \"trusted\"".into())
+        }
         TrustMode::Store(store) => match &raw.origin {
-            Origin::Inline { .. } => false,
+            Origin::Inline { .. } => {
+                (false, "inline settings cannot be checked against the trust store".into())
+            }
             Origin::File { resolved, bytes, .. } => {
                 match trust::lookup(store, project_dir, resolved, bytes) {
-                    Ok(t) => t,
+                    Ok(true) => (true, format!("recorded in {}", store.display())),
+                    Ok(false) => (false, format!("not recorded (or changed since) in {}", store.display())),
                     Err(why) => {
                         warnings.global.push(format!("{label}: {why}"));
-                        false
+                        (false, why)
                     }
                 }
             }

@@ -35,11 +35,7 @@ pub(crate) fn lookup(
     if doc.get("version").and_then(Value::as_u64) != Some(1) {
         return Err(format!("trust store {} has an unknown version; untrusted", store.display()));
     }
-    let canonical_file = std::fs::canonicalize(file).unwrap_or_else(|_| file.to_path_buf());
-    let key = match canonical_file.strip_prefix(&root) {
-        Ok(rel) => rel.to_string_lossy().replace(std::path::MAIN_SEPARATOR, "/"),
-        Err(_) => canonical_file.to_string_lossy().into_owned(),
-    };
+    let key = key_under(&root, file);
     let want = format!("sha256:{}", hex(&Sha256::digest(bytes)));
     let recorded = doc
         .get("projects")
@@ -47,6 +43,80 @@ pub(crate) fn lookup(
         .and_then(|p| p.get(&key))
         .and_then(Value::as_str);
     Ok(recorded == Some(want.as_str()))
+}
+
+/// The store key of a file: its path relative to the canonical project root with `/`
+/// separators when inside it, else its canonical absolute path.
+fn key_under(root: &Path, file: &Path) -> String {
+    let canonical_file = std::fs::canonicalize(file).unwrap_or_else(|_| file.to_path_buf());
+    match canonical_file.strip_prefix(root) {
+        Ok(rel) => rel.to_string_lossy().replace(std::path::MAIN_SEPARATOR, "/"),
+        Err(_) => canonical_file.to_string_lossy().into_owned(),
+    }
+}
+
+pub(crate) fn store_key(project_dir: &Path, file: &Path) -> Option<String> {
+    let root = std::fs::canonicalize(project_dir).ok()?;
+    Some(key_under(&root, file))
+}
+
+/// Where the store lives when the configuration names none:
+/// `$XDG_CONFIG_HOME/hookwire/trust.json`, else `~/.config/hookwire/trust.json`.
+pub fn default_store() -> Option<std::path::PathBuf> {
+    let base = match std::env::var_os("XDG_CONFIG_HOME").filter(|v| !v.is_empty()) {
+        Some(x) => std::path::PathBuf::from(x),
+        None => std::path::PathBuf::from(std::env::var_os("HOME")?).join(".config"),
+    };
+    Some(base.join("hookwire").join("trust.json"))
+}
+
+/// Records the digests of `entries` (file sources) for the project in the store, creating it
+/// (mode 0600, its directory 0700) when missing. The write is atomic: a temporary file in the
+/// same directory, then a rename.
+pub fn record(store: &Path, project_dir: &Path, entries: &[(String, String)]) -> Result<(), String> {
+    use std::io::Write;
+    use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+    let root = std::fs::canonicalize(project_dir)
+        .map_err(|e| format!("project_dir {} cannot be resolved: {e}", project_dir.display()))?;
+    let mut doc = match read_store(store)? {
+        Some(text) => serde_json::from_str::<Value>(&text)
+            .ok()
+            .filter(|d| d.get("version").and_then(Value::as_u64) == Some(1))
+            .ok_or_else(|| {
+                format!("trust store {} is not a version 1 store; not overwritten", store.display())
+            })?,
+        None => serde_json::json!({"version": 1, "projects": {}}),
+    };
+    let root_key = root.to_string_lossy().into_owned();
+    let Some(projects) = doc.get_mut("projects").and_then(Value::as_object_mut) else {
+        return Err(format!("trust store {} has no projects object", store.display()));
+    };
+    let project = projects.entry(root_key).or_insert_with(|| serde_json::json!({}));
+    let Some(project) = project.as_object_mut() else {
+        return Err(format!("trust store {} holds a project that is not an object", store.display()));
+    };
+    for (key, digest) in entries {
+        project.insert(key.clone(), Value::String(digest.clone()));
+    }
+    let dir = store.parent().unwrap_or(Path::new("."));
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?;
+    let tmp = dir.join(format!(".trust.json.{}.tmp", std::process::id()));
+    let text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(&tmp)
+        .map_err(|e| format!("{}: {e}", tmp.display()))?;
+    f.write_all(text.as_bytes())
+        .and_then(|()| f.sync_all())
+        .map_err(|e| format!("{}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, store).map_err(|e| format!("{}: {e}", store.display()))
 }
 
 /// The store's text, `None` when it does not exist, `Err` when it is refused.
@@ -73,7 +143,6 @@ fn read_store(store: &Path) -> Result<Option<String>, String> {
 }
 
 /// The `sha256:<hex>` value a store records for these bytes.
-#[cfg(test)]
 pub fn digest(bytes: &[u8]) -> String {
     format!("sha256:{}", hex(&Sha256::digest(bytes)))
 }

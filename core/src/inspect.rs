@@ -1,0 +1,163 @@
+//! Looking into a loaded configuration without running anything: the resolved hooks, what a
+//! given event would run and why, and the trust state of project sources (protocol.md §2.8).
+//! These feed `hookwire list` and hosts that show a trust prompt; they never spawn.
+
+use crate::config::{CommandSpec, Config, RunMode, TrustEntry, default_store, record_trust};
+use crate::dispatcher::Dispatcher;
+use crate::error::{ConfigError, EventError};
+use crate::event;
+use serde::Serialize;
+use serde_json::{Value, json};
+
+/// One resolved hook, as `hooks()` lists it.
+#[derive(Debug, Clone, Serialize)]
+pub struct HookInfo {
+    pub hook: String,
+    pub event: String,
+    /// The event name in the hook's own dialect.
+    pub native_event: String,
+    pub dialect: &'static str,
+    pub scope: &'static str,
+    pub source: String,
+    #[serde(rename = "type")]
+    pub ty: &'static str,
+    pub command: String,
+    pub matcher: String,
+    pub timeout_s: Option<f64>,
+    pub once: bool,
+    #[serde(rename = "async")]
+    pub is_async: bool,
+    pub fail_closed: bool,
+}
+
+/// Whether one hook would run for an event, and why (not).
+#[derive(Debug, Clone, Serialize)]
+pub struct PlanEntry {
+    #[serde(flatten)]
+    pub hook: HookInfo,
+    pub runs: bool,
+    pub why: String,
+}
+
+fn command_text(c: &CommandSpec) -> String {
+    match c {
+        CommandSpec::Shell { script, .. } => script.clone(),
+        CommandSpec::Exec { program, args } => {
+            std::iter::once(program).chain(args).cloned().collect::<Vec<_>>().join(" ")
+        }
+    }
+}
+
+fn infos(
+    config: &Config,
+    eid: usize,
+) -> impl Iterator<Item = (HookInfo, &crate::config::Group, &crate::config::Handler)> {
+    let spec = event::spec(eid);
+    config.events[eid].iter().flat_map(move |g| {
+        g.handlers.iter().map(move |h| {
+            let src = &config.sources[h.source];
+            let info = HookInfo {
+                hook: h.id.clone(),
+                event: spec.name.to_string(),
+                native_event: h.native.clone(),
+                dialect: h.dialect.as_str(),
+                scope: src.scope.as_str(),
+                source: src.label.clone(),
+                ty: h.ty.as_str(),
+                command: command_text(&h.command),
+                matcher: g.matcher.describe(),
+                timeout_s: h.timeout_s,
+                once: h.once,
+                is_async: h.mode != RunMode::Sync,
+                fail_closed: h.fail_closed,
+            };
+            (info, g, h)
+        })
+    })
+}
+
+impl Dispatcher {
+    /// The hooks that survived layering, trust and switches, per event in catalogue order and
+    /// in configuration order within an event.
+    pub fn hooks(&self) -> Vec<HookInfo> {
+        let config = self.config();
+        (0..event::count())
+            .flat_map(|eid| infos(config, eid).map(|(i, _, _)| i).collect::<Vec<_>>())
+            .collect()
+    }
+
+    /// For one event: every hook configured on it, whether it would run, and why. Nothing is
+    /// run; `once` records are read, not written; dedup is not applied.
+    pub fn plan(&self, event: &Value) -> Result<Vec<PlanEntry>, EventError> {
+        let name = event.get("hook_event_name").and_then(Value::as_str).ok_or_else(|| {
+            EventError::invalid("/hook_event_name", "an event needs a string hook_event_name")
+        })?;
+        let config = self.config();
+        let Some(eid) = event::lookup(name).or_else(|| {
+            config.dialects.iter().chain([&config.dialect]).find_map(|d| d.event_ids(name).into_iter().next())
+        }) else {
+            return Ok(Vec::new());
+        };
+        let spec = event::spec(eid);
+        let session = event.get("session_id").and_then(Value::as_str).unwrap_or("");
+        let tool_name = event.get("tool_name").and_then(Value::as_str).unwrap_or("");
+        let mut out = Vec::new();
+        for (info, g, h) in infos(config, eid) {
+            let matcher = info.matcher.clone();
+            let (runs, why) = if !g.matcher.matches(spec, event) {
+                (false, format!("matcher {matcher} does not match {:?}", event::matcher_value(spec, event)))
+            } else if h.has_if && !spec.tool_event {
+                (false, format!("`if` never runs on {}", spec.name))
+            } else if h.if_rule.as_ref().is_some_and(|r| !r.matches(tool_name, event.get("tool_input"))) {
+                (false, "its `if` rule does not match this tool call".to_string())
+            } else if h.once && self.ran_once(session, h.index) {
+                (false, "`once`: already ran in this session".to_string())
+            } else {
+                (true, format!("matcher {matcher} matches"))
+            };
+            out.push(PlanEntry { hook: info, runs, why });
+        }
+        Ok(out)
+    }
+
+    /// The trust state of every project and local source (§2.8), as JSON:
+    /// `{"store", "default_store", "project_dir", "sources": [...]}`.
+    pub fn trust_status(&self) -> Value {
+        status_json(self.config())
+    }
+}
+
+fn status_json(config: &Config) -> Value {
+    json!({
+        "store": config.store.as_ref().map(|p| p.to_string_lossy().into_owned()),
+        "default_store": default_store().map(|p| p.to_string_lossy().into_owned()),
+        "project_dir": config.project_dir.as_ref().map(|p| p.to_string_lossy().into_owned()),
+        "sources": config.trust.iter().collect::<Vec<&TrustEntry>>(),
+    })
+}
+
+/// Records trust for every project and local **file** source of a configuration, as read now,
+/// in its store (`trust.store`, else the default store), and returns the new trust status.
+/// The host calls this after the user approved what [`Dispatcher::trust_status`] showed.
+pub fn record_trust_for(config_json: &str) -> Result<Value, ConfigError> {
+    let mut value: Value = serde_json::from_str(config_json).map_err(|e| ConfigError::from_json(&e))?;
+    let d = Dispatcher::from_value(value.clone())?;
+    let config = d.config();
+    let Some(project_dir) = config.project_dir.clone() else {
+        return Err(ConfigError::invalid(
+            "/project_dir",
+            "recording trust needs `project_dir` (the project root)",
+        ));
+    };
+    let store = match config.store.clone().or_else(default_store) {
+        Some(s) => s,
+        None => return Err(ConfigError::Internal("no trust store path: set trust.store or HOME".into())),
+    };
+    let entries: Vec<(String, String)> =
+        config.trust.iter().filter_map(|e| Some((e.key.clone()?, e.digest.clone()?))).collect();
+    record_trust(&store, &project_dir, &entries).map_err(ConfigError::Internal)?;
+    if let Some(obj) = value.as_object_mut() {
+        obj.insert("trust".into(), json!({"store": store.to_string_lossy(), "project": "store"}));
+    }
+    Ok(Dispatcher::from_value(value)?.trust_status())
+}

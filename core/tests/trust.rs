@@ -1,0 +1,132 @@
+//! Project trust through the public API (protocol.md §2.8): what needs trust, recording it,
+//! edits untrusting a file, refused stores, and `strict_files`.
+#![allow(clippy::unwrap_used)]
+
+use hookwire_core::{Dispatcher, record_trust_for};
+use serde_json::{Value, json};
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let d = std::env::temp_dir().join(format!("hookwire-trust-it-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(d.join(".claude")).unwrap();
+        Scratch(d)
+    }
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+const SETTINGS: &str = r#"{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"echo ran"}]}]}}"#;
+
+fn config(dir: &Path, store: &Path) -> Value {
+    json!({
+        "project_dir": dir,
+        "trust": {"store": store},
+        "sources": [{"scope": "project", "path": ".claude/settings.json"}]
+    })
+}
+
+fn outcomes(d: &Dispatcher) -> usize {
+    let r: Value =
+        serde_json::from_str(&d.fire_json(r#"{"hook_event_name":"Stop","cwd":"/"}"#).unwrap()).unwrap();
+    r["outcomes"].as_array().unwrap().len()
+}
+
+#[test]
+fn recorded_project_hooks_run_and_an_edit_untrusts_them() {
+    let s = Scratch::new("record");
+    std::fs::write(s.path().join(".claude/settings.json"), SETTINGS).unwrap();
+    let store = s.path().join("state/trust.json");
+    let cfg = config(s.path(), &store);
+
+    let before = Dispatcher::new(&cfg.to_string()).unwrap();
+    assert_eq!(outcomes(&before), 0, "untrusted project hooks never run");
+    let status = before.trust_status();
+    assert_eq!(status["sources"][0]["trusted"], false);
+    assert_eq!(status["sources"][0]["key"], ".claude/settings.json");
+    assert!(status["sources"][0]["digest"].as_str().unwrap().starts_with("sha256:"));
+
+    let after = record_trust_for(&cfg.to_string()).unwrap();
+    assert_eq!(after["sources"][0]["trusted"], true, "{after}");
+    let mode = std::fs::metadata(&store).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600);
+    assert_eq!(outcomes(&Dispatcher::new(&cfg.to_string()).unwrap()), 1);
+
+    std::fs::write(s.path().join(".claude/settings.json"), SETTINGS.replace("ran", "changed")).unwrap();
+    let edited = Dispatcher::new(&cfg.to_string()).unwrap();
+    assert_eq!(outcomes(&edited), 0, "any edit untrusts the file");
+    assert_eq!(edited.trust_status()["sources"][0]["trusted"], false);
+}
+
+#[test]
+fn a_world_writable_store_is_refused_with_a_warning() {
+    let s = Scratch::new("ww");
+    std::fs::write(s.path().join(".claude/settings.json"), SETTINGS).unwrap();
+    let store = s.path().join("trust.json");
+    let cfg = config(s.path(), &store);
+    record_trust_for(&cfg.to_string()).unwrap();
+    std::fs::set_permissions(&store, std::fs::Permissions::from_mode(0o666)).unwrap();
+    let d = Dispatcher::new(&cfg.to_string()).unwrap();
+    assert_eq!(outcomes(&d), 0);
+    assert!(d.warnings().iter().any(|w| w.contains("world-writable")), "{:?}", d.warnings());
+}
+
+#[test]
+fn recording_trust_needs_a_project_dir() {
+    let err =
+        record_trust_for(r#"{"sources":[{"scope":"project","settings":{}}],"trust":{"store":"/tmp/x"}}"#)
+            .unwrap_err();
+    assert_eq!(err.details().pointer.as_deref(), Some("/project_dir"));
+}
+
+#[test]
+fn broken_files_are_warnings_unless_strict_files() {
+    let s = Scratch::new("strict");
+    std::fs::write(s.path().join(".claude/settings.json"), "{\n  \"hooks\": {,\n}").unwrap();
+    let mut cfg = json!({
+        "project_dir": s.path(),
+        "sources": [{"scope": "project", "trusted": true, "path": ".claude/settings.json"}]
+    });
+    let d = Dispatcher::new(&cfg.to_string()).unwrap();
+    assert!(
+        d.warnings().iter().any(|w| w.contains(".claude/settings.json") && w.contains("2:")),
+        "{:?}",
+        d.warnings()
+    );
+    cfg["strict_files"] = json!(true);
+    let err = Dispatcher::new(&cfg.to_string()).err().unwrap().details();
+    assert_eq!(err.kind.as_str(), "invalid_config");
+    assert_eq!(err.pointer.as_deref(), Some("/sources/0/path"));
+    assert!(
+        err.message.contains(".claude/settings.json") && err.message.contains("at 2:"),
+        "{}",
+        err.message
+    );
+}
+
+#[test]
+fn hooks_and_plan_explain_what_would_run() {
+    let d = Dispatcher::new(
+        r#"{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"true"}]},
+            {"matcher":"Edit|Write","hooks":[{"type":"command","command":"false","timeout":5}]}]}}"#,
+    )
+    .unwrap();
+    let hooks = d.hooks();
+    assert_eq!(hooks.len(), 2);
+    assert_eq!(hooks[1].hook, "session:PreToolUse[1].hooks[0]");
+    assert_eq!(hooks[1].matcher, "exact Edit|Write");
+    let plan = d.plan(&json!({"hook_event_name": "PreToolUse", "tool_name": "Bash"})).unwrap();
+    assert!(plan[0].runs && !plan[1].runs);
+    assert!(plan[1].why.contains("does not match"), "{}", plan[1].why);
+}
