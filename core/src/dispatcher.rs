@@ -10,6 +10,7 @@ use crate::envfile;
 use crate::error::{ConfigError, EventError};
 use crate::event::{self, EventSpec};
 use crate::fold;
+use crate::nomatch;
 use crate::result::{FireResult, Outcome, millis};
 use crate::runner::{self, Cancel, End, Job, Launch, Slots, Text};
 use crate::session::{Queued, Sessions};
@@ -63,6 +64,17 @@ struct Inner {
     env_counter: AtomicU64,
     /// Cancels async hooks when the dispatcher is dropped.
     async_cancel: Cancel,
+    /// The results of fires that run nothing, made once at load.
+    prepared: nomatch::Prepared,
+}
+
+impl nomatch::SessionProbe for Inner {
+    fn has_state(&self, session: &str, eid: usize) -> bool {
+        let spec = event::spec(eid);
+        let touches_stop_guard =
+            spec.stop_like || matches!(spec.name, "PreToolUse" | "PostToolUse" | "UserPromptSubmit");
+        self.sessions.has_queue(session) || (touches_stop_guard && self.sessions.has_stop_counts())
+    }
 }
 
 impl Drop for Inner {
@@ -107,6 +119,7 @@ impl Dispatcher {
                 env_dir: OnceLock::new(),
                 env_counter: AtomicU64::new(0),
                 async_cancel: Cancel::new(),
+                prepared: nomatch::Prepared::new(&config),
                 config,
             }),
         })
@@ -129,6 +142,11 @@ impl Dispatcher {
     /// Fires one event given as JSON text and returns the result JSON. Claude-code hooks get
     /// exactly these bytes on stdin.
     pub fn fire_json(&self, event_json: &str) -> Result<String, EventError> {
+        if let Some(answer) =
+            nomatch::try_answer(&self.inner.config, &self.inner.prepared, event_json, &*self.inner)
+        {
+            return Ok(answer);
+        }
         let v: Value = serde_json::from_str(event_json).map_err(|e| EventError::from_json(&e))?;
         Ok(self.inner.fire(Some(event_json), &v, &self.inner)?.to_json())
     }

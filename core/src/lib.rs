@@ -14,6 +14,7 @@ mod fold;
 mod if_rule;
 mod inspect;
 mod matcher;
+mod nomatch;
 mod result;
 mod runner;
 mod session;

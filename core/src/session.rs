@@ -82,6 +82,16 @@ impl Sessions {
         }
     }
 
+    /// Whether the session has queued async output.
+    pub fn has_queue(&self, session: &str) -> bool {
+        lock(&self.queues).contains_key(session)
+    }
+
+    /// Whether any Stop-guard count is kept at all (a cheap check before building keys).
+    pub fn has_stop_counts(&self) -> bool {
+        !lock(&self.stop).map.is_empty()
+    }
+
     /// Whether a `once` handler already ran for this session.
     pub fn ran_once(&self, session: &str, handler: usize) -> bool {
         lock(&self.once).get(&session.to_string()).is_some_and(|s| s.contains(&handler))

@@ -142,7 +142,7 @@ impl Proc<'_> {
 /// Runs the jobs in parallel and returns their results in the same order. Blocks until every
 /// job has ended (exited and drained, or been killed at its deadline).
 pub fn run(jobs: &[Job], slots: &Slots, cancel: Option<&Cancel>) -> Vec<RunResult> {
-    let _sigpipe = SigpipeGuard::new();
+    let mut sigpipe = SigpipeGuard::new();
     let fire_start = Instant::now();
     let mut procs: Vec<Proc<'_>> = jobs
         .iter()
@@ -238,7 +238,7 @@ pub fn run(jobs: &[Job], slots: &Slots, cancel: Option<&Cancel>) -> Vec<RunResul
         }
         for f in fds.iter().filter(|f| f.revents != 0) {
             for p in &mut procs {
-                service(p, f.fd, f.revents, &mut buf);
+                service(p, f.fd, f.revents, &mut buf, &mut sigpipe.epipe);
             }
         }
     }
@@ -393,13 +393,13 @@ fn reap(p: &mut Proc<'_>) -> bool {
 }
 
 /// Handles readiness of descriptor `fd` if it belongs to `p`.
-fn service(p: &mut Proc<'_>, fd: i32, revents: i16, buf: &mut [u8]) {
+fn service(p: &mut Proc<'_>, fd: i32, revents: i16, buf: &mut [u8], epipe: &mut bool) {
     if p.pidfd.as_ref().is_some_and(|f| f.as_raw_fd() == fd) {
         p.exit_hint = true;
         return;
     }
     if p.stdin.as_ref().is_some_and(|f| f.as_raw_fd() == fd) {
-        write_stdin(p, revents);
+        write_stdin(p, revents, epipe);
         return;
     }
     for which in 0..2 {
@@ -430,7 +430,7 @@ fn drain(slot: &Option<OwnedFd>, cap: &mut Capture, buf: &mut [u8]) -> bool {
     false
 }
 
-fn write_stdin(p: &mut Proc<'_>, revents: i16) {
+fn write_stdin(p: &mut Proc<'_>, revents: i16, epipe: &mut bool) {
     let Some(fd) = &p.stdin else { return };
     if revents & (libc::POLLERR | libc::POLLHUP) != 0 && revents & libc::POLLOUT == 0 {
         p.stdin = None; // the hook closed stdin: EPIPE ends the write, not the hook
@@ -442,7 +442,11 @@ fn write_stdin(p: &mut Proc<'_>, revents: i16) {
             Ok(n) => p.written += n,
             Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(_) => break, // EPIPE and friends: the hook will not read more
+            Err(e) => {
+                // EPIPE and friends: the hook will not read more.
+                *epipe |= e.raw_os_error() == Some(libc::EPIPE);
+                break;
+            }
         }
     }
     p.stdin = None; // all written (or refused): close so the hook sees EOF

@@ -132,3 +132,20 @@ fn each_hook_reports_its_own_duration_not_the_fires() {
     assert!(rs[0].duration >= Duration::from_millis(550), "{:?}", rs[0].duration);
     assert!(rs[1].duration < Duration::from_millis(400), "{:?}", rs[1].duration);
 }
+
+#[test]
+fn a_hook_that_closes_stdin_early_leaves_no_sigpipe_behind() {
+    // The engine blocks SIGPIPE only while the fire runs and discards the one its own write
+    // raised; the host's thread must come out with its mask unchanged and nothing pending.
+    let big = vec![b'x'; 1 << 20];
+    let r = run_one(sh("exec 0<&-; sleep 0.2", &big, Duration::from_secs(10)));
+    assert_eq!(r.end, End::Exited(0));
+    assert!(!os::sigpipe_pending());
+    // SAFETY: reads this thread's mask into a zeroed sigset_t.
+    let blocked = unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::pthread_sigmask(libc::SIG_BLOCK, std::ptr::null(), &mut set);
+        libc::sigismember(&set, libc::SIGPIPE) == 1
+    };
+    assert!(!blocked, "SIGPIPE must not stay blocked on the host's thread");
+}

@@ -1,0 +1,132 @@
+//! Where a command's configuration and event come from: a `--config` file, or Claude Code's
+//! default layering of a project directory; an event file or stdin. It reads files and builds
+//! a `Dispatcher`; it never interprets a hook or a verdict.
+
+use crate::locate;
+use crate::{ConfigArgs, Failure};
+use hookwire_core::{Dispatcher, ErrorDetails, ErrorKind};
+use serde_json::{Value, json};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// Where the configuration comes from.
+pub enum Source {
+    File(PathBuf),
+    /// Claude Code's user, project and local settings files of this project directory.
+    Default {
+        project: Option<PathBuf>,
+    },
+}
+
+impl From<&ConfigArgs> for Source {
+    fn from(a: &ConfigArgs) -> Source {
+        match &a.config {
+            Some(f) => Source::File(f.clone()),
+            None => Source::Default { project: a.project.clone() },
+        }
+    }
+}
+
+/// A loaded configuration: the dispatcher and the JSON text it was built from.
+pub struct Loaded {
+    pub dispatcher: Dispatcher,
+    pub text: String,
+    /// The envelope's `dialect`: the fire's fold strategy (protocol.md §9.0).
+    pub dialect: String,
+}
+
+fn internal(message: String, file: Option<String>) -> Failure {
+    Failure::new(ErrorDetails::new(ErrorKind::Internal, message), file)
+}
+
+/// Reads a file as UTF-8 text, naming the file in the failure.
+pub fn read_text(path: &Path) -> Result<String, Failure> {
+    let shown = path.display().to_string();
+    let bytes =
+        std::fs::read(path).map_err(|e| internal(format!("cannot read: {e}"), Some(shown.clone())))?;
+    String::from_utf8(bytes).map_err(|e| {
+        Failure::new(ErrorDetails::new(ErrorKind::InvalidUtf8, format!("not UTF-8: {e}")), Some(shown))
+    })
+}
+
+/// Parses JSON text, turning a syntax error into a failure with line and column.
+pub fn parse_json(text: &str, file: Option<String>) -> Result<Value, Failure> {
+    serde_json::from_str(text).map_err(|e| {
+        let full = e.to_string();
+        let bare = full.rfind(" at line ").map_or(full.as_str(), |i| &full[..i]).to_string();
+        let mut d = ErrorDetails::new(ErrorKind::InvalidJson, format!("not valid JSON: {bare}"));
+        d.line = Some(e.line() as u64);
+        d.column = Some(e.column() as u64);
+        Failure::new(d, file)
+    })
+}
+
+impl Source {
+    /// The configuration text this source stands for.
+    fn text(&self) -> Result<(String, Option<String>), Failure> {
+        match self {
+            Source::File(p) => Ok((read_text(p)?, Some(p.display().to_string()))),
+            Source::Default { project } => Ok((default_envelope(project.as_deref())?.to_string(), None)),
+        }
+    }
+
+    /// Builds the dispatcher. Errors in a `--config` file carry its line and column, located
+    /// from the JSON pointer the engine reports when it gives none.
+    pub fn load(&self) -> Result<Loaded, Failure> {
+        let (text, file) = self.text()?;
+        let value = parse_json(&text, file.clone())?;
+        let dialect = value.get("dialect").and_then(Value::as_str).unwrap_or("claude-code").to_string();
+        let dispatcher = Dispatcher::from_value(value).map_err(|e| {
+            let mut d = e.details();
+            if d.line.is_none()
+                && let Some((l, c)) = d.pointer.as_deref().and_then(|p| locate::pointer(&text, p))
+            {
+                d.line = Some(l as u64);
+                d.column = Some(c as u64);
+            }
+            Failure::new(d, file.clone())
+        })?;
+        Ok(Loaded { dispatcher, text, dialect })
+    }
+}
+
+/// Claude Code's layering for one project (protocol.md §2.3, §2.8): the user file, then the
+/// project's shared and local files, gated on the default trust store.
+fn default_envelope(project: Option<&Path>) -> Result<Value, Failure> {
+    let dir = match project {
+        Some(p) => p.to_path_buf(),
+        None => std::env::current_dir().map_err(|e| internal(format!("no current directory: {e}"), None))?,
+    };
+    let dir = dir
+        .canonicalize()
+        .map_err(|e| internal(format!("project directory: {e}"), Some(dir.display().to_string())))?;
+    let store = Dispatcher::new("{}")
+        .map(|d| d.trust_status()["default_store"].clone())
+        .map_err(|e| Failure::new(e.details(), None))?;
+    let mut envelope = json!({
+        "project_dir": dir.to_string_lossy(),
+        "sources": [
+            {"scope": "user", "path": "~/.claude/settings.json"},
+            {"scope": "project", "path": ".claude/settings.json"},
+            {"scope": "local", "path": ".claude/settings.local.json"}
+        ]
+    });
+    if store.is_string() {
+        envelope["trust"] = json!({"store": store, "project": "store"});
+    }
+    Ok(envelope)
+}
+
+/// Reads the event JSON from a file, or from stdin for `-` or no file.
+pub fn read_event(path: Option<&Path>) -> Result<Value, Failure> {
+    match path {
+        Some(p) if p != Path::new("-") => parse_json(&read_text(p)?, Some(p.display().to_string())),
+        _ => {
+            let mut text = String::new();
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .map_err(|e| internal(format!("cannot read the event from stdin: {e}"), None))?;
+            parse_json(&text, Some("<stdin>".to_string()))
+        }
+    }
+}

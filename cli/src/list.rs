@@ -1,0 +1,100 @@
+//! `hookwire list`: the hooks a configuration resolves to (after layering, trust, switches and
+//! dedup of sources), and for one event which of them would run and why. Nothing is run.
+
+use crate::Failure;
+use crate::config::{Source, parse_json, read_text};
+use crate::paint::Paint;
+use hookwire_core::{HookInfo, PlanEntry};
+use serde_json::{Value, json};
+use std::path::Path;
+
+/// The event to plan for: an event file, or a bare event name with an optional tool.
+fn event_of(event: &str, tool: Option<&str>) -> Result<Value, Failure> {
+    let path = Path::new(event);
+    let mut v = if path.is_file() {
+        parse_json(&read_text(path)?, Some(event.to_string()))?
+    } else {
+        json!({"hook_event_name": event})
+    };
+    if let (Some(t), Some(obj)) = (tool, v.as_object_mut()) {
+        obj.insert("tool_name".into(), json!(t));
+        obj.entry("tool_input").or_insert_with(|| json!({}));
+    }
+    Ok(v)
+}
+
+fn details(h: &HookInfo) -> String {
+    let mut d = vec![h.ty.to_string(), h.dialect.to_string()];
+    if let Some(t) = h.timeout_s {
+        d.push(format!("timeout {t} s"));
+    }
+    for (on, what) in [(h.once, "once"), (h.is_async, "async"), (h.fail_closed, "fail-closed")] {
+        if on {
+            d.push(what.to_string());
+        }
+    }
+    d.join(", ")
+}
+
+pub fn run(source: &Source, event: Option<&str>, tool: Option<&str>, json: bool) -> Result<u8, Failure> {
+    let loaded = source.load()?;
+    let d = &loaded.dispatcher;
+    let p = Paint::stdout();
+    match event {
+        None => {
+            let hooks = d.hooks();
+            if json {
+                say!("{}", json!({"hooks": hooks, "warnings": d.warnings()}));
+                return Ok(0);
+            }
+            if hooks.is_empty() {
+                say!("no hooks configured");
+            }
+            let mut last = "";
+            for h in &hooks {
+                if h.event != last {
+                    let native = if h.native_event != h.event {
+                        format!(" ({})", h.native_event)
+                    } else {
+                        String::new()
+                    };
+                    say!("{}{native}", p.bold(&h.event));
+                    last = &h.event;
+                }
+                say!("  {}  {}", p.cyan(&h.hook), p.dim(&format!("from {}", h.source)));
+                say!("      matcher  {}", h.matcher);
+                say!("      command  {}", h.command);
+                say!("      {}", p.dim(&details(h)));
+            }
+        }
+        Some(e) => {
+            let ev = event_of(e, tool)?;
+            let plan: Vec<PlanEntry> = d.plan(&ev).map_err(|err| Failure::new(err.details(), None))?;
+            if json {
+                say!("{}", json!({"event": ev, "plan": plan, "warnings": d.warnings()}));
+                return Ok(0);
+            }
+            let name = ev.get("hook_event_name").and_then(Value::as_str).unwrap_or(e);
+            let tool = ev
+                .get("tool_name")
+                .and_then(Value::as_str)
+                .map(|t| format!(" (tool {t})"))
+                .unwrap_or_default();
+            let runs = plan.iter().filter(|x| x.runs).count();
+            say!("{}{tool}: {runs} of {} hooks would run", p.bold(name), plan.len());
+            for x in &plan {
+                let mark = if x.runs { p.green("runs   ") } else { p.dim("skipped") };
+                say!("  {mark} {}  {}", p.cyan(&x.hook.hook), p.dim(&format!("from {}", x.hook.source)));
+                say!("      command  {}", x.hook.command);
+                say!("      why      {}", x.why);
+            }
+        }
+    }
+    if !d.warnings().is_empty() {
+        say!("{}", p.bold("Warnings"));
+        for w in d.warnings() {
+            say!("  - {}", p.yellow(w));
+        }
+    }
+    Ok(0)
+}

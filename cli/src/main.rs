@@ -1,0 +1,171 @@
+//! `hookwire`: the command line for hook authors and for agents without a binding. It parses
+//! arguments, loads a configuration through hookwire-core and prints what the engine says;
+//! every rule of the protocol stays in the core, this crate only reads files and renders.
+
+/// `println!` that ignores a closed stdout (`hookwire list | head`), where `println!` panics.
+macro_rules! say {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($t)*);
+    }};
+}
+
+mod config;
+mod explain;
+mod list;
+mod locate;
+mod paint;
+mod progress;
+mod trust;
+mod validate;
+
+use clap::{Args, Parser, Subcommand};
+use hookwire_core::ErrorDetails;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const EXIT_CODES: &str = "\
+Exit codes of `fire` and `explain`:
+  0  the decision is allow, ask, defer or none (read `decision` in the JSON for ask/defer)
+  2  the decision is deny or block
+  1  an error: unreadable or invalid configuration or event
+Every other subcommand exits 0 on success and 1 on an error (`validate`: any invalid file).";
+
+#[derive(Parser)]
+#[command(
+    name = "hookwire",
+    version,
+    about = "Validate, list, fire and explain lifecycle hooks of AI coding agents"
+)]
+#[command(after_help = EXIT_CODES)]
+struct Cli {
+    /// Print JSON for machines instead of text for people.
+    #[arg(long, global = true)]
+    json: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Where the configuration comes from.
+#[derive(Args, Clone)]
+struct ConfigArgs {
+    /// A settings file (`{"hooks": ...}`) or an envelope (`{"sources": [...], ...}`), JSON.
+    /// Relative source paths in an envelope resolve against its `project_dir`. Default: Claude
+    /// Code's user, project and local settings files of the project directory, project ones
+    /// gated on the trust store.
+    #[arg(long, short = 'c', value_name = "FILE")]
+    config: Option<PathBuf>,
+    /// The project directory of the default configuration (default: the current directory).
+    #[arg(long, value_name = "DIR", conflicts_with = "config")]
+    project: Option<PathBuf>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Parse settings files of any dialect and print every error and warning with file, line,
+    /// column and JSON pointer. Exits 1 when a file has errors.
+    Validate {
+        /// Settings files (JSON or YAML).
+        #[arg(required = true, value_name = "FILES")]
+        files: Vec<PathBuf>,
+        /// The dialect of every file; by default detected from its name and content:
+        /// claude-code, jcode, neocode, ok, j-cli or ub.
+        #[arg(long, value_name = "D")]
+        dialect: Option<String>,
+    },
+    /// The resolved hooks after layering, trust and switches, with the source each comes from;
+    /// with --event (and --tool), which would run for that event and why.
+    List {
+        #[command(flatten)]
+        config: ConfigArgs,
+        /// An event name (PreToolUse, Stop, ...) or a path to an event JSON file.
+        #[arg(long, value_name = "E")]
+        event: Option<String>,
+        /// The tool name of a tool event (sets `tool_name`).
+        #[arg(long, value_name = "T")]
+        tool: Option<String>,
+    },
+    /// Dispatch one event (from a file, or stdin with `-` or nothing) and print the result JSON.
+    #[command(after_help = EXIT_CODES)]
+    Fire {
+        #[command(flatten)]
+        config: ConfigArgs,
+        /// Indent the result JSON.
+        #[arg(long)]
+        pretty: bool,
+        /// The event JSON file; `-` or nothing reads stdin.
+        #[arg(value_name = "EVENT_FILE")]
+        event: Option<PathBuf>,
+    },
+    /// Dispatch one event like `fire` and explain for a person what each hook did, how its
+    /// output was read and how the fold chose the final decision.
+    #[command(after_help = EXIT_CODES)]
+    Explain {
+        #[command(flatten)]
+        config: ConfigArgs,
+        /// The event JSON file; `-` or nothing reads stdin.
+        #[arg(value_name = "EVENT_FILE")]
+        event: Option<PathBuf>,
+    },
+    /// Show whether project and local settings files are trusted; with --record, trust them as
+    /// they are now (their SHA-256 goes into the trust store).
+    Trust {
+        #[command(flatten)]
+        config: ConfigArgs,
+        /// Record trust for every project and local settings file of the configuration.
+        #[arg(long)]
+        record: bool,
+    },
+}
+
+/// What went wrong in the command itself (not a hook's failure, which is an outcome).
+pub struct Failure {
+    pub details: ErrorDetails,
+    /// The file the error is about, when there is one.
+    pub file: Option<String>,
+}
+
+impl Failure {
+    pub fn new(details: ErrorDetails, file: Option<String>) -> Failure {
+        Failure { details, file }
+    }
+
+    fn report(&self, json: bool) {
+        if json {
+            say!("{}", self.details.to_json());
+            return;
+        }
+        let p = paint::Paint::stderr();
+        let at = match (&self.file, self.details.line, self.details.column) {
+            (Some(f), Some(l), Some(c)) => format!("{f}:{l}:{c}: "),
+            (Some(f), _, _) => format!("{f}: "),
+            (None, Some(l), Some(c)) => format!("{l}:{c}: "),
+            (None, _, _) => String::new(),
+        };
+        eprintln!("{}{at}{} ({})", p.red("error: "), self.details.message, self.details.kind);
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        Command::Validate { files, dialect } => validate::run(&files, dialect.as_deref(), cli.json),
+        Command::List { config, event, tool } => {
+            list::run(&config::Source::from(&config), event.as_deref(), tool.as_deref(), cli.json)
+        }
+        Command::Fire { config, pretty, event } => {
+            explain::fire(&config::Source::from(&config), event.as_deref(), pretty, cli.json)
+        }
+        Command::Explain { config, event } => {
+            explain::explain(&config::Source::from(&config), event.as_deref(), cli.json)
+        }
+        Command::Trust { config, record } => trust::run(&config::Source::from(&config), record, cli.json),
+    };
+    match outcome {
+        Ok(code) => ExitCode::from(code),
+        Err(f) => {
+            f.report(cli.json);
+            ExitCode::from(1)
+        }
+    }
+}

@@ -1,0 +1,362 @@
+//! The `hookwire` binary end to end: each subcommand on the committed examples and on broken
+//! files, exit codes, and the `explain` text pinned by snapshots (durations masked).
+//! Set `UPDATE_SNAPSHOTS=1` to rewrite the snapshots after an intended change.
+#![allow(clippy::unwrap_used)]
+
+use serde_json::Value;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+fn hookwire_with_stdin(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hookwire"))
+        .args(args)
+        .current_dir(root())
+        .env_remove("NO_COLOR")
+        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    if let Some(text) = stdin {
+        child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn hookwire(args: &[&str]) -> Output {
+    hookwire_with_stdin(args, None)
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+fn json_of(o: &Output) -> Value {
+    serde_json::from_str(&stdout(o)).unwrap_or_else(|e| panic!("{e}: {}", stdout(o)))
+}
+
+/// Replaces every `<number> ms` with `<ms> ms`: durations differ from run to run.
+fn mask_durations(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(" ms") {
+        let head = &rest[..at];
+        let digits = head.len() - head.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.').len();
+        if digits > 0 {
+            out.push_str(&head[..head.len() - digits]);
+            out.push_str("<ms>");
+        } else {
+            out.push_str(head);
+        }
+        out.push_str(" ms");
+        rest = &rest[at + 3..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn assert_snapshot(name: &str, actual: &str) {
+    let path = root().join("cli/tests/snapshots").join(format!("{name}.txt"));
+    let actual = mask_durations(actual);
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::write(&path, &actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert_eq!(actual, expected, "explain text differs from {}", path.display());
+}
+
+fn explain(config: &str) -> Output {
+    hookwire(&["explain", "--config", config, "examples/pre-tool-use.json"])
+}
+
+#[test]
+fn explain_of_a_deny_names_the_hook_its_exit_code_and_the_fold() {
+    let o = explain("examples/settings.json");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_snapshot("explain-deny", &stdout(&o));
+}
+
+#[test]
+fn explain_of_an_ask_exits_zero_and_shows_the_reason() {
+    let o = explain("examples/ask.json");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_snapshot("explain-ask", &stdout(&o));
+}
+
+#[test]
+fn explain_of_a_timeout_shows_the_kill_and_the_other_hooks_verdict() {
+    let o = explain("examples/timeout.json");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_snapshot("explain-timeout", &stdout(&o));
+}
+
+#[test]
+fn explain_of_a_multi_hook_fold_shows_every_verdict_and_the_winner() {
+    let o = explain("examples/multi-hook.json");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_snapshot("explain-multi-hook", &stdout(&o));
+}
+
+#[test]
+fn explain_json_carries_the_plan_and_the_result() {
+    let o = hookwire(&[
+        "--json",
+        "explain",
+        "--config",
+        "examples/multi-hook.json",
+        "examples/pre-tool-use.json",
+    ]);
+    let v = json_of(&o);
+    assert_eq!(v["result"]["decision"], "deny");
+    assert_eq!(v["plan"].as_array().unwrap().len(), 6);
+    assert_eq!(v["plan"][5]["runs"], false);
+}
+
+#[test]
+fn fire_prints_the_result_json_and_exits_2_on_deny() {
+    let o = hookwire(&["fire", "--config", "examples/settings.json", "examples/pre-tool-use.json"]);
+    assert_eq!(o.status.code(), Some(2));
+    let v = json_of(&o);
+    assert_eq!(v["decision"], "deny");
+    assert_eq!(v["reason"], "refusing rm -rf: rm -rf /");
+    assert_eq!(v["additional_context"], "audited by hookwire");
+    assert_eq!(stdout(&o).lines().count(), 1, "compact by default");
+}
+
+#[test]
+fn fire_reads_the_event_from_stdin_and_exits_0_without_a_deny() {
+    let event =
+        r#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"cwd":"/tmp"}"#;
+    let o =
+        hookwire_with_stdin(&["fire", "--pretty", "--config", "examples/settings.json", "-"], Some(event));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).lines().count() > 10, "--pretty indents");
+    let v = json_of(&o);
+    assert_eq!(v["decision"], Value::Null);
+    assert_eq!(v["outcomes"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn fire_with_an_invalid_event_exits_1_with_line_and_column() {
+    let o =
+        hookwire_with_stdin(&["fire", "--config", "examples/settings.json"], Some("{\"hook_event_name\": }"));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("<stdin>:1:"), "{}", stderr(&o));
+    let o = hookwire_with_stdin(&["--json", "fire", "--config", "examples/settings.json"], Some("{}"));
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(json_of(&o)["error"]["kind"], "invalid_event");
+}
+
+#[test]
+fn fire_with_a_broken_config_exits_1_naming_file_line_and_pointer() {
+    let o = hookwire(&[
+        "fire",
+        "--config",
+        "cli/tests/fixtures/broken-syntax.json",
+        "examples/pre-tool-use.json",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("cli/tests/fixtures/broken-syntax.json:3:20:"), "{}", stderr(&o));
+    let o = hookwire(&[
+        "--json",
+        "fire",
+        "--config",
+        "cli/tests/fixtures/wrong-type.json",
+        "examples/pre-tool-use.json",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let e = &json_of(&o)["error"];
+    assert_eq!(e["kind"], "invalid_config");
+    assert_eq!(e["pointer"], "/hooks/PreToolUse/0/hooks/1/timeout");
+    assert_eq!((e["line"].as_u64(), e["column"].as_u64()), (Some(8), Some(62)));
+}
+
+#[test]
+fn validate_accepts_the_examples() {
+    let o = hookwire(&[
+        "validate",
+        "examples/settings.json",
+        "examples/multi-hook.json",
+        "examples/timeout.json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains("examples/settings.json: ok (claude-code; 0 errors, 0 warnings)"));
+}
+
+#[test]
+fn validate_names_file_line_column_and_pointer_of_every_problem() {
+    let o = hookwire(&[
+        "validate",
+        "cli/tests/fixtures/wrong-type.json",
+        "cli/tests/fixtures/broken-syntax.json",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    for want in [
+        "cli/tests/fixtures/wrong-type.json:8:62: error: `timeout` must be a number [pointer /hooks/PreToolUse/0/hooks/1/timeout]",
+        "cli/tests/fixtures/wrong-type.json:13:19: error: a command handler needs a non-empty `command` string [pointer /hooks/Stop/0/hooks/0/command]",
+        "warning: unknown event \"NoSuchEvent\"",
+        "cli/tests/fixtures/broken-syntax.json:3:20: error: invalid JSON: expected value",
+    ] {
+        assert!(out.contains(want), "missing {want:?} in:\n{out}");
+    }
+}
+
+#[test]
+fn validate_json_lists_errors_and_warnings_per_file() {
+    let o = hookwire(&["--json", "validate", "cli/tests/fixtures/wrong-type.json", "examples/settings.json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v = json_of(&o);
+    assert_eq!(v["valid"], false);
+    assert_eq!(v["files"][0]["errors"].as_array().unwrap().len(), 2);
+    assert_eq!(v["files"][0]["errors"][0]["pointer"], "/hooks/PreToolUse/0/hooks/1/timeout");
+    assert_eq!(v["files"][0]["warnings"].as_array().unwrap().len(), 1);
+    assert_eq!(v["files"][1]["valid"], true);
+}
+
+#[test]
+fn validate_detects_yaml_dialects_from_their_keys() {
+    let o = hookwire(&[
+        "--json",
+        "validate",
+        "cli/tests/fixtures/neocode-hooks.yaml",
+        "cli/tests/fixtures/ub-config.yaml",
+        "cli/tests/fixtures/jcli-hooks.yaml",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let v = json_of(&o);
+    let dialects: Vec<&str> =
+        v["files"].as_array().unwrap().iter().map(|f| f["dialect"].as_str().unwrap()).collect();
+    assert_eq!(dialects, ["neocode", "ub", "j-cli"]);
+}
+
+#[test]
+fn validate_reports_broken_yaml_with_its_position() {
+    let o = hookwire(&["validate", "cli/tests/fixtures/broken.yaml"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("cli/tests/fixtures/broken.yaml:4:1: error: invalid YAML"), "{}", stdout(&o));
+}
+
+#[test]
+fn validate_warns_about_a_matcher_that_can_never_match() {
+    let o = hookwire(&["validate", "cli/tests/fixtures/bad-regex.json"]);
+    assert_eq!(o.status.code(), Some(0), "a bad regex is a warning, not an error");
+    assert!(stdout(&o).contains("user:PreToolUse[0].hooks[0]: matcher is never"), "{}", stdout(&o));
+}
+
+#[test]
+fn validate_refuses_an_unknown_dialect() {
+    let o = hookwire(&["validate", "--dialect", "vim", "examples/settings.json"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("unknown dialect \"vim\""), "{}", stderr(&o));
+}
+
+#[test]
+fn list_shows_each_hook_with_its_source_and_matcher() {
+    let o = hookwire(&["list", "--config", "examples/multi-hook.json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    assert!(out.contains("session:PreToolUse[3].hooks[0]  from config"), "{out}");
+    assert!(out.contains("matcher  exact Edit|Write"), "{out}");
+}
+
+#[test]
+fn list_for_an_event_and_tool_says_which_hooks_run_and_why() {
+    let o = hookwire(&[
+        "list",
+        "--config",
+        "examples/multi-hook.json",
+        "--event",
+        "PreToolUse",
+        "--tool",
+        "Edit",
+    ]);
+    let out = stdout(&o);
+    assert!(out.contains("PreToolUse (tool Edit): 2 of 6 hooks would run"), "{out}");
+    assert!(out.contains("matcher exact Bash does not match \"Edit\""), "{out}");
+    let o = hookwire(&[
+        "--json",
+        "list",
+        "--config",
+        "examples/multi-hook.json",
+        "--event",
+        "examples/pre-tool-use.json",
+    ]);
+    let runs: Vec<bool> =
+        json_of(&o)["plan"].as_array().unwrap().iter().map(|e| e["runs"].as_bool().unwrap()).collect();
+    assert_eq!(runs, [true, true, true, true, true, false]);
+}
+
+/// A scratch project with one project settings file and its own trust store.
+struct Project(PathBuf);
+
+impl Project {
+    fn new(name: &str) -> Project {
+        let dir = std::env::temp_dir().join(format!("hookwire-cli-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join(".claude")).unwrap();
+        std::fs::write(
+            dir.join(".claude/settings.json"),
+            r#"{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"echo project hook ran >&2; exit 2"}]}]}}"#,
+        )
+        .unwrap();
+        let envelope = serde_json::json!({
+            "project_dir": dir,
+            "trust": {"store": dir.join("state/trust.json")},
+            "sources": [{"scope": "project", "path": ".claude/settings.json"}]
+        });
+        std::fs::write(dir.join("envelope.json"), envelope.to_string()).unwrap();
+        std::fs::write(dir.join("stop.json"), r#"{"hook_event_name":"Stop","cwd":"/tmp"}"#).unwrap();
+        Project(dir)
+    }
+    fn file(&self, name: &str) -> String {
+        self.0.join(name).to_string_lossy().into_owned()
+    }
+}
+
+impl Drop for Project {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn trust_shows_untrusted_project_files_and_record_trusts_them() {
+    let p = Project::new("trust");
+    let cfg = p.file("envelope.json");
+    let o = hookwire(&["trust", "--config", &cfg]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("untrusted  project"), "{}", stdout(&o));
+    let fired = hookwire(&["fire", "--config", &cfg, &p.file("stop.json")]);
+    assert_eq!(fired.status.code(), Some(0), "an untrusted project hook never runs");
+
+    let o = hookwire(&["--json", "trust", "--config", &cfg, "--record"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert_eq!(json_of(&o)["sources"][0]["trusted"], true);
+    let fired = hookwire(&["fire", "--config", &cfg, &p.file("stop.json")]);
+    assert_eq!(fired.status.code(), Some(2), "the trusted project hook blocks: {}", stdout(&fired));
+    assert_eq!(json_of(&fired)["reason"], "project hook ran");
+}
+
+#[test]
+fn help_documents_the_exit_codes() {
+    let o = hookwire(&["fire", "--help"]);
+    let out = stdout(&o);
+    assert!(out.contains("2  the decision is deny or block"), "{out}");
+    assert!(out.contains("1  an error"), "{out}");
+}
+
+#[test]
+fn durations_are_masked_in_snapshots() {
+    assert_eq!(mask_durations("exit 0 after 12.5 ms, 3 ms"), "exit 0 after <ms> ms, <ms> ms");
+}
