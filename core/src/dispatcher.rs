@@ -134,6 +134,18 @@ impl Dispatcher {
         self.inner.sessions.ran_once(session, index)
     }
 
+    /// Every load warning: the global ones, then those attached to one event (a result carries
+    /// the global ones and its event's).
+    pub fn load_warnings(&self) -> Vec<String> {
+        let w = &self.inner.config.warnings;
+        w.global.iter().chain(w.per_event.iter().flatten()).cloned().collect()
+    }
+
+    /// The envelope's dialect (`claude-code` unless set): it picks the fold strategy.
+    pub fn dialect(&self) -> &'static str {
+        self.inner.config.dialect.as_str()
+    }
+
     /// Load warnings that concern the whole configuration (every result carries them too).
     pub fn warnings(&self) -> &[String] {
         &self.inner.config.warnings.global
