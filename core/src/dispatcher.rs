@@ -41,6 +41,26 @@ const STRING_FIELDS: &[&str] = &[
     "prompt",
 ];
 
+/// Cancels fires from another thread (`Dispatcher::fire_with`). Cheap to clone; `Send + Sync`.
+/// Cancelling is permanent: a token cancels every fire it is passed to, before or after.
+#[derive(Clone, Default)]
+pub struct CancelToken(Arc<Cancel>);
+
+impl CancelToken {
+    pub fn new() -> CancelToken {
+        CancelToken::default()
+    }
+
+    /// Ends the fires watching this token: running hooks are killed, the rest never start.
+    pub fn cancel(&self) {
+        self.0.cancel();
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.0.is_cancelled()
+    }
+}
+
 /// A loaded configuration, ready to fire events.
 ///
 /// `Dispatcher` is `Send + Sync`: one dispatcher may be shared by any number of threads, and
@@ -163,6 +183,19 @@ impl Dispatcher {
         Ok(self.inner.fire(Some(event_json), &v, &self.inner)?.to_json())
     }
 
+    /// As [`Dispatcher::fire_json`], but `cancel` can end the fire early from another thread:
+    /// running hooks are killed (group `SIGTERM`, then `SIGKILL`), hooks not yet started never
+    /// start, and their outcomes say `cancelled`. The result is still a result.
+    pub fn fire_json_with(&self, event_json: &str, cancel: &CancelToken) -> Result<String, EventError> {
+        let v: Value = serde_json::from_str(event_json).map_err(|e| EventError::from_json(&e))?;
+        Ok(self.inner.fire_cancellable(Some(event_json), &v, &self.inner, Some(&cancel.0))?.to_json())
+    }
+
+    /// As [`Dispatcher::fire`], cancellable (see [`Dispatcher::fire_json_with`]).
+    pub fn fire_with(&self, event: &Value, cancel: &CancelToken) -> Result<FireResult, EventError> {
+        self.inner.fire_cancellable(None, event, &self.inner, Some(&cancel.0))
+    }
+
     /// As [`Dispatcher::fire_json`], from bytes that must be UTF-8.
     pub fn fire_bytes(&self, event: &[u8]) -> Result<String, EventError> {
         let s = std::str::from_utf8(event).map_err(|e| EventError::Utf8(e.to_string()))?;
@@ -239,6 +272,16 @@ impl Inner {
     }
 
     fn fire(&self, raw: Option<&str>, event: &Value, me: &Arc<Inner>) -> Result<FireResult, EventError> {
+        self.fire_cancellable(raw, event, me, None)
+    }
+
+    fn fire_cancellable(
+        &self,
+        raw: Option<&str>,
+        event: &Value,
+        me: &Arc<Inner>,
+        cancel: Option<&Cancel>,
+    ) -> Result<FireResult, EventError> {
         let name = validate(event)?;
         let fire_start = Instant::now();
         let session = str_field(event, "session_id").unwrap_or("");
@@ -261,7 +304,7 @@ impl Inner {
 
         let chosen = self.select(eid, spec, event, session);
         if !chosen.is_empty() {
-            self.run_chosen(&chosen, spec, event, raw, session, fire_start, me, &mut result);
+            self.run_chosen(&chosen, spec, event, raw, session, fire_start, me, cancel, &mut result);
         }
         attach_async(&mut result, queued, dropped);
         self.stop_guard(spec, session, agent, &mut result);
@@ -391,6 +434,7 @@ impl Inner {
         session: &str,
         fire_start: Instant,
         me: &Arc<Inner>,
+        cancel: Option<&Cancel>,
         result: &mut FireResult,
     ) {
         let rules = self.config.rules;
@@ -431,7 +475,7 @@ impl Inner {
                 }
                 prepared.push((k, p, env));
             }
-            let mut runs = runner::run(&jobs, &self.slots, None).into_iter();
+            let mut runs = runner::run(&jobs, &self.slots, cancel).into_iter();
             for (k, p, env) in prepared {
                 let (run, env_file) = match p {
                     Prepared::Run(_, env_file) => match runs.next() {
@@ -455,6 +499,12 @@ impl Inner {
             let mut rewritten = false;
             for &k in &sync {
                 let c = &chosen[k];
+                if cancel.is_some_and(Cancel::is_cancelled) {
+                    result
+                        .warnings
+                        .push(format!("fire cancelled by the host before hook {} started", c.h.id));
+                    break;
+                }
                 if strategy == Strategy::Chain && fire_start.elapsed() > CHAIN_BUDGET {
                     result.warnings.push(format!(
                         "hook {}: the chain's {} s budget is spent; the remaining hooks are skipped",
@@ -478,7 +528,7 @@ impl Inner {
                 let (p, env) = self.prepare(c, &local, &view, want_env_file);
                 let (run, env_file) = match p {
                     Prepared::Run(job, env_file) => {
-                        match runner::run(std::slice::from_ref(&job), &self.slots, None).pop() {
+                        match runner::run(std::slice::from_ref(&job), &self.slots, cancel).pop() {
                             Some(run) => (run, env_file),
                             None => continue,
                         }

@@ -20,7 +20,7 @@ mod runner;
 mod session;
 mod verdict;
 
-pub use dispatcher::Dispatcher;
+pub use dispatcher::{CancelToken, Dispatcher};
 pub use error::{ConfigError, ErrorDetails, ErrorKind, EventError};
 pub use inspect::{HookInfo, PlanEntry, record_trust_for};
 pub use result::{FireResult, Outcome};

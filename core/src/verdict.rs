@@ -56,6 +56,8 @@ pub enum Status {
     TimedOut,
     SpawnFailed,
     Async,
+    /// The host cancelled the fire before this hook ended.
+    Cancelled,
 }
 
 /// One hook's reading (§6.7).
@@ -150,6 +152,10 @@ pub fn read(i: &Input<'_>) -> Reading {
             r.status = Status::SpawnFailed;
             r.error = Some(msg.clone());
         }
+        End::Cancelled { .. } => {
+            r.status = Status::Cancelled;
+            r.error = Some("cancelled by the host".to_string());
+        }
         End::Signaled(sig) => {
             r.status = Status::Error;
             r.error = Some(format!("terminated by signal {sig} ({})", signal_name(*sig)));
@@ -161,7 +167,8 @@ pub fn read(i: &Input<'_>) -> Reading {
             r.warnings.push(format!("hook {}: {e}", i.hook_id));
         }
         r.verdict = Verdict::default();
-        if i.fail_closed && i.spec.can_block(i.rules) {
+        // A cancelled fire's answer is not wanted: never fail closed on it.
+        if i.fail_closed && r.status != Status::Cancelled && i.spec.can_block(i.rules) {
             r.verdict.decision = Some(blocking_decision(i.spec));
             r.verdict.reason =
                 Some(format!("hook {} failed closed: {}", i.hook_id, r.error.as_deref().unwrap_or("failed")));

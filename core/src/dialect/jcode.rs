@@ -31,7 +31,7 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
     let can_block = Dialect::Jcode.can_block(ev.spec, ev.rules);
     let name = ev.spec.name;
     match f.end {
-        End::TimedOut { .. } => {
+        End::TimedOut { .. } | End::Cancelled { .. } => {
             r.status = Status::TimedOut;
             r.error = Some(format!("timed out after {} s", fmt_secs(f.timeout_s)));
         }

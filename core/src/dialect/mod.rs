@@ -284,6 +284,16 @@ pub struct Finished<'a> {
 
 /// Reads one hook's outcome in its own dialect.
 pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
+    if let crate::runner::End::Cancelled { .. } = f.end {
+        // The host cancelled the fire: no dialect reads anything into it.
+        let reading = Reading {
+            verdict: crate::verdict::Verdict::default(),
+            status: crate::verdict::Status::Cancelled,
+            error: Some("cancelled by the host".to_string()),
+            warnings: Vec::new(),
+        };
+        return Step { halt: true, ..Step::of(reading) };
+    }
     match h.dialect {
         Dialect::ClaudeCode => claude_code::read(h, ev, f),
         Dialect::Jcode => jcode::read(h, ev, f),

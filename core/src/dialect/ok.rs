@@ -89,7 +89,7 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
             r.error = Some(l.clone());
             r.verdict.system_message = Some(l);
         }
-        End::TimedOut { .. } => {
+        End::TimedOut { .. } | End::Cancelled { .. } => {
             let l = line(
                 if gating { "block" } else { "warn" },
                 format!("timed out after {} s", fmt_secs(f.timeout_s)),

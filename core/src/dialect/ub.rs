@@ -67,7 +67,7 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
     let (failed, code) = match f.end {
         End::Exited(0) => (false, 0),
         End::Exited(c) => (true, *c),
-        End::Signaled(_) | End::TimedOut { .. } | End::SpawnFailed(_) => (true, -1),
+        End::Signaled(_) | End::TimedOut { .. } | End::Cancelled { .. } | End::SpawnFailed(_) => (true, -1),
     };
     if failed {
         let argv0 = match &h.command {
@@ -77,7 +77,7 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         let stderr = f.stderr.text.trim();
         let line = if stderr.is_empty() { format!("hook {argv0} exit {code}") } else { stderr.to_string() };
         r.status = match f.end {
-            End::TimedOut { .. } => Status::TimedOut,
+            End::TimedOut { .. } | End::Cancelled { .. } => Status::TimedOut,
             End::SpawnFailed(_) => Status::SpawnFailed,
             _ => Status::Error,
         };

@@ -52,6 +52,10 @@ pub enum End {
     TimedOut {
         started: bool,
     },
+    /// The host cancelled the fire; a started hook's group was killed like at a deadline.
+    Cancelled {
+        started: bool,
+    },
     SpawnFailed(String),
 }
 
@@ -82,7 +86,7 @@ impl Cancel {
             w.wake();
         }
     }
-    fn is_set(&self) -> bool {
+    pub fn is_cancelled(&self) -> bool {
         self.flag.load(Ordering::SeqCst)
     }
 }
@@ -128,6 +132,8 @@ struct Proc<'a> {
     finished: Option<Instant>,
     end: Option<End>,
     timed_out: bool,
+    /// The end came from a cancellation, not from the deadline.
+    cancelled: bool,
     holds_slot: bool,
 }
 
@@ -163,6 +169,7 @@ pub fn run(jobs: &[Job], slots: &Slots, cancel: Option<&Cancel>) -> Vec<RunResul
             finished: None,
             end: None,
             timed_out: false,
+            cancelled: false,
             holds_slot: false,
         })
         .collect();
@@ -170,7 +177,7 @@ pub fn run(jobs: &[Job], slots: &Slots, cancel: Option<&Cancel>) -> Vec<RunResul
     let mut backoff = Duration::from_millis(1);
     loop {
         let now = Instant::now();
-        let cancelled = cancel.is_some_and(Cancel::is_set);
+        let cancelled = cancel.is_some_and(Cancel::is_cancelled);
         let mut waiting_for_slot = false;
         let mut blind = false; // some live leader has no pidfd: poll with a timeout
         for p in &mut procs {
@@ -265,6 +272,7 @@ fn step(p: &mut Proc<'_>, now: Instant, cancelled: bool, slots: &Slots, waiting_
             if now >= p.job.deadline || cancelled {
                 p.end = Some(End::TimedOut { started: false });
                 p.timed_out = true;
+                p.cancelled = cancelled && now < p.job.deadline;
                 p.phase = Phase::Done;
             } else if slots.try_acquire() {
                 p.holds_slot = true;
@@ -282,6 +290,7 @@ fn step(p: &mut Proc<'_>, now: Instant, cancelled: bool, slots: &Slots, waiting_
                 os::kill_group(p.pid, libc::SIGTERM);
                 p.stdin = None;
                 p.timed_out = true;
+                p.cancelled = cancelled && now < p.job.deadline;
                 p.phase = Phase::Terminating { kill_at: now + KILL_GRACE };
             }
         }
@@ -324,7 +333,8 @@ fn step(p: &mut Proc<'_>, now: Instant, cancelled: bool, slots: &Slots, waiting_
         p.finished = Some(Instant::now());
     }
     if p.phase == Phase::Done && p.timed_out && !matches!(p.end, Some(End::SpawnFailed(_))) {
-        p.end = Some(End::TimedOut { started: p.started.is_some() });
+        let started = p.started.is_some();
+        p.end = Some(if p.cancelled { End::Cancelled { started } } else { End::TimedOut { started } });
     }
 }
 

@@ -120,7 +120,7 @@ fn cancel_ends_a_run_at_once() {
     });
     let t = Instant::now();
     let rs = run(&[sh("sleep 30", b"", Duration::from_secs(60))], &slots, Some(&cancel));
-    assert_eq!(rs[0].end, End::TimedOut { started: true });
+    assert_eq!(rs[0].end, End::Cancelled { started: true });
     assert!(t.elapsed() < Duration::from_secs(2));
 }
 
