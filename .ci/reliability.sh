@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Reliability checks (issue 11, docs/reliability.md), run from anywhere: the C ABI misuse test
+# under helgrind (thread errors; .ci/c.sh runs it under memcheck for leaks), then the Rust
+# stress and property tests in release mode with their figures printed. The binding-side
+# hostile, stress and trust tests run with each language's own suite (.ci/python.sh,
+# .ci/node.sh, .ci/go.sh).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ROOT=$PWD
+TARGET=${CARGO_TARGET_DIR:-$ROOT/target}
+OUT=$(mktemp -d "${TMPDIR:-/tmp}/hookwire-reliability.XXXXXX")
+trap 'rm -rf "$OUT"' EXIT
+
+step() { printf '\n== %s\n' "$*"; }
+
+need() { # need COMMAND PACKAGE: install the Debian package when the command is missing
+    command -v "$1" >/dev/null 2>&1 && return 0
+    step "installing $2"
+    if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$2" >/dev/null
+}
+need gcc gcc
+need valgrind valgrind
+
+step "cargo build --release -p hookwire-ffi"
+cargo build --release -p hookwire-ffi
+
+step "compile tests/c/misuse_test.c (gcc -std=c11 -Wall -Wextra -Werror -pthread, static)"
+gcc -std=c11 -Wall -Wextra -Werror -O1 -g -pthread -I"$ROOT/include" tests/c/misuse_test.c \
+    -o "$OUT/misuse_test" "$TARGET/release/libhookwire.a" -lpthread -ldl -lm
+
+# Every suppression in tests/c/helgrind.supp is explained there (Rust's futex-based
+# std::sync::Mutex is invisible to helgrind); anything else it reports fails the run.
+step "helgrind: misuse_test (8 threads on one dispatcher, a dispatcher freed on another thread)"
+rc=0
+valgrind --tool=helgrind --error-exitcode=1 --suppressions=tests/c/helgrind.supp \
+    --log-file="$OUT/helgrind.log" "$OUT/misuse_test" >"$OUT/misuse.out" || rc=$?
+tail -n 1 "$OUT/misuse.out"
+sed -n 's/^==[0-9]*== \(ERROR SUMMARY.*\)/helgrind misuse_test: \1/p' "$OUT/helgrind.log"
+if [ "$rc" != 0 ] || ! grep -q "ERROR SUMMARY: 0 errors" "$OUT/helgrind.log"; then
+    cat "$OUT/misuse.out" "$OUT/helgrind.log" >&2
+    exit 1
+fi
+
+step "rust: stress (16 threads x 500 fires, 2000 sequential) and property tests, release"
+rc=0
+cargo test --release -p hookwire-core --test stress --test properties -- --nocapture >"$OUT/rust.log" 2>&1 || rc=$?
+grep -E '^(stress:|test |test result)' "$OUT/rust.log" || true
+if [ "$rc" != 0 ]; then
+    cat "$OUT/rust.log" >&2
+    exit 1
+fi
+
+echo
+echo "reliability: all checks passed"
