@@ -127,6 +127,48 @@ export interface Result {
 }
 
 /**
+ * One project or local source as the trust gate saw it (protocol.md §2.8), an entry of
+ * `TrustStatus.sources`. Keys are the status JSON's, in snake_case.
+ */
+export interface TrustSource {
+  /** `'project'` or `'local'`: the scopes that run only when trusted. */
+  scope: string
+  /** The source as warnings name it, for example `'.claude/settings.json'`. */
+  label: string
+  /** The file as configured; `null` for inline `settings`. */
+  path: string | null
+  /** The file as resolved against `project_dir`; `null` for inline `settings`. */
+  resolved: string | null
+  /** The file's key in the trust store (relative to the project root when inside it). */
+  key: string | null
+  /** `'sha256:<64 hex>'` of the bytes read; `null` for inline settings or a missing file. */
+  digest: string | null
+  /** Whether this source's hooks run. */
+  trusted: boolean
+  /** Why it is (not) trusted, for people. */
+  why: string
+  [key: string]: unknown
+}
+
+/**
+ * The trust state of a configuration's project and local sources, from
+ * `dispatcher.trustStatus()` or `recordTrust(config)` (protocol.md §2.8). Readers must ignore
+ * keys they do not know.
+ */
+export interface TrustStatus {
+  /** The configured `trust.store`; `null` when none is given. */
+  store: string | null
+  /** Where `recordTrust` writes without `trust.store`: `$XDG_CONFIG_HOME/hookwire/trust.json`
+   * or `~/.config/hookwire/trust.json`; `null` when neither `XDG_CONFIG_HOME` nor `HOME` is set. */
+  default_store: string | null
+  /** The configured `project_dir`, the key of the store; `null` when unset. */
+  project_dir: string | null
+  /** One entry per project or local source, in configuration order. */
+  sources: TrustSource[]
+  [key: string]: unknown
+}
+
+/**
  * The `code` of an error hookwire throws or rejects with (abi.md §6). The error also has
  * `line` and `column` for `'INVALID_JSON'`, and `pointer` when one place is at fault.
  */
@@ -190,7 +232,30 @@ export declare class Dispatcher {
    * Throws what `fire()` rejects with.
    */
   fireSync(event: Event | string): Result
+  /**
+   * The trust state of every project and local source of this configuration (protocol.md
+   * §2.8): the store, the default store, the project directory, and one `TrustSource` per
+   * source saying whether it is trusted and why. Nothing is spawned, read or written.
+   * After the user approves the untrusted sources, call `recordTrust(config)` and build a
+   * new dispatcher. Throws only for a bug in hookwire (`code` `'PANIC'`).
+   */
+  trustStatus(): TrustStatus
 }
+
+/**
+ * Records trust in every project and local file source of a configuration (the same
+ * argument as the `Dispatcher` constructor), as the files read now: their SHA-256 goes to
+ * the trust store, `trust.store`, else `$XDG_CONFIG_HOME/hookwire/trust.json` or
+ * `~/.config/hookwire/trust.json` (written atomically, mode 0600). Dispatchers built
+ * afterwards run those sources until a file changes. Returns the new trust status.
+ *
+ * Call it only after the user approved what `trustStatus()` showed. Blocks while it reads
+ * the files and writes the store. Throws an `Error` with `code` `'INVALID_JSON'`,
+ * `'INVALID_CONFIG'` (`pointer` `'/project_dir'` when the project directory is missing),
+ * `'PANIC'` or `'INTERNAL'` (the store could not be written), and a `TypeError` when
+ * `config` is neither an object nor a string.
+ */
+export declare function recordTrust(config: Config | string): TrustStatus
 
 /**
  * The version of hookwire (`MAJOR.MINOR.PATCH`): the crate version, equal to the C

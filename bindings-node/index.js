@@ -836,4 +836,5 @@ function __napiStampBindingTarget(exportsObject, target) {
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
 module.exports.Dispatcher = nativeBinding.Dispatcher
+module.exports.recordTrust = nativeBinding.recordTrust
 module.exports.version = nativeBinding.version

@@ -127,6 +127,48 @@ export interface Result {
 }
 
 /**
+ * One project or local source as the trust gate saw it (protocol.md §2.8), an entry of
+ * `TrustStatus.sources`. Keys are the status JSON's, in snake_case.
+ */
+export interface TrustSource {
+  /** `'project'` or `'local'`: the scopes that run only when trusted. */
+  scope: string
+  /** The source as warnings name it, for example `'.claude/settings.json'`. */
+  label: string
+  /** The file as configured; `null` for inline `settings`. */
+  path: string | null
+  /** The file as resolved against `project_dir`; `null` for inline `settings`. */
+  resolved: string | null
+  /** The file's key in the trust store (relative to the project root when inside it). */
+  key: string | null
+  /** `'sha256:<64 hex>'` of the bytes read; `null` for inline settings or a missing file. */
+  digest: string | null
+  /** Whether this source's hooks run. */
+  trusted: boolean
+  /** Why it is (not) trusted, for people. */
+  why: string
+  [key: string]: unknown
+}
+
+/**
+ * The trust state of a configuration's project and local sources, from
+ * `dispatcher.trustStatus()` or `recordTrust(config)` (protocol.md §2.8). Readers must ignore
+ * keys they do not know.
+ */
+export interface TrustStatus {
+  /** The configured `trust.store`; `null` when none is given. */
+  store: string | null
+  /** Where `recordTrust` writes without `trust.store`: `$XDG_CONFIG_HOME/hookwire/trust.json`
+   * or `~/.config/hookwire/trust.json`; `null` when neither `XDG_CONFIG_HOME` nor `HOME` is set. */
+  default_store: string | null
+  /** The configured `project_dir`, the key of the store; `null` when unset. */
+  project_dir: string | null
+  /** One entry per project or local source, in configuration order. */
+  sources: TrustSource[]
+  [key: string]: unknown
+}
+
+/**
  * The `code` of an error hookwire throws or rejects with (abi.md §6). The error also has
  * `line` and `column` for `'INVALID_JSON'`, and `pointer` when one place is at fault.
  */

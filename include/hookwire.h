@@ -107,6 +107,51 @@ HooksDispatcher *hooks_dispatcher_new(const char *config_json, char **error_json
 // NUL-terminated string; result_json is NULL or valid for a write.
 int32_t hooks_fire(const HooksDispatcher *dispatcher, const char *event_json, char **result_json);
 
+// Reports the trust state of every project and local source of the dispatcher's
+// configuration (protocol.md §2.8), as JSON:
+//   {"store": path|null, "default_store": path|null, "project_dir": path|null,
+//    "sources": [{"scope", "label", "path", "resolved", "key", "digest", "trusted", "why"}]}
+// A host shows the untrusted sources to the user; once approved, it calls hooks_trust_record
+// and builds a new dispatcher, which runs them. Nothing is spawned, read or written.
+//
+// If result_json is NULL, returns HOOKS_ERR_NULL_POINTER and stores nothing. Otherwise it
+// always stores a new string in *result_json, which the caller frees with hooks_free: with
+// HOOKS_OK the status JSON, with any other code the error JSON.
+//
+// Codes: HOOKS_OK; HOOKS_ERR_NULL_POINTER (dispatcher is NULL); HOOKS_ERR_PANIC. Treat any
+// other non-zero code as an error and read its error JSON.
+//
+// Thread safety: may run at the same time as fires on the same dispatcher. It must not race
+// with hooks_dispatcher_free on the same dispatcher.
+//
+// # Safety
+// dispatcher is NULL or a live dispatcher from hooks_dispatcher_new; result_json is NULL or
+// valid for a write.
+int32_t hooks_trust_status(const HooksDispatcher *dispatcher, char **result_json);
+
+// Records trust in every project and local file source of a configuration (NUL-terminated
+// UTF-8 JSON, as for hooks_dispatcher_new), as the files read now: the SHA-256 of each is
+// written to the trust store, trust.store, else $XDG_CONFIG_HOME/hookwire/trust.json or
+// ~/.config/hookwire/trust.json (protocol.md §2.8). The store is written atomically with
+// mode 0600. The configuration needs "project_dir". Call it only after the user approved
+// what hooks_trust_status showed; dispatchers built afterwards run those sources until a
+// file changes. Returns the new trust status, the JSON of hooks_trust_status.
+//
+// If result_json is NULL, returns HOOKS_ERR_NULL_POINTER and records nothing. Otherwise it
+// always stores a new string in *result_json, which the caller frees with hooks_free: with
+// HOOKS_OK the new status JSON, with any other code the error JSON.
+//
+// Codes: HOOKS_OK; HOOKS_ERR_NULL_POINTER (config_json is NULL); HOOKS_ERR_INVALID_UTF8;
+// HOOKS_ERR_INVALID_JSON; HOOKS_ERR_INVALID_CONFIG (including pointer "/project_dir" when
+// project_dir is missing); HOOKS_ERR_PANIC; HOOKS_ERR_INTERNAL (the store could not be
+// written). Treat any other non-zero code as an error and read its error JSON.
+//
+// Safe to call from any thread. config_json is borrowed for this call only.
+//
+// # Safety
+// config_json is NULL or a NUL-terminated string; result_json is NULL or valid for a write.
+int32_t hooks_trust_record(const char *config_json, char **result_json);
+
 // Releases a string this library returned (a result JSON or an error JSON), exactly once,
 // from any thread. hooks_free(NULL) does nothing. Never pass such a string to libc free,
 // and never pass hooks_free a pointer that did not come from this library.

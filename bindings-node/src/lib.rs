@@ -4,8 +4,9 @@
 //! JavaScript errors and fires to promises, and holds no rule of the engine. Values cross as
 //! JSON through the host's own `JSON.stringify` and `JSON.parse`, so an object is converted
 //! exactly as JSON would convert it, and a result has the result JSON's keys and order.
-//! The TypeScript types `Config`, `Event`, `Result` and `Outcome` live in `types.d.ts`, which
-//! `napi build` injects at the top of the generated `index.d.ts`.
+//! The TypeScript types `Config`, `Event`, `Result`, `Outcome`, `TrustStatus` and
+//! `TrustSource` live in `types.d.ts`, which `napi build` injects at the top of the generated
+//! `index.d.ts`.
 
 mod errors;
 mod worker;
@@ -14,7 +15,7 @@ use hookwire_core::{ErrorDetails, ErrorKind};
 use napi::bindgen_prelude::{Function, JsObjectValue, Object, Unknown, ValueType};
 use napi::{Env, Result};
 use napi_derive::napi;
-use std::panic::catch_unwind;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 
 /// The version of hookwire (`MAJOR.MINOR.PATCH`): the crate version, equal to the C
@@ -87,6 +88,40 @@ impl Dispatcher {
             Err(details) => Err(errors::engine_error(env, &details)),
         }
     }
+
+    /// The trust state of every project and local source of this configuration (protocol.md
+    /// §2.8): the store, the default store, the project directory, and one `TrustSource` per
+    /// source saying whether it is trusted and why. Nothing is spawned, read or written.
+    /// After the user approves the untrusted sources, call `recordTrust(config)` and build a
+    /// new dispatcher. Throws only for a bug in hookwire (`code` `'PANIC'`).
+    #[napi(catch_unwind, ts_return_type = "TrustStatus")]
+    pub fn trust_status(&self, env: &Env) -> Result<Unknown<'static>> {
+        match catch_unwind(AssertUnwindSafe(|| self.inner.trust_status().to_string())) {
+            Ok(status_json) => parse_result(env, &status_json),
+            Err(payload) => Err(errors::engine_error(env, &errors::panic_details(payload.as_ref()))),
+        }
+    }
+}
+
+/// Records trust in every project and local file source of a configuration (the same
+/// argument as the `Dispatcher` constructor), as the files read now: their SHA-256 goes to
+/// the trust store, `trust.store`, else `$XDG_CONFIG_HOME/hookwire/trust.json` or
+/// `~/.config/hookwire/trust.json` (written atomically, mode 0600). Dispatchers built
+/// afterwards run those sources until a file changes. Returns the new trust status.
+///
+/// Call it only after the user approved what `trustStatus()` showed. Blocks while it reads
+/// the files and writes the store. Throws an `Error` with `code` `'INVALID_JSON'`,
+/// `'INVALID_CONFIG'` (`pointer` `'/project_dir'` when the project directory is missing),
+/// `'PANIC'` or `'INTERNAL'` (the store could not be written), and a `TypeError` when
+/// `config` is neither an object nor a string.
+#[napi(catch_unwind, ts_args_type = "config: Config | string", ts_return_type = "TrustStatus")]
+pub fn record_trust(env: &Env, config: Unknown) -> Result<Unknown<'static>> {
+    let text = to_json_text(env, config, "config", ErrorKind::InvalidConfig)?;
+    match catch_unwind(|| hookwire_core::record_trust_for(&text)) {
+        Ok(Ok(status)) => parse_result(env, &status.to_string()),
+        Ok(Err(e)) => Err(errors::engine_error(env, &e.details())),
+        Err(payload) => Err(errors::engine_error(env, &errors::panic_details(payload.as_ref()))),
+    }
 }
 
 /// Builds the core dispatcher, turning a panic into `'PANIC'` rather than napi's generic error.
@@ -144,8 +179,8 @@ fn describe(ty: ValueType) -> &'static str {
     }
 }
 
-/// The result JSON as a plain object, through `JSON.parse`, so its keys are exactly the
-/// result JSON's (protocol.md §8).
+/// The result JSON (or a trust status) as a plain object, through `JSON.parse`, so its keys
+/// are exactly the JSON's (protocol.md §8).
 pub(crate) fn parse_result(env: &Env, result_json: &str) -> Result<Unknown<'static>> {
     let parse: Function<&str, Unknown<'static>> = json_object(env)?.get_named_property("parse")?;
     parse.call(result_json)

@@ -29,7 +29,7 @@ pub struct Dispatcher {
 
 /// JSON text ready to cross into the core, owned so the detached closure can use it (`Send`)
 /// without copying what Python already holds.
-enum Input {
+pub(crate) enum Input {
     Text(PyBackedStr),
     Bytes(PyBackedBytes),
 }
@@ -54,13 +54,13 @@ fn encoder(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
         .map(|f| f.bind(py))
 }
 
-fn loads(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
+pub(crate) fn loads(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
     LOADS.get_or_try_init(py, || Ok(py.import("json")?.getattr("loads")?.unbind())).map(|f| f.bind(py))
 }
 
 impl Input {
     /// Accepts a dict (converted as JSON would), a str or bytes; anything else is `TypeError`.
-    fn from_py(py: Python<'_>, obj: &Bound<'_, PyAny>, side: Side) -> PyResult<Input> {
+    pub(crate) fn from_py(py: Python<'_>, obj: &Bound<'_, PyAny>, side: Side) -> PyResult<Input> {
         if obj.is_instance_of::<PyDict>() {
             let text = encoder(py)?.call1((obj,)).map_err(|e| {
                 let msg = format!("the {} dict cannot be represented as JSON: {e}", side.noun());
@@ -87,7 +87,7 @@ impl Input {
 }
 
 /// Runs `f` with the GIL released and any panic caught, so the core never unwinds into Python.
-fn detached<T: Send>(
+pub(crate) fn detached<T: Send>(
     py: Python<'_>,
     f: impl FnOnce() -> Result<T, ErrorDetails> + Send,
 ) -> Result<T, ErrorDetails> {
@@ -157,6 +157,18 @@ impl Dispatcher {
         match fired {
             Ok(json) => loads(py)?.call1((PyString::new(py, &json),)),
             Err(details) => Err(to_pyerr(py, Side::Event, details)),
+        }
+    }
+
+    /// The trust state of every project and local source of this configuration (protocol.md
+    /// §2.8) as a dict: `store`, `default_store`, `project_dir` and `sources`, one entry per
+    /// source with `scope`, `label`, `path`, `resolved`, `key`, `digest`, `trusted`, `why`.
+    /// Nothing is spawned, read or written. Raises `HookwireError` only for a bug (`panic`).
+    fn trust_status<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let inner = Arc::clone(&self.inner);
+        match detached(py, || Ok(inner.trust_status().to_string())) {
+            Ok(json) => loads(py)?.call1((PyString::new(py, &json),)),
+            Err(details) => Err(to_pyerr(py, Side::Config, details)),
         }
     }
 

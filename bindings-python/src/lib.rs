@@ -1,11 +1,12 @@
 //! `hookwire._native`: the compiled half of the `hookwire` Python package.
 //!
 //! A thin shell over `hookwire-core` (style.md rule 1): this file only assembles the module.
-//! The class lives in `dispatcher.rs`, the exceptions in `errors.rs`; `fire_async` is Python
-//! code in `python/hookwire/__init__.py`.
+//! The class lives in `dispatcher.rs`, the exceptions in `errors.rs`, `record_trust` in
+//! `trust.rs`; `fire_async` is Python code in `python/hookwire/__init__.py`.
 
 mod dispatcher;
 mod errors;
+mod trust;
 
 use pyo3::prelude::*;
 
@@ -15,6 +16,7 @@ use pyo3::prelude::*;
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", hookwire_core::version())?;
     m.add_class::<dispatcher::Dispatcher>()?;
+    m.add_function(wrap_pyfunction!(trust::record_trust, m)?)?;
     errors::register(m)?;
     Ok(())
 }

@@ -1,4 +1,5 @@
-//! hookwire-ffi: the C ABI of hookwire (abi.md §2), five functions and eight codes.
+//! hookwire-ffi: the C ABI of hookwire (abi.md §2): the five functions of §2.2, the project
+//! trust functions added under §2.8, and eight codes.
 //!
 //! The doc comments in this file are the documentation of `include/hookwire.h`: cbindgen
 //! copies them into the header, so they are written for C programmers. Every exported
@@ -6,7 +7,7 @@
 //! failure into a code plus an error JSON; no function here may unwind into C, keep a pointer
 //! the caller passed after returning, or keep any global state.
 
-use hookwire_core::Dispatcher;
+use hookwire_core::{ConfigError, Dispatcher};
 use std::ffi::c_char;
 use std::ptr;
 
@@ -125,6 +126,100 @@ pub unsafe extern "C" fn hooks_fire(
     // SAFETY: result_json is non-NULL and valid for a write (caller's contract); `text` is a
     // fresh string from the boundary, now owned by the caller.
     unsafe { boundary::store(result_json, text) };
+    code
+}
+
+/// Reports the trust state of every project and local source of the dispatcher's
+/// configuration (protocol.md §2.8), as JSON:
+///   {"store": path|null, "default_store": path|null, "project_dir": path|null,
+///    "sources": [{"scope", "label", "path", "resolved", "key", "digest", "trusted", "why"}]}
+/// A host shows the untrusted sources to the user; once approved, it calls hooks_trust_record
+/// and builds a new dispatcher, which runs them. Nothing is spawned, read or written.
+///
+/// If result_json is NULL, returns HOOKS_ERR_NULL_POINTER and stores nothing. Otherwise it
+/// always stores a new string in *result_json, which the caller frees with hooks_free: with
+/// HOOKS_OK the status JSON, with any other code the error JSON.
+///
+/// Codes: HOOKS_OK; HOOKS_ERR_NULL_POINTER (dispatcher is NULL); HOOKS_ERR_PANIC. Treat any
+/// other non-zero code as an error and read its error JSON.
+///
+/// Thread safety: may run at the same time as fires on the same dispatcher. It must not race
+/// with hooks_dispatcher_free on the same dispatcher.
+///
+/// # Safety
+/// dispatcher is NULL or a live dispatcher from hooks_dispatcher_new; result_json is NULL or
+/// valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooks_trust_status(
+    dispatcher: *const HooksDispatcher,
+    result_json: *mut *mut c_char,
+) -> i32 {
+    if result_json.is_null() {
+        return HOOKS_ERR_NULL_POINTER;
+    }
+    let status = boundary::guard(|| {
+        // SAFETY: the caller passes NULL or a dispatcher from hooks_dispatcher_new that is not
+        // being freed during this call.
+        let d = unsafe { boundary::borrow_handle(dispatcher, "dispatcher") }?;
+        Ok(d.inner.trust_status().to_string())
+    });
+    // SAFETY: result_json is non-NULL and valid for a write (caller's contract).
+    unsafe { reply(result_json, status) }
+}
+
+/// Records trust in every project and local file source of a configuration (NUL-terminated
+/// UTF-8 JSON, as for hooks_dispatcher_new), as the files read now: the SHA-256 of each is
+/// written to the trust store, trust.store, else $XDG_CONFIG_HOME/hookwire/trust.json or
+/// ~/.config/hookwire/trust.json (protocol.md §2.8). The store is written atomically with
+/// mode 0600. The configuration needs "project_dir". Call it only after the user approved
+/// what hooks_trust_status showed; dispatchers built afterwards run those sources until a
+/// file changes. Returns the new trust status, the JSON of hooks_trust_status.
+///
+/// If result_json is NULL, returns HOOKS_ERR_NULL_POINTER and records nothing. Otherwise it
+/// always stores a new string in *result_json, which the caller frees with hooks_free: with
+/// HOOKS_OK the new status JSON, with any other code the error JSON.
+///
+/// Codes: HOOKS_OK; HOOKS_ERR_NULL_POINTER (config_json is NULL); HOOKS_ERR_INVALID_UTF8;
+/// HOOKS_ERR_INVALID_JSON; HOOKS_ERR_INVALID_CONFIG (including pointer "/project_dir" when
+/// project_dir is missing); HOOKS_ERR_PANIC; HOOKS_ERR_INTERNAL (the store could not be
+/// written). Treat any other non-zero code as an error and read its error JSON.
+///
+/// Safe to call from any thread. config_json is borrowed for this call only.
+///
+/// # Safety
+/// config_json is NULL or a NUL-terminated string; result_json is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooks_trust_record(
+    config_json: *const c_char,
+    result_json: *mut *mut c_char,
+) -> i32 {
+    if result_json.is_null() {
+        return HOOKS_ERR_NULL_POINTER;
+    }
+    let recorded = boundary::guard(|| {
+        // SAFETY: the caller passes NULL or a NUL-terminated string valid for this call.
+        let config = unsafe { boundary::borrow_text(config_json, "config_json") }?;
+        let text = std::str::from_utf8(config).map_err(|e| ConfigError::Utf8(e.to_string()).details())?;
+        let status = hookwire_core::record_trust_for(text).map_err(|e| e.details())?;
+        Ok(status.to_string())
+    });
+    // SAFETY: result_json is non-NULL and valid for a write (caller's contract).
+    unsafe { reply(result_json, recorded) }
+}
+
+/// Stores the JSON of a successful call, or the error JSON of a failed one, in the non-NULL
+/// out-param `out`, and returns the matching code.
+///
+/// # Safety
+/// `out` is non-NULL and valid for one write of a pointer.
+unsafe fn reply(out: *mut *mut c_char, outcome: Result<String, hookwire_core::ErrorDetails>) -> i32 {
+    let (code, text) = match outcome {
+        Ok(json) => (HOOKS_OK, boundary::into_c_string(json)),
+        Err(details) => (details.kind.code(), boundary::error_c_string(&details)),
+    };
+    // SAFETY: `out` is valid for a write (caller's contract); `text` is a fresh string from
+    // the boundary, now owned by the caller.
+    unsafe { boundary::store(out, text) };
     code
 }
 

@@ -289,3 +289,95 @@ fn a_panic_inside_a_fire_becomes_hooks_err_panic_and_the_dispatcher_can_still_be
     // SAFETY: d came from hooks_dispatcher_new and no fire is running.
     unsafe { hooks_dispatcher_free(d) };
 }
+
+fn trust_record(config: &str) -> (i32, Value) {
+    let config = c(config);
+    let mut out = poison();
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    let code = unsafe { hooks_trust_record(config.as_ptr(), &mut out) };
+    (code, take_json(out))
+}
+
+fn trust_status(d: *const HooksDispatcher) -> (i32, Value) {
+    let mut out = poison();
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    let code = unsafe { hooks_trust_status(d, &mut out) };
+    (code, take_json(out))
+}
+
+#[test]
+fn trust_calls_refuse_nulls_with_codes_and_error_json() {
+    let config = c(EMPTY_CONFIG);
+    let d = new_dispatcher(EMPTY_CONFIG);
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    unsafe {
+        assert_eq!(hooks_trust_status(d, ptr::null_mut()), HOOKS_ERR_NULL_POINTER);
+        assert_eq!(hooks_trust_record(config.as_ptr(), ptr::null_mut()), HOOKS_ERR_NULL_POINTER);
+    }
+    let (code, e) = trust_status(ptr::null());
+    assert_eq!((code, e["error"]["kind"].as_str()), (HOOKS_ERR_NULL_POINTER, Some("null_pointer")));
+    let mut out = poison();
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    let code = unsafe { hooks_trust_record(ptr::null(), &mut out) };
+    assert_eq!(code, HOOKS_ERR_NULL_POINTER);
+    assert_eq!(take_json(out)["error"]["kind"], "null_pointer");
+    // SAFETY: d came from hooks_dispatcher_new and no fire is running.
+    unsafe { hooks_dispatcher_free(d) };
+}
+
+#[test]
+fn trust_record_reports_bad_input_like_the_constructor() {
+    let bad = CString::new(&b"{\"x\":\"\xff\"}"[..]).unwrap();
+    let mut out = poison();
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    let code = unsafe { hooks_trust_record(bad.as_ptr(), &mut out) };
+    assert_eq!(code, HOOKS_ERR_INVALID_UTF8);
+    assert_eq!(take_json(out)["error"]["kind"], "invalid_utf8");
+    let (code, e) = trust_record("{\n ,}");
+    assert_eq!(code, HOOKS_ERR_INVALID_JSON, "{e}");
+    assert_eq!(e["error"]["line"], 2);
+    let (code, e) = trust_record(
+        r#"{"sources":[{"scope":"project","settings":{}}],"trust":{"store":"/nonexistent/t.json"}}"#,
+    );
+    assert_eq!(code, HOOKS_ERR_INVALID_CONFIG, "{e}");
+    assert_eq!(e["error"]["pointer"], "/project_dir");
+}
+
+#[test]
+fn a_recorded_project_source_is_trusted_and_runs_in_a_new_dispatcher() {
+    let dir = std::env::temp_dir().join(format!("hookwire-ffi-trust-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join(".claude")).unwrap();
+    std::fs::write(
+        dir.join(".claude/settings.json"),
+        r#"{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"echo ran"}]}]}}"#,
+    )
+    .unwrap();
+    let config = serde_json::json!({
+        "project_dir": dir,
+        "trust": {"store": dir.join("trust.json")},
+        "sources": [{"scope": "project", "path": ".claude/settings.json"}]
+    })
+    .to_string();
+    let stop = br#"{"hook_event_name":"Stop","cwd":"/"}"#;
+
+    let before = new_dispatcher(&config);
+    let (code, status) = trust_status(before);
+    assert_eq!(code, HOOKS_OK, "{status}");
+    assert_eq!(status["sources"][0]["trusted"], false, "{status}");
+    assert_eq!(fire(before, stop).1["outcomes"].as_array().unwrap().len(), 0);
+
+    let (code, status) = trust_record(&config);
+    assert_eq!(code, HOOKS_OK, "{status}");
+    assert_eq!(status["sources"][0]["trusted"], true, "{status}");
+
+    let after = new_dispatcher(&config);
+    assert_eq!(trust_status(after).1["sources"][0]["trusted"], true);
+    assert_eq!(fire(after, stop).1["outcomes"].as_array().unwrap().len(), 1);
+    // SAFETY: both came from hooks_dispatcher_new and no fire is running.
+    unsafe {
+        hooks_dispatcher_free(before);
+        hooks_dispatcher_free(after);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,14 +1,20 @@
 /* misuse_test.c: the C ABI under misuse and load (abi.md section 2), run under valgrind.
  *
  * NULLs, bad UTF-8, bad JSON, bad configuration, a deny by exit code 2, a deny by JSON from
- * an exec-form hook, a non-match, and 8 threads firing at once on one dispatcher. The last
+ * an exec-form hook, a non-match, 8 threads firing at once on one dispatcher, and project
+ * trust (hooks_trust_status, hooks_trust_record) against a temporary project. The last
  * line is "N passed, M failed"; the exit status is non-zero when anything failed. The JSON is
  * compact (abi.md section 2.4), so plain substring checks are exact enough. */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp, before any system header */
+
 #include "hookwire.h"
 
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static int passed = 0;
 static int failed = 0;
@@ -262,6 +268,132 @@ static void dispatcher_is_freed_on_another_thread(void) {
     else hooks_dispatcher_free(d);
 }
 
+/* ---- project trust (protocol.md section 2.8) ---- */
+
+static const char *STOP_EVENT = "{\"hook_event_name\":\"Stop\",\"cwd\":\"/\"}";
+
+static void trust_calls_refuse_nulls(void) {
+    char *out = (char *)"poison";
+    EXPECT(hooks_trust_status(NULL, &out) == HOOKS_ERR_NULL_POINTER);
+    EXPECT_HAS(out, "\"kind\":\"null_pointer\"");
+    hooks_free(out);
+
+    HooksDispatcher *d = guard_dispatcher();
+    EXPECT(hooks_trust_status(d, NULL) == HOOKS_ERR_NULL_POINTER);
+    out = (char *)"poison";
+    EXPECT(hooks_trust_status(d, &out) == HOOKS_OK);
+    EXPECT_HAS(out, "\"sources\":[]");
+    hooks_free(out);
+    hooks_dispatcher_free(d);
+
+    out = (char *)"poison";
+    EXPECT(hooks_trust_record(NULL, &out) == HOOKS_ERR_NULL_POINTER);
+    EXPECT_HAS(out, "\"kind\":\"null_pointer\"");
+    hooks_free(out);
+    EXPECT(hooks_trust_record("{}", NULL) == HOOKS_ERR_NULL_POINTER);
+}
+
+static void trust_record_reports_bad_input(void) {
+    char *out = NULL;
+    EXPECT(hooks_trust_record("{\"x\":\"\xff\"}", &out) == HOOKS_ERR_INVALID_UTF8);
+    EXPECT_HAS(out, "\"kind\":\"invalid_utf8\"");
+    hooks_free(out);
+    out = NULL;
+    EXPECT(hooks_trust_record("{\n ,}", &out) == HOOKS_ERR_INVALID_JSON);
+    EXPECT_HAS(out, "\"line\":2");
+    hooks_free(out);
+    out = NULL;
+    EXPECT(hooks_trust_record("{\"sources\":[{\"scope\":\"project\",\"settings\":{}}],"
+                              "\"trust\":{\"store\":\"/nonexistent/trust.json\"}}",
+                              &out) == HOOKS_ERR_INVALID_CONFIG);
+    EXPECT_HAS(out, "\"pointer\":\"/project_dir\"");
+    hooks_free(out);
+}
+
+static int write_file(const char *path, const char *text) {
+    FILE *f = fopen(path, "w");
+    if (f == NULL) return -1;
+    int ok = fputs(text, f) >= 0;
+    return (fclose(f) == 0 && ok) ? 0 : -1;
+}
+
+/* Fires Stop on a dispatcher built from config; returns the number of outcomes (-1: error). */
+static int stop_outcomes(const char *config) {
+    char *err = NULL;
+    HooksDispatcher *d = hooks_dispatcher_new(config, &err);
+    if (d == NULL) {
+        fprintf(stderr, "    config refused: %s\n", err != NULL ? err : "(NULL)");
+        hooks_free(err);
+        return -1;
+    }
+    char *out = NULL;
+    int n = -1;
+    if (hooks_fire(d, STOP_EVENT, &out) == HOOKS_OK) {
+        n = strstr(out, "\"outcomes\":[]") != NULL ? 0 : strstr(out, "\"exit_code\":0") != NULL ? 1 : -1;
+    }
+    hooks_free(out);
+    hooks_dispatcher_free(d);
+    return n;
+}
+
+static const char *SETTINGS = "{\"hooks\":{\"Stop\":[{\"hooks\":[{\"type\":\"command\",\"command\":\"echo ran\"}]}]}}";
+
+static void recorded_project_hooks_run_until_the_file_changes(void) {
+    char dir[] = "/tmp/hookwire-c-trust-XXXXXX";
+    EXPECT(mkdtemp(dir) != NULL);
+    char claude[sizeof dir + 16], settings[sizeof dir + 32], store[sizeof dir + 16], config[1024];
+    snprintf(claude, sizeof claude, "%s/.claude", dir);
+    snprintf(settings, sizeof settings, "%s/settings.json", claude);
+    snprintf(store, sizeof store, "%s/trust.json", dir);
+    snprintf(config, sizeof config,
+             "{\"project_dir\":\"%s\",\"trust\":{\"store\":\"%s\"},"
+             "\"sources\":[{\"scope\":\"project\",\"path\":\".claude/settings.json\"}]}",
+             dir, store);
+    EXPECT(mkdir(claude, 0700) == 0);
+    EXPECT(write_file(settings, SETTINGS) == 0);
+
+    /* Before: the source is listed as untrusted and its hook does not run. */
+    char *err = NULL;
+    HooksDispatcher *d = hooks_dispatcher_new(config, &err);
+    EXPECT(d != NULL);
+    hooks_free(err);
+    char *status = NULL;
+    EXPECT(hooks_trust_status(d, &status) == HOOKS_OK);
+    EXPECT_HAS(status, "\"key\":\".claude/settings.json\"");
+    EXPECT_HAS(status, "\"digest\":\"sha256:");
+    EXPECT_HAS(status, "\"trusted\":false");
+    hooks_free(status);
+    hooks_dispatcher_free(d);
+    EXPECT(stop_outcomes(config) == 0);
+
+    /* Record, and the new status says trusted; a new dispatcher runs the hook. */
+    char *recorded = NULL;
+    int32_t rc = hooks_trust_record(config, &recorded);
+    if (rc != HOOKS_OK) fprintf(stderr, "    record: rc %d, %s\n", (int)rc, recorded != NULL ? recorded : "(NULL)");
+    EXPECT(rc == HOOKS_OK);
+    EXPECT_HAS(recorded, "\"trusted\":true");
+    hooks_free(recorded);
+    struct stat st;
+    EXPECT(stat(store, &st) == 0 && (st.st_mode & 0777) == 0600);
+    d = hooks_dispatcher_new(config, NULL);
+    EXPECT(d != NULL);
+    status = NULL;
+    EXPECT(hooks_trust_status(d, &status) == HOOKS_OK);
+    EXPECT_HAS(status, "\"trusted\":true");
+    hooks_free(status);
+    hooks_dispatcher_free(d);
+    EXPECT(stop_outcomes(config) == 1);
+
+    /* Any edit untrusts the file. */
+    EXPECT(write_file(settings, "{\"hooks\":{\"Stop\":[{\"hooks\":[{\"type\":\"command\",\"command\":\"echo edited\"}]}]}}") == 0);
+    EXPECT(stop_outcomes(config) == 0);
+
+    unlink(settings);
+    unlink(store);
+    rmdir(claude);
+    EXPECT(rmdir(dir) == 0);
+}
+
 int main(void) {
     printf("hookwire %s misuse test\n", hooks_version());
     run("version_is_static_and_semver", version_is_static_and_semver);
@@ -276,6 +408,9 @@ int main(void) {
     run("non_matching_event_runs_nothing", non_matching_event_runs_nothing);
     run("eight_threads_fire_on_one_dispatcher", eight_threads_fire_on_one_dispatcher);
     run("dispatcher_is_freed_on_another_thread", dispatcher_is_freed_on_another_thread);
+    run("trust_calls_refuse_nulls", trust_calls_refuse_nulls);
+    run("trust_record_reports_bad_input", trust_record_reports_bad_input);
+    run("recorded_project_hooks_run_until_the_file_changes", recorded_project_hooks_run_until_the_file_changes);
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -7,6 +7,10 @@ The engine is the Rust crate ``hookwire-core``; this package is a thin shell ove
     r = d.fire({"hook_event_name": "PreToolUse", ...})  # dict: the result JSON
     r = await d.fire_async(event)                       # same, without blocking the loop
 
+Project trust (protocol.md §2.8): ``d.trust_status()`` lists the project and local sources and
+whether each is trusted; after the user approves, ``hookwire.record_trust(config)`` records
+them in the trust store, and dispatchers built afterwards run them.
+
 Errors: ``HookwireError`` (an ``Exception``) is the base of ``ConfigError`` and
 ``EventError``. A hook's own failure is never an exception: it is an outcome in the result.
 """
@@ -19,7 +23,7 @@ from collections.abc import Coroutine
 from typing import Any
 
 from hookwire import _native
-from hookwire._native import ConfigError, EventError, HookwireError, __version__
+from hookwire._native import ConfigError, EventError, HookwireError, __version__, record_trust
 
 __all__ = [
     "ConfigError",
@@ -27,6 +31,7 @@ __all__ = [
     "EventError",
     "HookwireError",
     "__version__",
+    "record_trust",
 ]
 
 # The same conversion the native side applies to a dict, so fire_async can take its copy of

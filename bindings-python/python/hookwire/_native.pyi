@@ -28,6 +28,21 @@ class Dispatcher:
         """Fire one event; return the result JSON (protocol.md §8) as a dict.
         Raises ``EventError``; a hook's failure is an outcome, never an exception."""
 
+    def trust_status(self) -> dict[str, Any]:
+        """The trust state of every project and local source (protocol.md §2.8): a dict with
+        ``store``, ``default_store``, ``project_dir`` (``None`` when unset) and ``sources``,
+        each with ``scope``, ``label``, ``path``, ``resolved``, ``key``, ``digest``,
+        ``trusted`` (bool) and ``why``. Nothing is spawned, read or written."""
+
+def record_trust(config: dict[str, Any] | str | bytes) -> dict[str, Any]:
+    """Record the SHA-256 of every project and local file source of ``config`` in the trust
+    store (``trust.store``, else ``$XDG_CONFIG_HOME/hookwire/trust.json`` or
+    ``~/.config/hookwire/trust.json``; written atomically, mode 0600) and return the new
+    trust status, shaped as ``Dispatcher.trust_status()``. Call it after the user approved;
+    dispatchers built afterwards run those sources until a file changes. Raises
+    ``ConfigError`` (including pointer ``/project_dir`` when it is missing) and
+    ``HookwireError`` (``internal``: the store could not be written)."""
+
 class HookwireError(Exception):
     """Base of every hookwire error; raised itself for ``panic`` and ``internal``."""
 

@@ -1,0 +1,117 @@
+package hookwire
+
+/*
+#include <stdlib.h>
+#include "hookwire.h"
+*/
+import "C"
+
+import (
+	"encoding/json"
+	"runtime"
+	"unsafe"
+)
+
+// TrustStatus is the trust state of a configuration's project and local sources
+// (protocol.md §2.8), as Dispatcher.TrustStatus and RecordTrust return it. The json tags are
+// the status JSON's keys; nullable values are pointers (nil for JSON null), and keys added by
+// newer libraries are ignored.
+//
+// A *TrustStatus is a plain value, owned by the caller; it may be shared between goroutines
+// as long as none modifies it.
+type TrustStatus struct {
+	// Store is the configured trust.store; nil when none is given.
+	Store *string `json:"store"`
+	// DefaultStore is where RecordTrust writes without trust.store:
+	// $XDG_CONFIG_HOME/hookwire/trust.json or ~/.config/hookwire/trust.json; nil when neither
+	// XDG_CONFIG_HOME nor HOME is set.
+	DefaultStore *string `json:"default_store"`
+	// ProjectDir is the configured project_dir, the key of the store; nil when unset.
+	ProjectDir *string `json:"project_dir"`
+	// Sources has one entry per project or local source, in configuration order.
+	Sources []TrustSource `json:"sources"`
+}
+
+// TrustSource is one project or local source as the trust gate saw it.
+type TrustSource struct {
+	// Scope is "project" or "local", the scopes that run only when trusted.
+	Scope string `json:"scope"`
+	// Label names the source as warnings do, for example ".claude/settings.json".
+	Label string `json:"label"`
+	// Path is the file as configured, Resolved the file resolved against project_dir; both
+	// nil for inline settings.
+	Path     *string `json:"path"`
+	Resolved *string `json:"resolved"`
+	// Key is the file's key in the trust store (relative to the project root when inside it).
+	Key *string `json:"key"`
+	// Digest is "sha256:<64 hex>" of the bytes read; nil for inline settings or a missing file.
+	Digest *string `json:"digest"`
+	// Trusted says whether this source's hooks run.
+	Trusted bool `json:"trusted"`
+	// Why says, for people, why it is (not) trusted.
+	Why string `json:"why"`
+}
+
+// TrustStatus reports the trust state of every project and local source of the dispatcher's
+// configuration. A host shows the untrusted sources to the user; once approved, it calls
+// RecordTrust and builds a new dispatcher, which runs them. Nothing is spawned, read or
+// written. Safe to call concurrently with fires; on a closed or nil dispatcher it returns
+// ErrClosed.
+func (d *Dispatcher) TrustStatus() (*TrustStatus, error) {
+	if d == nil || d.h == nil {
+		return nil, ErrClosed
+	}
+	h := d.h
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	if h.ptr == nil {
+		return nil, ErrClosed
+	}
+	var cOut *C.char
+	rc := C.hooks_trust_status(h.ptr, &cOut)
+	runtime.KeepAlive(d)
+	return decodeTrust(rc, cOut, "hooks_trust_status")
+}
+
+// RecordTrust records trust in every project and local file source of a configuration (the
+// same kinds of value as New takes), as the files read now: their SHA-256 goes to the trust
+// store, trust.store, else $XDG_CONFIG_HOME/hookwire/trust.json or
+// ~/.config/hookwire/trust.json (written atomically, mode 0600). Dispatchers built afterwards
+// run those sources until a file changes. It returns the new trust status.
+//
+// Call it only after the user approved what TrustStatus showed. Errors are *Error values as
+// for New: invalid_json, invalid_utf8, invalid_config (Pointer "/project_dir" when the
+// configuration has no project_dir), and internal when the store could not be written. Safe
+// to call from any goroutine.
+func RecordTrust(config any) (*TrustStatus, error) {
+	text, err := encode(config, CodeInvalidConfig, KindInvalidConfig)
+	if err != nil {
+		return nil, err
+	}
+	cConfig, err := cString(text)
+	if err != nil {
+		return nil, err
+	}
+	defer C.free(unsafe.Pointer(cConfig))
+	var cOut *C.char
+	rc := C.hooks_trust_record(cConfig, &cOut)
+	return decodeTrust(rc, cOut, "hooks_trust_record")
+}
+
+// decodeTrust turns the string a trust call stored into a *TrustStatus or an *Error, and
+// releases it with hooks_free.
+func decodeTrust(rc C.int32_t, cOut *C.char, call string) (*TrustStatus, error) {
+	if cOut == nil {
+		return nil, newError(CodeInternal, KindInternal, call+" stored no string", 0, 0)
+	}
+	defer C.hooks_free(cOut)
+	text := goBytes(cOut)
+	if rc != C.HOOKS_OK {
+		return nil, parseError(Code(rc), text)
+	}
+	var s TrustStatus
+	if err := json.Unmarshal(text, &s); err != nil {
+		return nil, newError(CodeInternal, KindInternal, "trust status JSON could not be decoded: "+err.Error(), 0, 0)
+	}
+	return &s, nil
+}
