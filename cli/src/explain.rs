@@ -131,6 +131,7 @@ fn ended(o: &Outcome) -> String {
         Status::SpawnFailed => format!("could not start: {}", o.error.as_deref().unwrap_or("spawn failed")),
         Status::Async => format!("started in the background ({ms}); its result comes with a later fire"),
         Status::Error => format!("failed after {ms}: {}", o.error.as_deref().unwrap_or("error")),
+        Status::Cancelled => format!("cancelled by the host after {ms}"),
     }
 }
 

@@ -4,23 +4,25 @@
 //!
 //! Each stage's rules live in their own module; this one only wires them in pipeline order.
 
-use crate::config::{CommandSpec, Config, Handler, HandlerType, Knobs, Rules, RunMode, Scope, Shell};
+use crate::config::{Action, CommandSpec, Config, Handler, HandlerType, Knobs, Rules, RunMode, Scope, Shell};
 use crate::dialect::{self, Dialect, EnvPolicy, Finished, FireEvent, Step, Strategy};
 use crate::envfile;
 use crate::error::{ConfigError, EventError};
 use crate::event::{self, EventSpec};
 use crate::fold;
+use crate::inprocess;
 use crate::nomatch;
 use crate::result::{FireResult, Outcome, millis};
 use crate::runner::{self, Cancel, End, Job, Launch, Slots, Text};
 use crate::session::{Queued, Sessions};
 use crate::verdict::{self, Status, Verdict};
 use serde_json::{Map, Value};
-use std::collections::HashSet;
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, OnceLock, RwLock, RwLockReadGuard};
 use std::time::{Duration, Instant};
 
 /// Event fields that must have a given type when present (§3.1).
@@ -86,6 +88,41 @@ struct Inner {
     async_cancel: Cancel,
     /// The results of fires that run nothing, made once at load.
     prepared: nomatch::Prepared,
+    /// What the host registered after load: callbacks and function hooks (issue 8).
+    registry: RwLock<Registry>,
+}
+
+/// Host callbacks per delegated handler type, and function hooks.
+#[derive(Default)]
+struct Registry {
+    callbacks: HashMap<HandlerType, inprocess::CallbackFn>,
+    functions: Vec<Registered>,
+}
+
+struct Registered {
+    event: usize,
+    matcher: crate::matcher::Matcher,
+    /// Runs before the configured hooks instead of after them.
+    first: bool,
+    handler: Handler,
+    f: inprocess::HookFn,
+}
+
+/// A function the host registers as a hook (`Dispatcher::add_function_hook`).
+#[derive(Debug, Clone, Default)]
+pub struct FunctionHook {
+    /// The event it runs on (a canonical name).
+    pub event: String,
+    /// A claude-code matcher on the event's matcher field; `None` = every occurrence.
+    pub matcher: Option<String>,
+    /// Seconds; default as for a command on that event.
+    pub timeout_s: Option<f64>,
+    /// A failure (an error or a timeout) blocks where the event can block.
+    pub fail_closed: bool,
+    /// Names the hook id `function(<name>):<Event>`; else `function#<n>:<Event>`.
+    pub name: Option<String>,
+    /// Run before the configured hooks in configuration order (default: after them).
+    pub first: bool,
 }
 
 impl nomatch::SessionProbe for Inner {
@@ -93,7 +130,9 @@ impl nomatch::SessionProbe for Inner {
         let spec = event::spec(eid);
         let touches_stop_guard =
             spec.stop_like || matches!(spec.name, "PreToolUse" | "PostToolUse" | "UserPromptSubmit");
-        self.sessions.has_queue(session) || (touches_stop_guard && self.sessions.has_stop_counts())
+        self.sessions.has_queue(session)
+            || (touches_stop_guard && self.sessions.has_stop_counts())
+            || self.registry().functions.iter().any(|r| r.event == eid)
     }
 }
 
@@ -140,6 +179,7 @@ impl Dispatcher {
                 env_counter: AtomicU64::new(0),
                 async_cancel: Cancel::new(),
                 prepared: nomatch::Prepared::new(&config),
+                registry: RwLock::new(Registry::default()),
                 config,
             }),
         })
@@ -196,6 +236,71 @@ impl Dispatcher {
         self.inner.fire_cancellable(None, event, &self.inner, Some(&cancel.0))
     }
 
+    /// Registers the host's callback for one delegated handler type (`"prompt"`, `"agent"` or
+    /// `"mcp_tool"`, §5.9), replacing an earlier one. Without a callback such handlers are
+    /// skipped with a warning. The callback runs on a hookwire thread, under the handler's
+    /// timeout, and may be called from many fires at once.
+    pub fn set_host_callback(&self, handler_type: &str, f: inprocess::CallbackFn) -> Result<(), ConfigError> {
+        let ty = match HandlerType::parse(handler_type) {
+            Some(t @ (HandlerType::Prompt | HandlerType::Agent | HandlerType::McpTool)) => t,
+            _ => {
+                return Err(ConfigError::invalid(
+                    "",
+                    format!("callbacks exist for prompt, agent and mcp_tool handlers, not {handler_type:?}"),
+                ));
+            }
+        };
+        self.inner.registry.write().unwrap_or_else(|e| e.into_inner()).callbacks.insert(ty, f);
+        Ok(())
+    }
+
+    /// Registers a function as a hook of one event, folded with the configured hooks in
+    /// configuration order (after them unless `first`). It receives the event JSON and answers
+    /// what a command hook would print on stdout; an `Err` is a non-blocking error unless
+    /// `fail_closed`. Returns its hook id. Functions run on hookwire threads, concurrently with
+    /// other hooks, and may be called from many fires at once.
+    pub fn add_function_hook(&self, hook: FunctionHook, f: inprocess::HookFn) -> Result<String, ConfigError> {
+        let Some(eid) = event::lookup(&hook.event) else {
+            return Err(ConfigError::invalid("/event", format!("unknown event {:?}", hook.event)));
+        };
+        let spec = event::spec(eid);
+        let matcher = match spec.match_on {
+            event::MatchOn::Nothing => crate::matcher::Matcher::All,
+            _ => crate::matcher::Matcher::compile(
+                hook.matcher.as_deref(),
+                self.inner.config.rules,
+                spec.narrow_matcher,
+            )
+            .map_err(|why| ConfigError::invalid("/matcher", why))?,
+        };
+        if let Some(t) = hook.timeout_s
+            && !(t > 0.0 && t.is_finite())
+        {
+            return Err(ConfigError::invalid("/timeout_s", "must be seconds > 0"));
+        }
+        let mut reg = self.inner.registry.write().unwrap_or_else(|e| e.into_inner());
+        let slot = reg.functions.len();
+        let label = match &hook.name {
+            Some(n) => format!("function({n})"),
+            None => format!("function#{slot}"),
+        };
+        let id = format!("{label}:{}", spec.name);
+        let mut handler = Handler::command(
+            id.clone(),
+            usize::MAX,
+            CommandSpec::Shell { script: String::new(), shell: Shell::Sh },
+            Dialect::ClaudeCode,
+            spec.name,
+        );
+        handler.action = Action::Function(slot);
+        handler.ty = HandlerType::Function;
+        handler.index = usize::MAX - slot;
+        handler.timeout_s = hook.timeout_s;
+        handler.fail_closed = hook.fail_closed;
+        reg.functions.push(Registered { event: eid, matcher, first: hook.first, handler, f });
+        Ok(id)
+    }
+
     /// As [`Dispatcher::fire_json`], from bytes that must be UTF-8.
     pub fn fire_bytes(&self, event: &[u8]) -> Result<String, EventError> {
         let s = std::str::from_utf8(event).map_err(|e| EventError::Utf8(e.to_string()))?;
@@ -210,7 +315,8 @@ impl Dispatcher {
 
 /// One handler chosen for this fire, with what the fire computed for it.
 struct Chosen<'a> {
-    h: &'a Handler,
+    /// Borrowed from the configuration, or owned for a function the host registered.
+    h: Cow<'a, Handler>,
     timeout_s: f64,
 }
 
@@ -218,6 +324,8 @@ struct Chosen<'a> {
 #[allow(clippy::large_enum_variant)]
 enum Prepared {
     Run(Job, Option<PathBuf>),
+    /// An http POST, a host callback or a registered function.
+    InProcess(inprocess::Task),
     Failed(String),
 }
 
@@ -260,6 +368,10 @@ fn str_field<'a>(event: &'a Value, key: &str) -> Option<&'a str> {
 }
 
 impl Inner {
+    fn registry(&self) -> RwLockReadGuard<'_, Registry> {
+        self.registry.read().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// The event id a fired name stands for: a canonical name, or a native name of a dialect
     /// the configuration uses (§3.1 "Names", §9.0).
     fn resolve(&self, name: &str) -> Option<usize> {
@@ -302,7 +414,9 @@ impl Inner {
         result.warnings.extend(self.config.warnings.global.iter().cloned());
         result.warnings.extend(self.config.warnings.per_event[eid].iter().cloned());
 
-        let chosen = self.select(eid, spec, event, session);
+        let mut skipped = Vec::new();
+        let chosen = self.select(eid, spec, event, session, &mut skipped);
+        result.warnings.extend(skipped);
         if !chosen.is_empty() {
             self.run_chosen(&chosen, spec, event, raw, session, fire_start, me, cancel, &mut result);
         }
@@ -321,10 +435,11 @@ impl Inner {
         spec: &'static EventSpec,
         event: &Value,
         session: &str,
+        warnings: &mut Vec<String>,
     ) -> Vec<Chosen<'a>> {
         let tool_name = str_field(event, "tool_name").unwrap_or("");
         let tool_input = event.get("tool_input");
-        let mut picked: Vec<&Handler> = Vec::new();
+        let mut picked: Vec<Cow<'a, Handler>> = Vec::new();
         for g in &self.config.events[eid] {
             if !g.matcher.matches(spec, event) {
                 continue;
@@ -340,8 +455,36 @@ impl Inner {
                         continue;
                     }
                 }
-                picked.push(h);
+                picked.push(Cow::Borrowed(h));
             }
+        }
+        {
+            let reg = self.registry();
+            if !reg.functions.is_empty() {
+                let value = event::matcher_value(spec, event);
+                let mut first = Vec::new();
+                for r in reg.functions.iter().filter(|r| r.event == eid && r.matcher.matches(value)) {
+                    if r.first {
+                        first.push(Cow::Owned(r.handler.clone()));
+                    } else {
+                        picked.push(Cow::Owned(r.handler.clone()));
+                    }
+                }
+                first.append(&mut picked);
+                picked = first;
+            }
+            picked.retain(|h| {
+                let delegated = matches!(h.action, Action::Delegated(_));
+                if delegated && !reg.callbacks.contains_key(&h.ty) {
+                    warnings.push(format!(
+                        "hook {}: {} handler skipped: no host callback is registered",
+                        h.id,
+                        h.ty.as_str()
+                    ));
+                    return false;
+                }
+                true
+            });
         }
         if picked.is_empty() {
             return Vec::new();
@@ -358,7 +501,7 @@ impl Inner {
 
     /// Effective timeouts (§5.6), including the shared SessionEnd budget. Other dialects fixed
     /// theirs at load.
-    fn timeouts<'a>(&self, spec: &EventSpec, picked: Vec<&'a Handler>) -> Vec<Chosen<'a>> {
+    fn timeouts<'a>(&self, spec: &EventSpec, picked: Vec<Cow<'a, Handler>>) -> Vec<Chosen<'a>> {
         let rules = self.config.rules;
         let cap = self.config.limits.default_timeout_s;
         let generic = cap.unwrap_or(match rules {
@@ -380,9 +523,15 @@ impl Inner {
         picked
             .into_iter()
             .map(|h| {
+                // Delegated prompt and agent handlers default to 30 and 60 s (§5.6).
+                let typed = match h.ty {
+                    HandlerType::Prompt => Some(cap.map_or(30.0, |c| c.min(30.0))),
+                    HandlerType::Agent => Some(cap.map_or(60.0, |c| c.min(60.0))),
+                    _ => None,
+                };
                 let t = match (h.dialect, budget) {
-                    (Dialect::ClaudeCode, Some(b)) => h.timeout_s.unwrap_or(b).min(b),
-                    (Dialect::ClaudeCode, None) => h.timeout_s.unwrap_or(default),
+                    (Dialect::ClaudeCode, Some(b)) => h.timeout_s.or(typed).unwrap_or(b).min(b),
+                    (Dialect::ClaudeCode, None) => h.timeout_s.or(typed).unwrap_or(default),
                     _ => h.timeout_s.unwrap_or(generic),
                 };
                 Chosen { h, timeout_s: t }
@@ -399,20 +548,23 @@ impl Inner {
     }
 
     fn plugin_vars(&self, h: &Handler) -> (Option<&str>, Option<&str>) {
-        let s = &self.config.sources[h.source];
-        (s.plugin_root.as_deref(), s.plugin_data.as_deref())
+        match self.config.sources.get(h.source) {
+            Some(s) => (s.plugin_root.as_deref(), s.plugin_data.as_deref()),
+            None => (None, None),
+        }
     }
 
     /// Dedup identity (§2.7): type + origin class + expanded command and args + shell.
     fn identity(&self, h: &Handler, project_dir: &str) -> String {
-        let s = &self.config.sources[h.source];
-        let origin =
-            if s.scope == Scope::Plugin { s.plugin_root.clone().unwrap_or_default() } else { String::new() };
+        let plugin = self.config.sources.get(h.source).filter(|s| s.scope == Scope::Plugin);
+        let origin = plugin.and_then(|s| s.plugin_root.clone()).unwrap_or_default();
         let (root, data) = self.plugin_vars(h);
         let expand = |t: &str| expand_placeholders(t, project_dir, root, data, true);
-        let cmd = match &h.command {
-            CommandSpec::Shell { script, shell } => format!("shell:{shell:?}\0{}", expand(script)),
-            CommandSpec::Exec { program, args } => {
+        let cmd = match &h.action {
+            Action::Command(CommandSpec::Shell { script, shell }) => {
+                format!("shell:{shell:?}\0{}", expand(script))
+            }
+            Action::Command(CommandSpec::Exec { program, args }) => {
                 let mut s = format!("exec\0{}", expand(program));
                 for a in args {
                     s.push('\0');
@@ -420,8 +572,11 @@ impl Inner {
                 }
                 s
             }
+            Action::Http(spec) => format!("http\0{}", expand(&spec.url)),
+            Action::Delegated(v) => format!("delegated\0{v}"),
+            Action::Function(slot) => format!("function\0{slot}"),
         };
-        format!("{}\0{}\0{origin}\0{cmd}", h.ty.as_str(), s.scope == Scope::Plugin)
+        format!("{}\0{}\0{origin}\0{cmd}", h.ty.as_str(), plugin.is_some())
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -458,36 +613,59 @@ impl Inner {
         for (k, c) in chosen.iter().enumerate() {
             if c.h.mode != RunMode::Sync {
                 if let Prepared::Run(job, _) = self.prepare(c, &ctx, &original, false).0 {
-                    self.start_async(me, c.h, c.timeout_s, job, spec, event, session);
+                    self.start_async(me, &c.h, c.timeout_s, job, spec, event, session);
                 }
-                slots_out[k] = Some(async_outcome(c.h, self.outcome_command(c.h, &project_dir)));
+                slots_out[k] = Some(async_outcome(&c.h, self.outcome_command(&c.h, &project_dir)));
             }
         }
         let sync: Vec<usize> = (0..chosen.len()).filter(|k| chosen[*k].h.mode == RunMode::Sync).collect();
         if strategy == Strategy::Parallel {
+            enum Slot {
+                Job(Option<PathBuf>),
+                Task(usize),
+                Failed(String),
+            }
             let mut jobs = Vec::new();
+            let mut tasks = Vec::new();
             let mut prepared = Vec::new();
             for &k in &sync {
                 let want_env_file = spec.has_env_file(rules) && chosen[k].h.dialect == Dialect::ClaudeCode;
                 let (p, env) = self.prepare(&chosen[k], &ctx, &original, want_env_file);
-                if let Prepared::Run(job, _) = &p {
-                    jobs.push(job.clone());
-                }
-                prepared.push((k, p, env));
+                let slot = match p {
+                    Prepared::Run(job, env_file) => {
+                        jobs.push(job);
+                        Slot::Job(env_file)
+                    }
+                    Prepared::InProcess(task) => {
+                        tasks.push(task);
+                        Slot::Task(tasks.len() - 1)
+                    }
+                    Prepared::Failed(why) => Slot::Failed(why),
+                };
+                prepared.push((k, slot, env));
             }
+            // In-process handlers start first on their own threads, then the processes run on
+            // this one; both kinds overlap, each under its own deadline.
+            let pending = (!tasks.is_empty()).then(|| inprocess::start(tasks));
             let mut runs = runner::run(&jobs, &self.slots, cancel).into_iter();
-            for (k, p, env) in prepared {
-                let (run, env_file) = match p {
-                    Prepared::Run(_, env_file) => match runs.next() {
+            let mut answers: Vec<Option<runner::RunResult>> =
+                pending.map(|p| p.wait(cancel)).unwrap_or_default().into_iter().map(Some).collect();
+            for (k, slot, env) in prepared {
+                let (run, env_file) = match slot {
+                    Slot::Job(env_file) => match runs.next() {
                         Some(run) => (run, env_file),
                         None => continue,
                     },
-                    Prepared::Failed(why) => (failed_run(why), None),
+                    Slot::Task(i) => match answers.get_mut(i).and_then(Option::take) {
+                        Some(run) => (run, None),
+                        None => continue,
+                    },
+                    Slot::Failed(why) => (failed_run(why), None),
                 };
                 let (step, o) = self.finish_one(&chosen[k], &original, &run, &project_dir);
                 hook_warnings[k].extend(step.reading.warnings.iter().cloned());
                 if let Some(path) = env_file {
-                    self.merge_env_file(&path, &run, &env, chosen[k].h, &mut env_out, &mut hook_warnings[k]);
+                    self.merge_env_file(&path, &run, &env, &chosen[k].h, &mut env_out, &mut hook_warnings[k]);
                 }
                 slots_out[k] = Some(o);
                 steps[k] = Some(step);
@@ -533,12 +711,16 @@ impl Inner {
                             None => continue,
                         }
                     }
+                    Prepared::InProcess(task) => match inprocess::start(vec![task]).wait(cancel).pop() {
+                        Some(run) => (run, None),
+                        None => continue,
+                    },
                     Prepared::Failed(why) => (failed_run(why), None),
                 };
                 let (step, o) = self.finish_one(c, &view, &run, &project_dir);
                 hook_warnings[k].extend(step.reading.warnings.iter().cloned());
                 if let Some(path) = env_file {
-                    self.merge_env_file(&path, &run, &env, c.h, &mut env_out, &mut hook_warnings[k]);
+                    self.merge_env_file(&path, &run, &env, &c.h, &mut env_out, &mut hook_warnings[k]);
                 }
                 if chains {
                     for (field, value) in &step.chain {
@@ -593,8 +775,8 @@ impl Inner {
     ) -> (Step, Outcome) {
         let finished =
             Finished { end: &run.end, stdout: &run.stdout, stderr: &run.stderr, timeout_s: c.timeout_s };
-        let step = dialect::read(c.h, view, &finished);
-        let o = outcome(c.h, self.outcome_command(c.h, project_dir), run, &step.reading);
+        let step = dialect::read(&c.h, view, &finished);
+        let o = outcome(&c.h, self.outcome_command(&c.h, project_dir), run, &step.reading);
         (step, o)
     }
 
@@ -627,7 +809,7 @@ impl Inner {
         view: &FireEvent<'_>,
         want_env_file: bool,
     ) -> (Prepared, Vec<(OsString, OsString)>) {
-        let h = c.h;
+        let h: &Handler = &c.h;
         let deadline = ctx.fire_start + Duration::from_secs_f64(c.timeout_s);
         // Layer 1: the base, by the dialect's policy.
         let mut env: Vec<(OsString, OsString)> = match h.dialect.env_policy() {
@@ -688,7 +870,74 @@ impl Inner {
             _ => ctx.cwd.to_path_buf(),
         };
         let path_var = env.iter().find(|(k, _)| k == "PATH").map(|(_, v)| v.clone());
-        let (program, args) = match &h.command {
+        let payload = || -> Arc<[u8]> { Arc::from(dialect::payload(h, view)) };
+        let command = match &h.action {
+            Action::Command(c) => c,
+            Action::Http(spec) => {
+                let url = expand_placeholders(&spec.url, ctx.project_dir, root, data, false);
+                if let Some(list) = &self.config.http_allowed_urls
+                    && !inprocess::http::url_allowed(&url, list)
+                {
+                    return (Prepared::Failed(format!("URL not allowed: {url}")), env);
+                }
+                let lookup = |name: &str| {
+                    env.iter().find(|(n, _)| n == name).map(|(_, v)| v.to_string_lossy().into_owned())
+                };
+                let global = self.config.http_allowed_env_vars.as_deref();
+                let headers: Vec<(String, String)> = spec
+                    .headers
+                    .iter()
+                    .map(|(k, v)| {
+                        (k.clone(), inprocess::http::interpolate(v, &spec.allowed_env_vars, global, &lookup))
+                    })
+                    .collect();
+                let body = payload().to_vec();
+                let max_output = self.config.limits.max_output_bytes;
+                let work =
+                    Box::new(move || inprocess::http::post(&url, &headers, body, deadline, max_output));
+                return (Prepared::InProcess(inprocess::Task { work, deadline, max_output }), env);
+            }
+            Action::Delegated(handler) => {
+                let Some(callback) = self.registry().callbacks.get(&h.ty).cloned() else {
+                    return (
+                        Prepared::Failed(format!(
+                            "no host callback is registered for {} handlers",
+                            h.ty.as_str()
+                        )),
+                        env,
+                    );
+                };
+                let request = serde_json::json!({
+                    "type": h.ty.as_str(),
+                    "handler": handler,
+                    "event": String::from_utf8_lossy(&payload()),
+                    "timeout_s": c.timeout_s,
+                });
+                let (event_name, id) = (view.spec.name, h.id.clone());
+                let work = Box::new(move || match callback(&request) {
+                    Ok(reply) => match inprocess::callback_stdout(&reply, event_name, &id) {
+                        Ok(text) => inprocess::Answer::text(text),
+                        Err(why) => inprocess::Answer::failed(why),
+                    },
+                    Err(why) => inprocess::Answer::failed(format!("host callback failed: {why}")),
+                });
+                let max_output = self.config.limits.max_output_bytes;
+                return (Prepared::InProcess(inprocess::Task { work, deadline, max_output }), env);
+            }
+            Action::Function(slot) => {
+                let Some(f) = self.registry().functions.get(*slot).map(|r| r.f.clone()) else {
+                    return (Prepared::Failed("the registered function is gone".into()), env);
+                };
+                let event_text = String::from_utf8_lossy(&payload()).into_owned();
+                let work = Box::new(move || match f(&event_text) {
+                    Ok(text) => inprocess::Answer::text(text),
+                    Err(why) => inprocess::Answer::failed(format!("function hook failed: {why}")),
+                });
+                let max_output = self.config.limits.max_output_bytes;
+                return (Prepared::InProcess(inprocess::Task { work, deadline, max_output }), env);
+            }
+        };
+        let (program, args) = match command {
             CommandSpec::Shell { script, shell } => {
                 let (interp, pre): (&Option<PathBuf>, &[&str]) = match shell {
                     Shell::Sh => (&self.sh, &["-c"]),
@@ -716,7 +965,7 @@ impl Inner {
                 }
             }
         };
-        let payload: Arc<[u8]> = Arc::from(dialect::payload(h, view));
+        let payload: Arc<[u8]> = payload();
         let job = Job {
             launch: Launch { program, args, env: env.clone(), cwd },
             stdin: payload,
@@ -741,9 +990,12 @@ impl Inner {
     }
 
     fn outcome_command(&self, h: &Handler, project_dir: &str) -> String {
-        match &h.command {
-            CommandSpec::Shell { script, .. } => script.clone(),
-            CommandSpec::Exec { program, args } => {
+        match &h.action {
+            Action::Http(spec) => format!("POST {}", spec.url),
+            Action::Delegated(v) => inprocess::delegated_label(v),
+            Action::Function(_) => format!("function {}", h.id),
+            Action::Command(CommandSpec::Shell { script, .. }) => script.clone(),
+            Action::Command(CommandSpec::Exec { program, args }) => {
                 let (root, data) = self.plugin_vars(h);
                 let expand = |t: &str| expand_placeholders(t, project_dir, root, data, false);
                 std::iter::once(program)
@@ -863,6 +1115,7 @@ fn failed_run(why: String) -> runner::RunResult {
         stdout: Text::default(),
         stderr: Text::default(),
         duration: Duration::ZERO,
+        http_status: None,
     }
 }
 
@@ -919,6 +1172,7 @@ fn fill_outcome(o: &mut Outcome, run: &runner::RunResult, reading: &verdict::Rea
         _ => None,
     };
     o.timed_out = matches!(run.end, End::TimedOut { .. });
+    o.http_status = run.http_status;
     o.duration_ms = millis(run.duration);
     o.stdout = run.stdout.text.clone();
     o.stderr = run.stderr.text.clone();

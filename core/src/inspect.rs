@@ -2,7 +2,7 @@
 //! given event would run and why, and the trust state of project sources (protocol.md §2.8).
 //! These feed `hookwire list` and hosts that show a trust prompt; they never spawn.
 
-use crate::config::{CommandSpec, Config, RunMode, TrustEntry, default_store, record_trust};
+use crate::config::{Action, CommandSpec, Config, RunMode, TrustEntry, default_store, record_trust};
 use crate::dispatcher::Dispatcher;
 use crate::error::{ConfigError, EventError};
 use crate::event;
@@ -39,12 +39,15 @@ pub struct PlanEntry {
     pub why: String,
 }
 
-fn command_text(c: &CommandSpec) -> String {
-    match c {
-        CommandSpec::Shell { script, .. } => script.clone(),
-        CommandSpec::Exec { program, args } => {
+fn action_text(a: &Action) -> String {
+    match a {
+        Action::Command(CommandSpec::Shell { script, .. }) => script.clone(),
+        Action::Command(CommandSpec::Exec { program, args }) => {
             std::iter::once(program).chain(args).cloned().collect::<Vec<_>>().join(" ")
         }
+        Action::Http(h) => format!("POST {}", h.url),
+        Action::Delegated(v) => crate::inprocess::delegated_label(v),
+        Action::Function(_) => "function".to_string(),
     }
 }
 
@@ -64,7 +67,7 @@ fn infos(
                 scope: src.scope.as_str(),
                 source: src.label.clone(),
                 ty: h.ty.as_str(),
-                command: command_text(&h.command),
+                command: action_text(&h.action),
                 matcher: g.matcher.describe(),
                 timeout_s: h.timeout_s,
                 once: h.once,
@@ -140,24 +143,26 @@ fn status_json(config: &Config) -> Value {
 /// in its store (`trust.store`, else the default store), and returns the new trust status.
 /// The host calls this after the user approved what [`Dispatcher::trust_status`] showed.
 pub fn record_trust_for(config_json: &str) -> Result<Value, ConfigError> {
-    let mut value: Value = serde_json::from_str(config_json).map_err(|e| ConfigError::from_json(&e))?;
+    let value: Value = serde_json::from_str(config_json).map_err(|e| ConfigError::from_json(&e))?;
     let d = Dispatcher::from_value(value.clone())?;
     let config = d.config();
     let Some(project_dir) = config.project_dir.clone() else {
-        return Err(ConfigError::invalid(
-            "/project_dir",
-            "recording trust needs `project_dir` (the project root)",
-        ));
+        return Err(ConfigError::invalid("/project_dir", "recording trust needs `project_dir` (the project root)"));
     };
-    let store = match config.store.clone().or_else(default_store) {
-        Some(s) => s,
-        None => return Err(ConfigError::Internal("no trust store path: set trust.store or HOME".into())),
+    // Recording into a store this configuration never reads would report trust it does not
+    // have: refuse, and say how to make it consult one.
+    let Some(store) = config.store.clone() else {
+        return Err(ConfigError::invalid(
+            "/trust",
+            format!(
+                "this configuration consults no trust store; set trust.store, or trust.project to \"store\" to use {}",
+                default_store().map_or_else(|| "the default store".to_string(), |p| p.display().to_string())
+            ),
+        ));
     };
     let entries: Vec<(String, String)> =
         config.trust.iter().filter_map(|e| Some((e.key.clone()?, e.digest.clone()?))).collect();
     record_trust(&store, &project_dir, &entries).map_err(ConfigError::Internal)?;
-    if let Some(obj) = value.as_object_mut() {
-        obj.insert("trust".into(), json!({"store": store.to_string_lossy(), "project": "store"}));
-    }
+    // The status the same configuration gives now (a per-source `trusted: false` stays false).
     Ok(Dispatcher::from_value(value)?.trust_status())
 }

@@ -12,6 +12,7 @@ pub mod error;
 mod event;
 mod fold;
 mod if_rule;
+mod inprocess;
 mod inspect;
 mod matcher;
 mod nomatch;
@@ -20,8 +21,9 @@ mod runner;
 mod session;
 mod verdict;
 
-pub use dispatcher::{CancelToken, Dispatcher};
+pub use dispatcher::{CancelToken, Dispatcher, FunctionHook};
 pub use error::{ConfigError, ErrorDetails, ErrorKind, EventError};
+pub use inprocess::{CallbackFn, HookFn};
 pub use inspect::{HookInfo, PlanEntry, record_trust_for};
 pub use result::{FireResult, Outcome};
 pub use verdict::{Decision, Status, Verdict, VerdictSource};

@@ -88,7 +88,8 @@ impl Prepared {
 
 /// What the session state says about this fire.
 pub trait SessionProbe {
-    /// The session has async output waiting, or Stop-guard counts that this event may touch.
+    /// The session has async output waiting, Stop-guard counts that this event may touch, or
+    /// the host registered functions on this event.
     fn has_state(&self, session: &str, eid: EventId) -> bool;
 }
 

@@ -152,6 +152,10 @@ pub fn read(i: &Input<'_>) -> Reading {
             r.status = Status::SpawnFailed;
             r.error = Some(msg.clone());
         }
+        End::Failed(msg) => {
+            r.status = Status::Error;
+            r.error = Some(msg.clone());
+        }
         End::Cancelled { .. } => {
             r.status = Status::Cancelled;
             r.error = Some("cancelled by the host".to_string());

@@ -54,7 +54,7 @@ pub(super) fn load(value: &Value) -> Result<Config, ConfigError> {
     };
     let limits = read_limits(obj.get("limits"), &mut warnings)?;
     let trust = read_trust(obj.get("trust"), &mut warnings)?;
-    check_http(obj.get("http"), &mut warnings)?;
+    let (http_allowed_urls, http_allowed_env_vars) = read_http(obj, &mut warnings)?;
     if is_envelope {
         for key in obj.keys().filter(|k| !ENVELOPE_KEYS.contains(&k.as_str())) {
             warnings.global.push(format!("config: unknown envelope key \"{key}\" ignored"));
@@ -101,6 +101,8 @@ pub(super) fn load(value: &Value) -> Result<Config, ConfigError> {
         warnings,
         trust: layered.trust,
         store,
+        http_allowed_urls,
+        http_allowed_env_vars,
     })
 }
 
@@ -225,6 +227,34 @@ fn read_trust(v: Option<&Value>, warnings: &mut ConfigWarnings) -> Result<TrustM
             ));
         }
     })
+}
+
+type Lists = (Option<Vec<String>>, Option<Vec<String>>);
+
+/// The http guards (§5.8): the envelope's `http`, else the CC setting names at the top level.
+fn read_http(
+    obj: &serde_json::Map<String, Value>,
+    warnings: &mut ConfigWarnings,
+) -> Result<Lists, ConfigError> {
+    let list = |v: &Value, ptr: &str| -> Result<Vec<String>, ConfigError> {
+        v.as_array()
+            .filter(|a| a.iter().all(Value::is_string))
+            .map(|a| a.iter().filter_map(Value::as_str).map(str::to_string).collect())
+            .ok_or_else(|| ConfigError::invalid(ptr, "must be an array of strings"))
+    };
+    check_http(obj.get("http"), warnings)?;
+    let http = obj.get("http");
+    let urls = match (http.and_then(|h| h.get("allowed_urls")), obj.get("allowedHttpHookUrls")) {
+        (Some(v), _) => Some(list(v, "/http/allowed_urls")?),
+        (None, Some(v)) => Some(list(v, "/allowedHttpHookUrls")?),
+        (None, None) => None,
+    };
+    let vars = match (http.and_then(|h| h.get("allowed_env_vars")), obj.get("httpHookAllowedEnvVars")) {
+        (Some(v), _) => Some(list(v, "/http/allowed_env_vars")?),
+        (None, Some(v)) => Some(list(v, "/httpHookAllowedEnvVars")?),
+        (None, None) => None,
+    };
+    Ok((urls, vars))
 }
 
 fn check_http(v: Option<&Value>, warnings: &mut ConfigWarnings) -> Result<(), ConfigError> {

@@ -4,7 +4,8 @@
 
 use super::Knobs;
 use super::{
-    CommandSpec, ConfigWarnings, Group, Handler, HandlerType, Parse, Rules, RunMode, Shell, SourceInfo,
+    Action, CommandSpec, ConfigWarnings, Group, Handler, HandlerType, HttpSpec, Parse, Rules, RunMode, Shell,
+    SourceInfo,
 };
 use crate::dialect::Dialect;
 use crate::error::ConfigError;
@@ -217,7 +218,6 @@ fn read_handler(
         }
     }
 
-    // Fields of the other types are validated even though only commands run in this version.
     let action = match ty {
         HandlerType::Command => {
             let command = match field!(f.string("command")) {
@@ -246,7 +246,7 @@ fn read_handler(
                     }
                 },
             };
-            let cmd = match args {
+            Action::Command(match args {
                 Some(args) => {
                     if shell.is_some() {
                         warnings
@@ -261,38 +261,43 @@ fn read_handler(
                     CommandSpec::Exec { program: command, args }
                 }
                 None => CommandSpec::Shell { script: command, shell: shell.unwrap_or(Shell::Sh) },
-            };
-            let mode = if async_rewake {
-                RunMode::AsyncRewake
-            } else if is_async {
-                RunMode::Async
-            } else {
-                RunMode::Sync
-            };
-            Some((cmd, mode))
+            })
         }
         HandlerType::Http => {
-            match field!(f.string("url")) {
-                Some(_) => {}
-                None => {
-                    return p.fail(warnings, &format!("{hptr}/url"), "an http handler needs a `url` string");
-                }
-            }
-            field!(f.string_map("headers"));
-            field!(f.string_array("allowedEnvVars"));
-            None
+            let Some(url) = field!(f.string("url")) else {
+                return p.fail(warnings, &format!("{hptr}/url"), "an http handler needs a `url` string");
+            };
+            let headers = field!(f.string_pairs("headers")).unwrap_or_default();
+            let allowed_env_vars = field!(f.string_array("allowedEnvVars")).unwrap_or_default();
+            Action::Http(HttpSpec { url, headers, allowed_env_vars })
         }
         HandlerType::Prompt | HandlerType::Agent => {
             field!(f.string("prompt"));
             field!(f.string("model"));
             field!(f.boolean("continueOnBlock"));
-            None
+            Action::Delegated(h.clone())
         }
         HandlerType::McpTool => {
             field!(f.string("server"));
             field!(f.string("tool"));
-            None
+            Action::Delegated(h.clone())
         }
+        // Functions are registered by the host, never configured (parse never yields this).
+        HandlerType::Function => {
+            warnings.event(eid).push(format!("{id}: unknown handler type \"function\"; skipped"));
+            return Ok(None);
+        }
+    };
+    let mode = if ty == HandlerType::Command {
+        if async_rewake {
+            RunMode::AsyncRewake
+        } else if is_async {
+            RunMode::Async
+        } else {
+            RunMode::Sync
+        }
+    } else {
+        RunMode::Sync
     };
     if cx.dialect == Dialect::Jcode && ty != HandlerType::Command {
         warnings.event(eid).push(format!("{id}: jcode runs command handlers only; {} skipped", ty.as_str()));
@@ -311,14 +316,6 @@ fn read_handler(
         ));
         return Ok(None);
     }
-    let Some((command, mode)) = action else {
-        let why = match ty {
-            HandlerType::Http => "http handlers are not supported by this version of hookwire",
-            _ => "no host callback is registered for delegated handlers",
-        };
-        warnings.event(eid).push(format!("{id}: {} handler skipped: {why}", ty.as_str()));
-        return Ok(None);
-    };
     let if_rule = match if_raw {
         None => None,
         Some(raw) => match IfRule::parse(&raw, cx.project_dir, cx.home) {
@@ -347,7 +344,14 @@ fn read_handler(
     } else {
         (mode, timeout)
     };
-    let mut handler = Handler::command(id, cx.source, command, cx.dialect, spec.name);
+    let mut handler = Handler::command(
+        id,
+        cx.source,
+        CommandSpec::Shell { script: String::new(), shell: Shell::Sh },
+        cx.dialect,
+        spec.name,
+    );
+    handler.action = action;
     handler.ty = ty;
     handler.mode = mode;
     handler.timeout_s = timeout;
@@ -431,16 +435,24 @@ impl Fields<'_> {
             Some(_) => self.err(key, "an array of strings"),
         }
     }
-    pub(crate) fn string_map(&self, key: &str) -> FieldResult<()> {
+    pub(crate) fn string_pairs(&self, key: &str) -> FieldResult<Vec<(String, String)>> {
         match self.obj.get(key) {
             None => Ok(None),
-            Some(Value::Object(m)) => match m.iter().find(|(_, v)| !v.is_string()) {
-                Some((k, _)) => Err((
-                    format!("{}/{key}/{}", self.hptr, escape(k)),
-                    format!("`{key}` values must be strings"),
-                )),
-                None => Ok(Some(())),
-            },
+            Some(Value::Object(m)) => {
+                let mut out = Vec::with_capacity(m.len());
+                for (k, v) in m {
+                    match v.as_str() {
+                        Some(s) => out.push((k.clone(), s.to_string())),
+                        None => {
+                            return Err((
+                                format!("{}/{key}/{}", self.hptr, escape(k)),
+                                format!("`{key}` values must be strings"),
+                            ));
+                        }
+                    }
+                }
+                Ok(Some(out))
+            }
             Some(_) => self.err(key, "an object of strings"),
         }
     }

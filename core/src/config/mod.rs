@@ -79,17 +79,19 @@ impl Scope {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum HandlerType {
     Command,
     Http,
     Prompt,
     Agent,
     McpTool,
+    /// A function the host registered (never from a configuration).
+    Function,
 }
 
 impl HandlerType {
-    fn parse(s: &str) -> Option<HandlerType> {
+    pub fn parse(s: &str) -> Option<HandlerType> {
         Some(match s {
             "command" => HandlerType::Command,
             "http" => HandlerType::Http,
@@ -106,6 +108,7 @@ impl HandlerType {
             HandlerType::Prompt => "prompt",
             HandlerType::Agent => "agent",
             HandlerType::McpTool => "mcp_tool",
+            HandlerType::Function => "function",
         }
     }
 }
@@ -125,6 +128,36 @@ pub enum CommandSpec {
     Exec { program: String, args: Vec<String> },
 }
 
+/// What a handler does when it runs: one variant per kind of work (§2.4, §5.8, §5.9).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    /// A process (the runner's job).
+    Command(CommandSpec),
+    /// A POST of the event.
+    Http(HttpSpec),
+    /// `prompt`, `agent`, `mcp_tool`: handed to the host's callback with the handler object as
+    /// configured.
+    Delegated(serde_json::Value),
+    /// A function the host registered on the dispatcher (its slot in the registry).
+    Function(usize),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct HttpSpec {
+    pub url: String,
+    pub headers: Vec<(String, String)>,
+    pub allowed_env_vars: Vec<String>,
+}
+
+impl Action {
+    pub fn command(&self) -> Option<&CommandSpec> {
+        match self {
+            Action::Command(c) => Some(c),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RunMode {
     Sync,
@@ -135,7 +168,7 @@ pub enum RunMode {
 }
 
 /// One configured handler, ready to run.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Handler {
     /// Hook id, `<scope>:<path>` (§2.6).
     pub id: String,
@@ -143,7 +176,7 @@ pub struct Handler {
     pub index: usize,
     pub source: usize,
     pub ty: HandlerType,
-    pub command: CommandSpec,
+    pub action: Action,
     pub mode: RunMode,
     pub timeout_s: Option<f64>,
     pub once: bool,
@@ -173,7 +206,7 @@ impl Handler {
             index: 0,
             source,
             ty: HandlerType::Command,
-            command,
+            action: Action::Command(command),
             mode: RunMode::Sync,
             timeout_s: None,
             once: false,
@@ -306,6 +339,10 @@ pub struct Config {
     pub trust: Vec<TrustEntry>,
     /// The trust store consulted, if any.
     pub store: Option<PathBuf>,
+    /// `http.allowed_urls` / `allowedHttpHookUrls` and `http.allowed_env_vars` /
+    /// `httpHookAllowedEnvVars` (§5.8); `None` = no list.
+    pub http_allowed_urls: Option<Vec<String>>,
+    pub http_allowed_env_vars: Option<Vec<String>>,
 }
 
 impl Config {

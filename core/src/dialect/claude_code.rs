@@ -19,7 +19,7 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         event: ev.original,
         hook_id: &h.id,
         fail_closed: h.fail_closed,
-        shell_form: matches!(h.command, CommandSpec::Shell { .. }),
+        shell_form: matches!(h.action.command(), Some(CommandSpec::Shell { .. })),
         end: f.end,
         stdout: f.stdout,
         stderr: f.stderr,

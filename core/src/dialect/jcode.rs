@@ -40,6 +40,10 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
             r.error = Some(msg.clone());
             r.verdict.system_message = Some(format!("hook failed to start: {msg}"));
         }
+        End::Failed(msg) => {
+            r.status = Status::Error;
+            r.error = Some(msg.clone());
+        }
         End::Signaled(sig) => {
             r.status = Status::Error;
             r.error = Some(format!("terminated by signal {sig}"));

@@ -3,7 +3,7 @@
 //! `hook [<project|global>/<Event>] <command> — <block|warn|error>: <detail>`.
 
 use super::{Dialect, Finished, FireEvent, Step, block_decision, text_or_json};
-use crate::config::{CommandSpec, Handler, Knobs};
+use crate::config::{Action, CommandSpec, Handler, Knobs};
 use crate::runner::End;
 use crate::verdict::{Reading, Status, Verdict, VerdictSource, fmt_secs};
 use serde_json::{Map, Value};
@@ -53,9 +53,10 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         Knobs::Ok { layer, .. } => *layer,
         _ => "global",
     };
-    let command = match &h.command {
-        CommandSpec::Shell { script, .. } => script.clone(),
-        CommandSpec::Exec { program, .. } => program.clone(),
+    let command = match &h.action {
+        Action::Command(CommandSpec::Shell { script, .. }) => script.clone(),
+        Action::Command(CommandSpec::Exec { program, .. }) => program.clone(),
+        _ => h.id.clone(),
     };
     let detail = |fallback: String| {
         let d = [f.stderr.text.trim(), f.stdout.text.trim()]
@@ -79,6 +80,12 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         End::Exited(2) if gating => block(&mut r, line("block", detail("exit 2".into()))),
         End::Exited(code) => {
             let l = line("warn", detail(format!("exit {code}")));
+            r.status = Status::Error;
+            r.error = Some(l.clone());
+            r.verdict.system_message = Some(l);
+        }
+        End::Failed(msg) => {
+            let l = line("warn", detail(msg.clone()));
             r.status = Status::Error;
             r.error = Some(l.clone());
             r.verdict.system_message = Some(l);

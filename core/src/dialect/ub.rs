@@ -3,7 +3,7 @@
 //! the run-all fold (every hook runs; the first block gives the reason).
 
 use super::{Dialect, Finished, FireEvent, Step, block_decision, text_or_json};
-use crate::config::{CommandSpec, Handler};
+use crate::config::{Action, CommandSpec, Handler};
 use crate::runner::End;
 use crate::verdict::{Reading, Status, Verdict, VerdictSource};
 use serde_json::{Map, Value, json};
@@ -67,12 +67,17 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
     let (failed, code) = match f.end {
         End::Exited(0) => (false, 0),
         End::Exited(c) => (true, *c),
-        End::Signaled(_) | End::TimedOut { .. } | End::Cancelled { .. } | End::SpawnFailed(_) => (true, -1),
+        End::Signaled(_)
+        | End::TimedOut { .. }
+        | End::Cancelled { .. }
+        | End::SpawnFailed(_)
+        | End::Failed(_) => (true, -1),
     };
     if failed {
-        let argv0 = match &h.command {
-            CommandSpec::Exec { program, .. } => program.clone(),
-            CommandSpec::Shell { script, .. } => script.clone(),
+        let argv0 = match &h.action {
+            Action::Command(CommandSpec::Exec { program, .. }) => program.clone(),
+            Action::Command(CommandSpec::Shell { script, .. }) => script.clone(),
+            _ => h.id.clone(),
         };
         let stderr = f.stderr.text.trim();
         let line = if stderr.is_empty() { format!("hook {argv0} exit {code}") } else { stderr.to_string() };

@@ -57,6 +57,8 @@ pub enum End {
         started: bool,
     },
     SpawnFailed(String),
+    /// An in-process handler (http, host callback, function) failed; the text says how.
+    Failed(String),
 }
 
 #[derive(Debug, Clone)]
@@ -65,6 +67,8 @@ pub struct RunResult {
     pub stdout: Text,
     pub stderr: Text,
     pub duration: Duration,
+    /// The response status of an http handler.
+    pub http_status: Option<u16>,
 }
 
 /// A cancellation request visible to a running loop: the flag plus a wake-up descriptor in the
@@ -256,7 +260,13 @@ pub fn run(jobs: &[Job], slots: &Slots, cancel: Option<&Cancel>) -> Vec<RunResul
             let finished = p.finished.unwrap_or_else(Instant::now);
             let duration = finished.saturating_duration_since(p.started.unwrap_or(fire_start));
             let end = p.end.unwrap_or(End::TimedOut { started: p.started.is_some() });
-            RunResult { end, stdout: p.cap_out.finish(), stderr: p.cap_err.finish(), duration }
+            RunResult {
+                end,
+                stdout: p.cap_out.finish(),
+                stderr: p.cap_err.finish(),
+                duration,
+                http_status: None,
+            }
         })
         .collect()
 }
