@@ -2,7 +2,8 @@
 //! `{command, timeout, on_error, filter}`. A top-level `hooks` object is read as that map too,
 //! so the envelope's inline `hooks` works unchanged.
 
-use super::handler::{DocContext, Fields, escape};
+use super::flat::{self, Read, take};
+use super::handler::{DocContext, Fields};
 use super::{CommandSpec, ConfigWarnings, Dialect, Group, Handler, Knobs, Parse, Shell};
 use crate::error::ConfigError;
 use crate::matcher::{GroupMatcher, JFilter};
@@ -22,100 +23,70 @@ pub(crate) fn read(
             None => return Ok(()),
         },
     };
-    for (name, list) in map {
-        if matches!(name.as_str(), "disableAllHooks" | "allowManagedHooksOnly" | "env" | "hooks") {
-            continue;
-        }
-        if Dialect::JCli.native_event(name).is_none() {
-            warnings
-                .global
-                .push(format!("{}: unknown event \"{name}\"; its hooks are skipped", cx.info.label));
-            continue;
-        }
-        let eptr = format!("{base}/{}", escape(name));
-        let Some(list) = list.as_array() else {
-            p.fail::<()>(warnings, &eptr, format!("the value of \"{name}\" must be a list of hooks"))?;
-            continue;
-        };
-        let ids = Dialect::JCli.event_ids(name);
-        for (i, entry) in list.iter().enumerate() {
-            let hptr = format!("{eptr}/{i}");
-            let Some(obj) = entry.as_object() else {
-                p.fail::<()>(warnings, &hptr, "a hook must be an object with a `command`")?;
-                continue;
-            };
-            let f = Fields { obj, hptr: &hptr };
-            macro_rules! field {
-                ($e:expr) => {
-                    match $e {
-                        Ok(v) => v,
-                        Err((at, msg)) => {
-                            p.fail::<()>(warnings, &at, msg)?;
-                            continue;
-                        }
-                    }
-                };
-            }
-            let command = match field!(f.string("command")) {
+    let skip = ["disableAllHooks", "allowManagedHooksOnly", "env", "hooks"];
+    flat::walk(
+        map,
+        &base,
+        Dialect::JCli,
+        "event",
+        &skip,
+        cx,
+        p,
+        events,
+        warnings,
+        |e, warnings| -> Result<Read, _> {
+            let f = &e.fields;
+            let command = match take!(p, warnings, f.string("command")) {
                 Some(c) if !c.trim().is_empty() => c,
                 _ => {
-                    p.fail::<()>(warnings, &format!("{hptr}/command"), "a hook needs a non-empty `command`")?;
-                    continue;
+                    p.fail::<()>(
+                        warnings,
+                        &format!("{}/command", e.ptr),
+                        "a hook needs a non-empty `command`",
+                    )?;
+                    return Ok(None);
                 }
             };
-            let timeout = field!(f.number("timeout"));
-            let timeout = match timeout {
+            let timeout = match take!(p, warnings, f.number("timeout")) {
                 None => 10.0,
                 Some(t) if t > 0.0 && t.is_finite() => t.min(86_400.0),
                 Some(_) => {
-                    p.fail::<()>(warnings, &format!("{hptr}/timeout"), "`timeout` must be seconds > 0")?;
-                    continue;
+                    p.fail::<()>(warnings, &format!("{}/timeout", e.ptr), "`timeout` must be seconds > 0")?;
+                    return Ok(None);
                 }
             };
-            let abort = match field!(f.string("on_error")).as_deref() {
+            let abort = match take!(p, warnings, f.string("on_error")).as_deref() {
                 None | Some("skip") => false,
                 Some("abort") | Some("stop") => true,
                 Some(other) => {
-                    p.fail::<()>(
-                        warnings,
-                        &format!("{hptr}/on_error"),
-                        format!("`on_error` must be skip or abort, not {other:?}"),
-                    )?;
-                    continue;
+                    let why = format!("`on_error` must be skip or abort, not {other:?}");
+                    p.fail::<()>(warnings, &format!("{}/on_error", e.ptr), why)?;
+                    return Ok(None);
                 }
             };
-            let filter = match obj.get("filter") {
+            let filter = match f.obj.get("filter") {
                 None | Some(Value::Null) => JFilter::default(),
                 Some(Value::Object(fo)) => {
-                    let fptr = format!("{hptr}/filter");
+                    let fptr = format!("{}/filter", e.ptr);
                     let ff = Fields { obj: fo, hptr: &fptr };
                     JFilter {
-                        tool_name: field!(ff.string("tool_name")),
-                        tool_matcher: field!(ff.string("tool_matcher")).map(|m| {
+                        tool_name: take!(p, warnings, ff.string("tool_name")),
+                        tool_matcher: take!(p, warnings, ff.string("tool_matcher")).map(|m| {
                             m.split('|').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()
                         }),
-                        model_prefix: field!(ff.string("model_prefix")),
+                        model_prefix: take!(p, warnings, ff.string("model_prefix")),
                     }
                 }
                 Some(_) => {
-                    p.fail::<()>(warnings, &format!("{hptr}/filter"), "`filter` must be an object")?;
-                    continue;
+                    p.fail::<()>(warnings, &format!("{}/filter", e.ptr), "`filter` must be an object")?;
+                    return Ok(None);
                 }
             };
-            let id = format!("{}:{name}[{i}]", cx.info.id_label);
-            for &eid in &ids {
-                let mut h = Handler::command(
-                    id.clone(),
-                    cx.source,
-                    CommandSpec::Shell { script: command.clone(), shell: Shell::Sh },
-                    Dialect::JCli,
-                    name,
-                );
-                h.timeout_s = Some(timeout);
-                h.knobs = Knobs::JCli { abort };
-                events[eid].push(Group { matcher: GroupMatcher::JCli(filter.clone()), handlers: vec![h] });
-            }
-        }
-    }
-    Ok(())
+            let script = CommandSpec::Shell { script: command, shell: Shell::Sh };
+            let mut h = Handler::command(e.id, cx.source, script, Dialect::JCli, e.name);
+            h.timeout_s = Some(timeout);
+            h.knobs = Knobs::JCli { abort };
+            Ok(Some((h, GroupMatcher::JCli(filter))))
+        },
+    )
 }

@@ -6,6 +6,7 @@
 //! types. This module never runs a hook.
 
 mod envelope;
+mod flat;
 mod handler;
 mod jcli;
 mod neocode;

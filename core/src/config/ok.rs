@@ -1,7 +1,8 @@
 //! The `ok` dialect's settings (protocol.md §9.3): `{"hooks": {Event: [{match, command,
 //! description, timeout, cwd}]}}`, flat lists without groups, timeouts in milliseconds.
 
-use super::handler::{DocContext, Fields, escape};
+use super::flat::{self, Read, take};
+use super::handler::DocContext;
 use super::{CommandSpec, ConfigWarnings, Dialect, Group, Handler, Knobs, Parse, Scope, Shell};
 use crate::error::ConfigError;
 use crate::matcher::{GroupMatcher, compile_anchored};
@@ -20,81 +21,57 @@ pub(crate) fn read(
         return p.fail::<()>(warnings, &ptr, "`hooks` must be an object of event names").map(|_| ());
     };
     let layer = if cx.info.scope == Scope::Project { "project" } else { "global" };
-    for (name, list) in map {
-        let Some(native) = Dialect::Ok.native_event(name) else {
-            warnings
-                .global
-                .push(format!("{}: unknown event \"{name}\"; its hooks are skipped", cx.info.label));
-            continue;
-        };
-        let eptr = format!("{ptr}/{}", escape(name));
-        let Some(list) = list.as_array() else {
-            p.fail::<()>(warnings, &eptr, format!("the value of \"{name}\" must be an array of hooks"))?;
-            continue;
-        };
-        let ids = Dialect::Ok.event_ids(name);
-        for (i, entry) in list.iter().enumerate() {
-            let hptr = format!("{eptr}/{i}");
-            let Some(obj) = entry.as_object() else {
-                p.fail::<()>(warnings, &hptr, "a hook must be an object with a `command`")?;
-                continue;
-            };
-            let f = Fields { obj, hptr: &hptr };
-            macro_rules! field {
-                ($e:expr) => {
-                    match $e {
-                        Ok(v) => v,
-                        Err((at, msg)) => {
-                            p.fail::<()>(warnings, &at, msg)?;
-                            continue;
-                        }
-                    }
-                };
-            }
-            let command = field!(f.string("command")).unwrap_or_default();
-            let pattern = field!(f.string("match"));
-            let timeout_ms = field!(f.number("timeout"));
-            let cwd = field!(f.string("cwd"));
-            field!(f.string("description"));
+    flat::walk(
+        map,
+        &ptr,
+        Dialect::Ok,
+        "event",
+        &[],
+        cx,
+        p,
+        events,
+        warnings,
+        |e, warnings| -> Result<Read, _> {
+            let f = &e.fields;
+            let command = take!(p, warnings, f.string("command")).unwrap_or_default();
+            let pattern = take!(p, warnings, f.string("match"));
+            let timeout_ms = take!(p, warnings, f.number("timeout"));
+            let cwd = take!(p, warnings, f.string("cwd"));
+            take!(p, warnings, f.string("description"));
             if command.trim().is_empty() {
-                continue; // a blank command is skipped (§9.3)
+                return Ok(None); // a blank command is skipped (§9.3)
             }
-            let id = format!("{}:{name}[{i}]", cx.info.id_label);
             let matcher = match pattern.as_deref().map(str::trim) {
                 None | Some("") | Some("*") => GroupMatcher::Anchored(None),
                 Some(pat) => match compile_anchored(pat) {
                     Ok(re) => GroupMatcher::Anchored(Some(re)),
                     Err(why) => {
-                        for &eid in &ids {
-                            warnings.event(eid).push(format!("{id}: {why}; this hook never runs"));
+                        for &eid in &e.ids {
+                            warnings.event(eid).push(format!("{}: {why}; this hook never runs", e.id));
                         }
-                        continue;
+                        return Ok(None);
                     }
                 },
             };
-            let gating = native.can_block;
-            let (default_ms, max_ms) = if gating { (5_000.0, 60_000.0) } else { (30_000.0, 300_000.0) };
+            let (default_ms, max_ms) =
+                if e.native.can_block { (5_000.0, 60_000.0) } else { (30_000.0, 300_000.0) };
             let ms = match timeout_ms {
                 Some(t) if t > 0.0 && t.is_finite() => t.min(max_ms),
                 Some(_) => {
-                    p.fail::<()>(warnings, &format!("{hptr}/timeout"), "`timeout` must be milliseconds > 0")?;
-                    continue;
+                    p.fail::<()>(
+                        warnings,
+                        &format!("{}/timeout", e.ptr),
+                        "`timeout` must be milliseconds > 0",
+                    )?;
+                    return Ok(None);
                 }
                 None => default_ms,
             };
-            for &eid in &ids {
-                let mut h = Handler::command(
-                    id.clone(),
-                    cx.source,
-                    CommandSpec::Shell { script: command.clone(), shell: Shell::Sh },
-                    Dialect::Ok,
-                    name,
-                );
-                h.timeout_s = Some(ms / 1000.0);
-                h.knobs = Knobs::Ok { cwd: cwd.clone(), layer };
-                events[eid].push(Group { matcher: matcher.clone(), handlers: vec![h] });
-            }
-        }
-    }
-    Ok(())
+            let script = CommandSpec::Shell { script: command, shell: Shell::Sh };
+            let mut h = Handler::command(e.id, cx.source, script, Dialect::Ok, e.name);
+            h.timeout_s = Some(ms / 1000.0);
+            h.knobs = Knobs::Ok { cwd, layer };
+            Ok(Some((h, matcher)))
+        },
+    )
 }

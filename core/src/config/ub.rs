@@ -2,7 +2,8 @@
 //! entries `{command: [argv], tools, timeout, on_failure, env}`. `${VAR}` is expanded in string
 //! values after parsing, so a variable can never inject structure.
 
-use super::handler::{DocContext, Fields, escape};
+use super::flat::{self, Read, take};
+use super::handler::DocContext;
 use super::{CommandSpec, ConfigWarnings, Dialect, Group, Handler, Knobs, Parse};
 use crate::error::ConfigError;
 use crate::matcher::GroupMatcher;
@@ -23,113 +24,81 @@ pub(crate) fn read(
     let Some(map) = hooks.as_object() else {
         return p.fail::<()>(warnings, &ptr, "`hooks` must be an object of trigger kinds").map(|_| ());
     };
-    for (name, list) in map {
-        if Dialect::Ub.native_event(name).is_none() {
-            warnings
-                .global
-                .push(format!("{}: unknown trigger kind \"{name}\"; its hooks are skipped", cx.info.label));
-            continue;
-        }
-        let eptr = format!("{ptr}/{}", escape(name));
-        let Some(list) = list.as_array() else {
-            p.fail::<()>(warnings, &eptr, format!("the value of \"{name}\" must be a list of hooks"))?;
-            continue;
-        };
-        let ids = Dialect::Ub.event_ids(name);
-        for (i, entry) in list.iter().enumerate() {
-            let hptr = format!("{eptr}/{i}");
-            let Some(obj) = entry.as_object() else {
-                p.fail::<()>(warnings, &hptr, "a hook must be an object with a `command` list")?;
-                continue;
-            };
-            let f = Fields { obj, hptr: &hptr };
-            macro_rules! field {
-                ($e:expr) => {
-                    match $e {
-                        Ok(v) => v,
-                        Err((at, msg)) => {
-                            p.fail::<()>(warnings, &at, msg)?;
-                            continue;
-                        }
-                    }
-                };
-            }
-            let id = format!("{}:{name}[{i}]", cx.info.id_label);
-            let Some(argv) = field!(f.string_array("command")) else {
-                p.fail::<()>(
-                    warnings,
-                    &format!("{hptr}/command"),
-                    "`command` must be a list: ub runs argv only",
-                )?;
-                continue;
+    flat::walk(
+        map,
+        &ptr,
+        Dialect::Ub,
+        "trigger kind",
+        &[],
+        cx,
+        p,
+        events,
+        warnings,
+        |e, warnings| -> Result<Read, _> {
+            let f = &e.fields;
+            let Some(argv) = take!(p, warnings, f.string_array("command")) else {
+                let why = "`command` must be a list: ub runs argv only";
+                p.fail::<()>(warnings, &format!("{}/command", e.ptr), why)?;
+                return Ok(None);
             };
             let argv: Vec<String> = argv.iter().map(|a| expand_vars(a)).collect();
-            let tools: Vec<String> =
-                field!(f.string_array("tools")).unwrap_or_default().iter().map(|t| expand_vars(t)).collect();
-            let env_allow: Vec<String> = field!(f.string_array("env"))
+            let tools: Vec<String> = take!(p, warnings, f.string_array("tools"))
+                .unwrap_or_default()
+                .iter()
+                .map(|t| expand_vars(t))
+                .collect();
+            let env_allow: Vec<String> = take!(p, warnings, f.string_array("env"))
                 .map(|v| v.iter().map(|e| expand_vars(e)).collect())
                 .unwrap_or_else(|| vec!["PATH".to_string()]);
-            let block = match field!(f.string("on_failure")).as_deref() {
+            let block = match take!(p, warnings, f.string("on_failure")).as_deref() {
                 None | Some("warn") => false,
                 Some("block") => true,
                 Some(other) => {
-                    p.fail::<()>(
-                        warnings,
-                        &format!("{hptr}/on_failure"),
-                        format!("`on_failure` must be warn or block, not {other:?}"),
-                    )?;
-                    continue;
+                    let why = format!("`on_failure` must be warn or block, not {other:?}");
+                    p.fail::<()>(warnings, &format!("{}/on_failure", e.ptr), why)?;
+                    return Ok(None);
                 }
             };
-            let timeout = match obj.get("timeout") {
+            let timeout = match f.obj.get("timeout") {
                 None | Some(Value::Null) => DEFAULT_TIMEOUT_S,
                 Some(Value::String(s)) => match go_duration(&expand_vars(s)) {
                     Some(t) if t > 0.0 => t,
                     _ => {
-                        p.fail::<()>(
-                            warnings,
-                            &format!("{hptr}/timeout"),
-                            format!("`timeout` {s:?} is not a duration such as \"10s\" or \"500ms\""),
-                        )?;
-                        continue;
+                        let why = format!("`timeout` {s:?} is not a duration such as \"10s\" or \"500ms\"");
+                        p.fail::<()>(warnings, &format!("{}/timeout", e.ptr), why)?;
+                        return Ok(None);
                     }
                 },
                 Some(Value::Number(n)) if n.as_f64().is_some_and(|t| t > 0.0) => {
                     let t = n.as_f64().unwrap_or(DEFAULT_TIMEOUT_S);
-                    for &eid in &ids {
-                        warnings.event(eid).push(format!("{id}: timeout {t} has no unit; read as seconds"));
+                    for &eid in &e.ids {
+                        warnings
+                            .event(eid)
+                            .push(format!("{}: timeout {t} has no unit; read as seconds", e.id));
                     }
                     t
                 }
                 Some(_) => {
                     p.fail::<()>(
                         warnings,
-                        &format!("{hptr}/timeout"),
+                        &format!("{}/timeout", e.ptr),
                         "`timeout` must be a duration string",
                     )?;
-                    continue;
+                    return Ok(None);
                 }
             };
             let (program, args) = match argv.split_first() {
                 Some((p0, rest)) => (p0.clone(), rest.to_vec()),
                 None => (String::new(), Vec::new()),
             };
-            for &eid in &ids {
-                let mut h = Handler::command(
-                    id.clone(),
-                    cx.source,
-                    CommandSpec::Exec { program: program.clone(), args: args.clone() },
-                    Dialect::Ub,
-                    name,
-                );
-                h.timeout_s = Some(timeout.min(MAX_TIMEOUT_S));
-                h.fail_closed = block;
-                h.knobs = Knobs::Ub { env_allow: env_allow.clone() };
-                events[eid].push(Group { matcher: GroupMatcher::Tools(tools.clone()), handlers: vec![h] });
-            }
-        }
-    }
-    Ok(())
+            let mut h =
+                Handler::command(e.id, cx.source, CommandSpec::Exec { program, args }, Dialect::Ub, e.name);
+            h.timeout_s = Some(timeout.min(MAX_TIMEOUT_S));
+            h.fail_closed = block;
+            h.knobs = Knobs::Ub { env_allow };
+            Ok(Some((h, GroupMatcher::Tools(tools))))
+        },
+    )
 }
 
 /// `${VAR}` from the host environment; undefined → empty.
