@@ -147,7 +147,10 @@ pub fn record_trust_for(config_json: &str) -> Result<Value, ConfigError> {
     let d = Dispatcher::from_value(value.clone())?;
     let config = d.config();
     let Some(project_dir) = config.project_dir.clone() else {
-        return Err(ConfigError::invalid("/project_dir", "recording trust needs `project_dir` (the project root)"));
+        return Err(ConfigError::invalid(
+            "/project_dir",
+            "recording trust needs `project_dir` (the project root)",
+        ));
     };
     // Recording into a store this configuration never reads would report trust it does not
     // have: refuse, and say how to make it consult one.

@@ -86,7 +86,8 @@ fn a_world_writable_store_is_refused_with_a_warning() {
 fn recording_trust_needs_a_store_the_configuration_reads() {
     let s = Scratch::new("nostore");
     std::fs::write(s.path().join(".claude/settings.json"), SETTINGS).unwrap();
-    let cfg = json!({"project_dir": s.path(), "sources": [{"scope": "project", "path": ".claude/settings.json"}]});
+    let cfg =
+        json!({"project_dir": s.path(), "sources": [{"scope": "project", "path": ".claude/settings.json"}]});
     let err = record_trust_for(&cfg.to_string()).unwrap_err().details();
     assert_eq!(err.pointer.as_deref(), Some("/trust"));
     assert!(err.message.contains("trust.project"), "{}", err.message);
