@@ -10,8 +10,7 @@ pub mod http;
 
 use crate::runner::{Cancel, Capture, End, RunResult, Text};
 use serde_json::Value;
-use std::sync::Arc;
-use std::sync::mpsc;
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 /// A host function registered as a hook: gets the event JSON, answers what a command hook
@@ -45,9 +44,18 @@ pub struct Task {
     pub max_output: usize,
 }
 
+/// Answers handed from handler threads to the waiting fire. A mutex and a condvar rather than
+/// a channel: an mpsc wait leaves a thread handle in the caller's thread-local storage, which
+/// a C host's main thread never frees (valgrind reports it).
+#[derive(Default)]
+struct Inbox {
+    answers: Mutex<Vec<(usize, Answer)>>,
+    ready: Condvar,
+}
+
 /// In-process handlers started and not yet collected.
 pub struct Pending {
-    rx: mpsc::Receiver<(usize, Answer)>,
+    inbox: Arc<Inbox>,
     slots: Vec<Option<(Instant, Instant, usize)>>,
     results: Vec<Option<RunResult>>,
 }
@@ -66,16 +74,20 @@ fn result_of(answer: Answer, started: Instant, max_output: usize) -> RunResult {
 
 /// Starts every task on its own thread; collect with [`Pending::wait`].
 pub fn start(tasks: Vec<Task>) -> Pending {
-    let (tx, rx) = mpsc::channel();
+    let inbox = Arc::new(Inbox::default());
     let mut slots = Vec::with_capacity(tasks.len());
     let mut results = Vec::with_capacity(tasks.len());
     for (i, task) in tasks.into_iter().enumerate() {
-        let tx = tx.clone();
+        let inbox_for_thread = Arc::clone(&inbox);
         let started = Instant::now();
         let work = task.work;
         let spawned = std::thread::Builder::new().name("hookwire-handler".into()).spawn(move || {
-            let answer = work();
-            let _ = tx.send((i, answer));
+            // A panicking host function must not leave the fire waiting out the deadline.
+            let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work))
+                .unwrap_or_else(|_| Answer::failed("the handler panicked"));
+            let mut answers = inbox_for_thread.answers.lock().unwrap_or_else(|e| e.into_inner());
+            answers.push((i, answer));
+            inbox_for_thread.ready.notify_all();
         });
         match spawned {
             Ok(_) => {
@@ -96,7 +108,7 @@ pub fn start(tasks: Vec<Task>) -> Pending {
             }
         }
     }
-    Pending { rx, slots, results }
+    Pending { inbox, slots, results }
 }
 
 impl Pending {
@@ -127,14 +139,19 @@ impl Pending {
             if cancel.is_some() {
                 wait = wait.min(Duration::from_millis(20));
             }
-            match self.rx.recv_timeout(wait) {
-                Ok((i, answer)) => {
-                    if let Some((started, _, max_output)) = self.slots[i].take() {
-                        self.results[i] = Some(result_of(answer, started, max_output));
-                    }
+            let arrived: Vec<(usize, Answer)> = {
+                let guard = self.inbox.answers.lock().unwrap_or_else(|e| e.into_inner());
+                let (mut guard, _) = self
+                    .inbox
+                    .ready
+                    .wait_timeout_while(guard, wait, |a| a.is_empty())
+                    .unwrap_or_else(|e| e.into_inner());
+                std::mem::take(&mut *guard)
+            };
+            for (i, answer) in arrived {
+                if let Some((started, _, max_output)) = self.slots[i].take() {
+                    self.results[i] = Some(result_of(answer, started, max_output));
                 }
-                Err(mpsc::RecvTimeoutError::Timeout) => {}
-                Err(mpsc::RecvTimeoutError::Disconnected) => break,
             }
         }
         self.results
