@@ -227,6 +227,13 @@ impl Dispatcher {
     /// running hooks are killed (group `SIGTERM`, then `SIGKILL`), hooks not yet started never
     /// start, and their outcomes say `cancelled`. The result is still a result.
     pub fn fire_json_with(&self, event_json: &str, cancel: &CancelToken) -> Result<String, EventError> {
+        // Nothing runs on a no-match fire, so there is nothing to cancel either.
+        if !cancel.is_cancelled()
+            && let Some(answer) =
+                nomatch::try_answer(&self.inner.config, &self.inner.prepared, event_json, &*self.inner)
+        {
+            return Ok(answer);
+        }
         let v: Value = serde_json::from_str(event_json).map_err(|e| EventError::from_json(&e))?;
         Ok(self.inner.fire_cancellable(Some(event_json), &v, &self.inner, Some(&cancel.0))?.to_json())
     }
