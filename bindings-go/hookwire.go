@@ -27,6 +27,7 @@ import (
 	"context"
 	"encoding/json"
 	"runtime"
+	"runtime/cgo"
 	"strings"
 	"sync"
 	"unsafe"
@@ -51,6 +52,14 @@ type handle struct {
 	// never races with hooks_fire (abi.md §2.5).
 	mu  sync.RWMutex
 	ptr *C.HooksDispatcher
+
+	// ctx is the base of every Go function hook's and host callback's ctx; close ends it.
+	ctx    context.Context
+	cancel context.CancelFunc
+	// handles are the registered Go funcs (the library's user_data), deleted by close once
+	// hooks_dispatcher_free has returned, so no call can still look one up.
+	handlesMu sync.Mutex
+	handles   []cgo.Handle
 }
 
 // testHookFire, when set by a test, runs inside every fire just before the C call, while the
@@ -90,7 +99,8 @@ func New(config any) (*Dispatcher, error) {
 	if cErr != nil { // never written on success by contract; tolerate it rather than leak
 		C.hooks_free(cErr)
 	}
-	h := &handle{ptr: ptr}
+	ctx, cancel := context.WithCancel(context.Background())
+	h := &handle{ptr: ptr, ctx: ctx, cancel: cancel}
 	d := &Dispatcher{h: h}
 	// A backstop for a forgotten Close. Fire keeps d alive until its C call returns, so the
 	// cleanup can only run when no fire is in flight.
@@ -106,10 +116,10 @@ func New(config any) (*Dispatcher, error) {
 // invalid_utf8 or invalid_event). Hooks that fail, hang or flood output are not errors: their
 // Outcome says what happened.
 //
-// When ctx ends before the fire does, Fire returns ctx.Err() at once. Until the engine can
-// cancel, the hooks already started finish under their own timeouts in the background, their
-// result is freed, and Close waits for them. On a closed or nil dispatcher Fire returns
-// ErrClosed.
+// When ctx ends before the fire does, Fire returns ctx.Err() at once and cancels the fire:
+// its running hooks are killed (process group SIGTERM, then SIGKILL), hooks not yet started
+// never start, and the cancelled result is freed in the background; Close waits for that.
+// On a closed or nil dispatcher Fire returns ErrClosed.
 func (d *Dispatcher) Fire(ctx context.Context, event any) (*Result, error) {
 	if d == nil || d.h == nil {
 		return nil, ErrClosed
@@ -136,8 +146,11 @@ func (d *Dispatcher) FireJSON(ctx context.Context, event []byte) ([]byte, error)
 }
 
 // Close frees the dispatcher. It waits for the fires in flight, including those whose caller
-// already returned on ctx, then frees the C handle; later fires return ErrClosed. Close is
-// idempotent, safe to call concurrently, and always returns nil.
+// already returned on ctx, then ends the ctx of running function hooks and host callbacks,
+// frees the C handle (which waits for calls of them still running, such as one that overran
+// its timeout) and releases the registered funcs; later fires and registrations return
+// ErrClosed. Close is idempotent, safe to call concurrently, and always returns nil. It must
+// not be called from inside a function hook or host callback of the same dispatcher.
 func (d *Dispatcher) Close() error {
 	if d == nil || d.h == nil {
 		return nil
@@ -154,13 +167,22 @@ func Version() string {
 	return C.GoString(C.hooks_version())
 }
 
-// close frees the C dispatcher once, after the fires in flight have released the read lock.
+// close frees the C dispatcher once, after the fires in flight have released the read lock,
+// then deletes the handles of the Go funcs: hooks_dispatcher_free has waited for their calls
+// in progress and refuses new ones, so none can look a handle up any more.
 func (h *handle) close() {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.ptr != nil {
+		h.cancel()
 		C.hooks_dispatcher_free(h.ptr)
 		h.ptr = nil
+		h.handlesMu.Lock()
+		for _, hd := range h.handles {
+			hd.Delete()
+		}
+		h.handles = nil
+		h.handlesMu.Unlock()
 	}
 }
 
@@ -169,7 +191,8 @@ type fireReply struct {
 	err error
 }
 
-// fire runs hooks_fire on a goroutine so that ctx can end the wait, not the fire.
+// fire runs the C fire on a goroutine so that ctx can end the wait at once; a ctx that can
+// end also gets a cancel token, so that it ends the fire in the engine too.
 func (d *Dispatcher) fire(ctx context.Context, event string) ([]byte, error) {
 	if d == nil || d.h == nil {
 		return nil, ErrClosed
@@ -198,16 +221,32 @@ func (d *Dispatcher) fire(ctx context.Context, event string) ([]byte, error) {
 		// race against: skip the goroutine.
 		defer h.mu.RUnlock()
 		defer C.free(unsafe.Pointer(cEvent))
-		out, err := h.fireLocked(cEvent)
+		out, err := h.fireLocked(cEvent, nil)
 		runtime.KeepAlive(d)
 		return out, err
 	}
+	// A token per fire: when ctx ends, the fire is cancelled in the engine. tokenMu keeps
+	// the cancel (run by AfterFunc on its own goroutine) from racing with the token's free.
+	token := C.hooks_cancel_token_new()
+	var tokenMu sync.Mutex
+	stop := context.AfterFunc(ctx, func() {
+		tokenMu.Lock()
+		defer tokenMu.Unlock()
+		if token != nil {
+			C.hooks_cancel_token_cancel(token)
+		}
+	})
 	done := make(chan fireReply, 1) // buffered: an abandoned fire must not block on send
 	go func() {
 		defer h.mu.RUnlock()
 		defer C.free(unsafe.Pointer(cEvent))
-		out, err := h.fireLocked(cEvent)
+		out, err := h.fireLocked(cEvent, token)
 		runtime.KeepAlive(d)
+		stop()
+		tokenMu.Lock()
+		C.hooks_cancel_token_free(token)
+		token = nil
+		tokenMu.Unlock()
 		done <- fireReply{out, err}
 	}()
 	select {
@@ -218,14 +257,15 @@ func (d *Dispatcher) fire(ctx context.Context, event string) ([]byte, error) {
 	}
 }
 
-// fireLocked calls hooks_fire; the caller holds h.mu's read side and h.ptr is not nil. The
-// returned string is copied into Go memory and released with hooks_free, never C.free.
-func (h *handle) fireLocked(cEvent *C.char) ([]byte, error) {
+// fireLocked calls hooks_fire_with (a NULL token is a plain fire); the caller holds h.mu's
+// read side and h.ptr is not nil. The returned string is copied into Go memory and released
+// with hooks_free, never C.free.
+func (h *handle) fireLocked(cEvent *C.char, token *C.HooksCancelToken) ([]byte, error) {
 	if testHookFire != nil {
 		testHookFire()
 	}
 	var cOut *C.char
-	rc := C.hooks_fire(h.ptr, cEvent, &cOut)
+	rc := C.hooks_fire_with(h.ptr, cEvent, token, &cOut)
 	runtime.KeepAlive(h)
 	if cOut == nil {
 		return nil, newError(CodeInternal, KindInternal, "hooks_fire stored no string", 0, 0)

@@ -26,6 +26,7 @@ const (
 	StatusTimedOut    Status = "timed_out"
 	StatusSpawnFailed Status = "spawn_failed"
 	StatusAsync       Status = "async"
+	StatusCancelled   Status = "cancelled" // the fire was cancelled (Fire's ctx ended)
 )
 
 // HandlerType is the type of the handler that produced an outcome.
@@ -33,11 +34,12 @@ type HandlerType string
 
 // The handler types of protocol.md §2.4.
 const (
-	HandlerCommand HandlerType = "command"
-	HandlerHTTP    HandlerType = "http"
-	HandlerPrompt  HandlerType = "prompt"
-	HandlerAgent   HandlerType = "agent"
-	HandlerMCPTool HandlerType = "mcp_tool"
+	HandlerCommand  HandlerType = "command"
+	HandlerHTTP     HandlerType = "http"
+	HandlerPrompt   HandlerType = "prompt"
+	HandlerAgent    HandlerType = "agent"
+	HandlerMCPTool  HandlerType = "mcp_tool"
+	HandlerFunction HandlerType = "function" // a function registered with AddFunctionHook
 )
 
 // VerdictSource says where a hook's verdict was read from (protocol.md §6.7).

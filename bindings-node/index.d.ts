@@ -55,12 +55,12 @@ export interface Verdict {
 export interface Outcome {
   /** Hook id, for example `'user:PreToolUse[0].hooks[0]'`. */
   hook: string
-  /** Handler type: `'command'`, `'http'`, `'prompt'`, `'agent'` or `'mcp_tool'`. */
+  /** Handler type: `'command'`, `'http'`, `'prompt'`, `'agent'`, `'mcp_tool'` or `'function'`. */
   type: string
   /** The command as configured (shell form) or as run (exec form). */
   command: string
   /** How it ended. */
-  status: 'ok' | 'error' | 'timed_out' | 'spawn_failed' | 'async'
+  status: 'ok' | 'error' | 'timed_out' | 'spawn_failed' | 'async' | 'cancelled'
   /** `null` when killed by a signal, not started, http, or still running. */
   exit_code: number | null
   /** The signal that ended it. */
@@ -171,8 +171,17 @@ export interface TrustStatus {
 /**
  * The `code` of an error hookwire throws or rejects with (abi.md §6). The error also has
  * `line` and `column` for `'INVALID_JSON'`, and `pointer` when one place is at fault.
+ * `'FIRE_SYNC_WITH_JS_HOOKS'` is the Node binding's own: `fireSync()` on a dispatcher with a
+ * JavaScript function hook or host callback registered (they need the thread it would block).
  */
-export type ErrorCode = 'INVALID_JSON' | 'INVALID_CONFIG' | 'INVALID_EVENT' | 'INVALID_UTF8' | 'PANIC' | 'INTERNAL'
+export type ErrorCode =
+  | 'INVALID_JSON'
+  | 'INVALID_CONFIG'
+  | 'INVALID_EVENT'
+  | 'INVALID_UTF8'
+  | 'PANIC'
+  | 'INTERNAL'
+  | 'FIRE_SYNC_WITH_JS_HOOKS'
 
 /** An error from hookwire itself (never a hook's failure, which is an outcome). */
 export interface HookwireError extends Error {
@@ -186,6 +195,90 @@ export interface HookwireError extends Error {
 }
 
 /**
+ * What a hook prints as JSON (protocol.md §6), as a JavaScript function hook returns it. Every
+ * key is optional; keys hookwire does not know are kept in the result's `extra`.
+ */
+export interface HookOutput {
+  /** `false` asks the agent to stop, with `stopReason` for the user. */
+  continue?: boolean
+  stopReason?: string
+  suppressOutput?: boolean
+  /** Text for the user. */
+  systemMessage?: string
+  /** `'block'` blocks events that can block (Stop, PostToolUse, UserPromptSubmit, ...). */
+  decision?: 'approve' | 'block'
+  reason?: string
+  /** Event-specific output; `hookEventName` names the event it answers. */
+  hookSpecificOutput?: {
+    hookEventName: string
+    /** PreToolUse: `'allow'`, `'deny'`, `'ask'` or `'defer'`. */
+    permissionDecision?: 'allow' | 'deny' | 'ask' | 'defer'
+    permissionDecisionReason?: string
+    /** PreToolUse: the replacement tool input; it becomes the result's `updated_input`. */
+    updatedInput?: Record<string, unknown>
+    /** Text for the model. */
+    additionalContext?: string
+    [key: string]: unknown
+  }
+  [key: string]: unknown
+}
+
+/**
+ * What a function hook registered with `dispatcher.addFunctionHook()` answers: what a
+ * command hook would print. An object is taken as its JSON (`HookOutput`), a string is read
+ * exactly like a command's stdout (JSON or plain text), and `undefined` or `null` print
+ * nothing (no opinion). Any other value, a throw or a rejection is an error outcome:
+ * non-blocking, unless the hook was registered with `failClosed: true`.
+ */
+export type HookAnswer = HookOutput | string | undefined | null | void
+
+/** The handler types the host answers for through `dispatcher.setHostCallback()`. */
+export type HostCallbackType = 'prompt' | 'agent' | 'mcp_tool'
+
+/** What a host callback receives: one configured `prompt`, `agent` or `mcp_tool` handler to run. */
+export interface HostCallbackRequest {
+  /** The handler type. */
+  type: HostCallbackType
+  /** The handler as configured (`prompt`, `model`, `server`, `tool`, `input`, ...). */
+  handler: Record<string, unknown>
+  /** The event payload as JSON text: exactly what a command hook reads on stdin. */
+  event: string
+  /** The handler's timeout in seconds: the answer must come before it. */
+  timeout_s: number
+  [key: string]: unknown
+}
+
+/**
+ * A host callback's answer. For `prompt` and `agent`: `{ ok: true }` lets the action go on,
+ * `{ ok: false, reason }` blocks it (`impossible: true` says the condition can never be met).
+ * For `mcp_tool`: `{ text }`, the tool's output, read like a command's stdout.
+ */
+export type HostCallbackAnswer =
+  | { ok: boolean; reason?: string; impossible?: boolean; [key: string]: unknown }
+  | { text: string; [key: string]: unknown }
+
+/**
+ * The part of an `AbortSignal` hookwire uses (declared here so the types need neither the DOM
+ * library nor `@types/node`); a real `AbortSignal` fits it.
+ */
+export interface AbortSignalLike {
+  readonly aborted: boolean
+  readonly reason?: unknown
+  addEventListener(type: 'abort', listener: (this: AbortSignalLike, event: unknown) => void, options?: { once?: boolean }): void
+  removeEventListener(type: 'abort', listener: (this: AbortSignalLike, event: unknown) => void): void
+}
+
+/** Options of `dispatcher.fire()`. */
+export interface FireOptions {
+  /**
+   * Cancels the fire when aborted: the running hooks' process groups are killed, no further
+   * hook starts, and the promise rejects at once with `signal.reason` (an `AbortError`
+   * `DOMException` by default). An already-aborted signal rejects without running anything.
+   */
+  signal?: AbortSignalLike
+}
+
+/**
  * Which binding artifact the generated loader actually loaded: `'native'` for
  * a native addon, otherwise the `platformArchABI` of the WASI flavor. Every
  * flavor napi-rs can build is listed, because `NAPI_RS_NATIVE_LIBRARY_PATH`
@@ -196,9 +289,10 @@ export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-was
 /**
  * A loaded hook configuration, ready to fire events.
  *
- * Immutable once built and safe to share: any number of `fire()` calls may be in flight on
- * one dispatcher at once, each on its own native thread with its own hook processes. A
- * pending fire keeps the process alive and finishes even if the dispatcher is collected.
+ * Safe to share: any number of `fire()` calls may be in flight on one dispatcher at once,
+ * each on its own native thread with its own hook processes. A pending fire keeps the process
+ * alive and finishes even if the dispatcher is collected. Its configuration never changes;
+ * `addFunctionHook` and `setHostCallback` add to it, and apply to fires started afterwards.
  */
 export declare class Dispatcher {
   /**
@@ -225,13 +319,60 @@ export declare class Dispatcher {
    * `Error` whose `code` is `'INVALID_JSON'`, `'INVALID_EVENT'`, `'PANIC'` or `'INTERNAL'`
    * (a hook's own failure is an outcome, never a rejection), and with a `TypeError` when
    * `event` is neither an object nor a string; it never throws.
+   *
+   * With `options.signal`, aborting the signal cancels the fire: the running hooks' process
+   * groups are killed (`SIGTERM`, then `SIGKILL` 200 ms later), no further hook starts, and
+   * the promise rejects at once with `signal.reason` (an `AbortError` `DOMException` unless
+   * `abort()` was given another reason). A signal that is already aborted rejects without
+   * running anything. The fire removes its listener from the signal when it ends.
    */
-  fire(event: Event | string): Promise<Result>
+  fire(event: Event | string, options?: FireOptions): Promise<Result>
   /**
    * The same fire as `fire()`, blocking the calling thread until it is over; for scripts.
    * Throws what `fire()` rejects with.
+   *
+   * Refused on a dispatcher with a JavaScript function hook or host callback registered:
+   * those run on this very thread, which `fireSync` would be blocking, so it throws an
+   * `Error` with `code` `'FIRE_SYNC_WITH_JS_HOOKS'` (before converting the event) instead of
+   * deadlocking. Use `await fire()` there.
    */
   fireSync(event: Event | string): Result
+  /**
+   * Registers a JavaScript function as a hook of `event` (a canonical event name such as
+   * `'PreToolUse'`), folded with the configured hooks in configuration order: after them,
+   * or before them with `first: true`. Returns its hook id, which its outcomes carry
+   * (`type` `'function'`).
+   *
+   * The function gets the event as a plain object and answers what a command hook would
+   * print: an object (its JSON, for example `{ hookSpecificOutput: { ... } }` or
+   * `{ decision: 'block', reason }`), a string (read like stdout), or `undefined` (no
+   * opinion); or a promise of one of these. A throw or a rejection is a non-blocking error
+   * outcome, unless `failClosed`, when it denies. It is called on the JavaScript thread, once
+   * per matching fire; calls of concurrent fires interleave at `await`. The registration does
+   * not keep the process alive. Once a function is registered, `fireSync` refuses this
+   * dispatcher.
+   *
+   * Throws an `Error` with `code` `'INVALID_CONFIG'` (and `pointer` `'/event'`, `'/matcher'`
+   * or `'/timeout_s'`) for an unknown event, a bad matcher or a timeout that is not
+   * seconds > 0.
+   */
+  addFunctionHook(event: string, fn: (event: Event) => HookAnswer | Promise<HookAnswer>, options?: FunctionHookOptions): string
+  /**
+   * Registers the host's callback for the `prompt`, `agent` or `mcp_tool` handlers of the
+   * configuration, replacing an earlier one for that type. hookwire cannot call a model or
+   * an MCP server; the callback does, and answers for the handler. Without a callback such
+   * handlers are skipped with a warning.
+   *
+   * The callback gets `{ type, handler, event, timeout_s }` (the handler as configured, and
+   * the event payload as the JSON text a command would read on stdin) and answers an
+   * object, or a promise of one: `{ ok: true }` or `{ ok: false, reason, impossible? }` for
+   * `prompt` and `agent`, `{ text }` (the tool's output, read like a command's stdout) for
+   * `mcp_tool`. A throw or a rejection is an error outcome, and the handler's timeout
+   * applies. Once a callback is registered,
+   * `fireSync` refuses this dispatcher. Throws an `Error` with `code` `'INVALID_CONFIG'`
+   * for another `type`.
+   */
+  setHostCallback(type: HostCallbackType, fn: (request: HostCallbackRequest) => HostCallbackAnswer | Promise<HostCallbackAnswer>): void
   /**
    * The trust state of every project and local source of this configuration (protocol.md
    * §2.8): the store, the default store, the project directory, and one `TrustSource` per
@@ -240,6 +381,29 @@ export declare class Dispatcher {
    * new dispatcher. Throws only for a bug in hookwire (`code` `'PANIC'`).
    */
   trustStatus(): TrustStatus
+}
+
+/** Options of `dispatcher.addFunctionHook()`. */
+export interface FunctionHookOptions {
+  /**
+   * A Claude Code matcher on the event's matcher field (the tool name for tool events):
+   * `'Bash'`, `'Edit|Write'`, a regular expression, `'*'`. Default: every occurrence.
+   */
+  matcher?: string
+  /**
+   * Seconds the function may take before its outcome is `'timed_out'`; default as for a
+   * command hook of the event.
+   */
+  timeout?: number
+  /**
+   * A throw, a rejection or a timeout blocks (denies) where the event can block, instead of
+   * being a non-blocking error. Default `false`.
+   */
+  failClosed?: boolean
+  /** Names the hook id `function(<name>):<Event>`; default `function#<n>:<Event>`. */
+  name?: string
+  /** Runs before the configured hooks in configuration order; default after them. */
+  first?: boolean
 }
 
 /**

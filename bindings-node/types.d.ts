@@ -55,12 +55,12 @@ export interface Verdict {
 export interface Outcome {
   /** Hook id, for example `'user:PreToolUse[0].hooks[0]'`. */
   hook: string
-  /** Handler type: `'command'`, `'http'`, `'prompt'`, `'agent'` or `'mcp_tool'`. */
+  /** Handler type: `'command'`, `'http'`, `'prompt'`, `'agent'`, `'mcp_tool'` or `'function'`. */
   type: string
   /** The command as configured (shell form) or as run (exec form). */
   command: string
   /** How it ended. */
-  status: 'ok' | 'error' | 'timed_out' | 'spawn_failed' | 'async'
+  status: 'ok' | 'error' | 'timed_out' | 'spawn_failed' | 'async' | 'cancelled'
   /** `null` when killed by a signal, not started, http, or still running. */
   exit_code: number | null
   /** The signal that ended it. */
@@ -171,8 +171,17 @@ export interface TrustStatus {
 /**
  * The `code` of an error hookwire throws or rejects with (abi.md §6). The error also has
  * `line` and `column` for `'INVALID_JSON'`, and `pointer` when one place is at fault.
+ * `'FIRE_SYNC_WITH_JS_HOOKS'` is the Node binding's own: `fireSync()` on a dispatcher with a
+ * JavaScript function hook or host callback registered (they need the thread it would block).
  */
-export type ErrorCode = 'INVALID_JSON' | 'INVALID_CONFIG' | 'INVALID_EVENT' | 'INVALID_UTF8' | 'PANIC' | 'INTERNAL'
+export type ErrorCode =
+  | 'INVALID_JSON'
+  | 'INVALID_CONFIG'
+  | 'INVALID_EVENT'
+  | 'INVALID_UTF8'
+  | 'PANIC'
+  | 'INTERNAL'
+  | 'FIRE_SYNC_WITH_JS_HOOKS'
 
 /** An error from hookwire itself (never a hook's failure, which is an outcome). */
 export interface HookwireError extends Error {
@@ -183,4 +192,88 @@ export interface HookwireError extends Error {
   column?: number
   /** JSON pointer to the one place a well-formed document is wrong. */
   pointer?: string
+}
+
+/**
+ * What a hook prints as JSON (protocol.md §6), as a JavaScript function hook returns it. Every
+ * key is optional; keys hookwire does not know are kept in the result's `extra`.
+ */
+export interface HookOutput {
+  /** `false` asks the agent to stop, with `stopReason` for the user. */
+  continue?: boolean
+  stopReason?: string
+  suppressOutput?: boolean
+  /** Text for the user. */
+  systemMessage?: string
+  /** `'block'` blocks events that can block (Stop, PostToolUse, UserPromptSubmit, ...). */
+  decision?: 'approve' | 'block'
+  reason?: string
+  /** Event-specific output; `hookEventName` names the event it answers. */
+  hookSpecificOutput?: {
+    hookEventName: string
+    /** PreToolUse: `'allow'`, `'deny'`, `'ask'` or `'defer'`. */
+    permissionDecision?: 'allow' | 'deny' | 'ask' | 'defer'
+    permissionDecisionReason?: string
+    /** PreToolUse: the replacement tool input; it becomes the result's `updated_input`. */
+    updatedInput?: Record<string, unknown>
+    /** Text for the model. */
+    additionalContext?: string
+    [key: string]: unknown
+  }
+  [key: string]: unknown
+}
+
+/**
+ * What a function hook registered with `dispatcher.addFunctionHook()` answers: what a
+ * command hook would print. An object is taken as its JSON (`HookOutput`), a string is read
+ * exactly like a command's stdout (JSON or plain text), and `undefined` or `null` print
+ * nothing (no opinion). Any other value, a throw or a rejection is an error outcome:
+ * non-blocking, unless the hook was registered with `failClosed: true`.
+ */
+export type HookAnswer = HookOutput | string | undefined | null | void
+
+/** The handler types the host answers for through `dispatcher.setHostCallback()`. */
+export type HostCallbackType = 'prompt' | 'agent' | 'mcp_tool'
+
+/** What a host callback receives: one configured `prompt`, `agent` or `mcp_tool` handler to run. */
+export interface HostCallbackRequest {
+  /** The handler type. */
+  type: HostCallbackType
+  /** The handler as configured (`prompt`, `model`, `server`, `tool`, `input`, ...). */
+  handler: Record<string, unknown>
+  /** The event payload as JSON text: exactly what a command hook reads on stdin. */
+  event: string
+  /** The handler's timeout in seconds: the answer must come before it. */
+  timeout_s: number
+  [key: string]: unknown
+}
+
+/**
+ * A host callback's answer. For `prompt` and `agent`: `{ ok: true }` lets the action go on,
+ * `{ ok: false, reason }` blocks it (`impossible: true` says the condition can never be met).
+ * For `mcp_tool`: `{ text }`, the tool's output, read like a command's stdout.
+ */
+export type HostCallbackAnswer =
+  | { ok: boolean; reason?: string; impossible?: boolean; [key: string]: unknown }
+  | { text: string; [key: string]: unknown }
+
+/**
+ * The part of an `AbortSignal` hookwire uses (declared here so the types need neither the DOM
+ * library nor `@types/node`); a real `AbortSignal` fits it.
+ */
+export interface AbortSignalLike {
+  readonly aborted: boolean
+  readonly reason?: unknown
+  addEventListener(type: 'abort', listener: (this: AbortSignalLike, event: unknown) => void, options?: { once?: boolean }): void
+  removeEventListener(type: 'abort', listener: (this: AbortSignalLike, event: unknown) => void): void
+}
+
+/** Options of `dispatcher.fire()`. */
+export interface FireOptions {
+  /**
+   * Cancels the fire when aborted: the running hooks' process groups are killed, no further
+   * hook starts, and the promise rejects at once with `signal.reason` (an `AbortError`
+   * `DOMException` by default). An already-aborted signal rejects without running anything.
+   */
+  signal?: AbortSignalLike
 }

@@ -5,7 +5,11 @@
 // - Every char * that hookwire returns belongs to the caller and is released with
 //   hooks_free and nothing else, never libc free, because the two allocators may differ.
 // - Every pointer the caller passes in is borrowed for the duration of that call only;
-//   hookwire keeps no reference to it after the call returns.
+//   hookwire keeps no reference to it after the call returns. The one exception is the
+//   user_data of hooks_add_function_hook and hooks_set_host_callback: hookwire keeps it (and
+//   never dereferences or frees it) until hooks_dispatcher_free returns.
+// - Strings a function hook or host callback hands back through its out-param are made with
+//   hooks_string_new and freed by hookwire.
 // - Returned strings are NUL-terminated, compact JSON with no NUL byte inside.
 // - The dispatcher belongs to the caller until hooks_dispatcher_free.
 // - The string from hooks_version is static and is never freed.
@@ -19,7 +23,10 @@
 //
 // THREADS: a HooksDispatcher is thread-safe; hooks_fire may run on one dispatcher from many
 // threads at once. Only hooks_dispatcher_free must not race with fires in flight on it.
-// hookwire installs no signal handler and never writes to the host's stdout.
+// A HooksCancelToken may be cancelled from any thread. The only host code hookwire runs is
+// the function hooks and host callbacks the host registers; they run on hookwire's own
+// threads, possibly concurrently. hookwire installs no signal handler and never writes to
+// the host's stdout.
 
 #ifndef HOOKWIRE_H
 #define HOOKWIRE_H
@@ -58,12 +65,53 @@
 // kind "internal".
 #define HOOKS_ERR_INTERNAL 7
 
+// A cancellation token for hooks_fire_with. Opaque: only pointers to it exist.
+//
+// Create it with hooks_cancel_token_new and destroy it with hooks_cancel_token_free. It is
+// thread-safe: hooks_cancel_token_cancel may be called from any thread, at any time, any
+// number of times, also while fires watching the token run on other threads. Cancelling is
+// permanent: a cancelled token cancels every fire it is passed to, before or after. One token
+// may watch several fires at once.
+typedef struct HooksCancelToken HooksCancelToken;
+
 // A loaded configuration, ready to fire events. Opaque: only pointers to it exist.
 //
 // Create it with hooks_dispatcher_new and destroy it with hooks_dispatcher_free. It is
 // thread-safe: any number of threads may call hooks_fire on one dispatcher at once, and it
 // may be created, used and freed on different threads.
 typedef struct HooksDispatcher HooksDispatcher;
+
+// A C function registered as a hook with hooks_add_function_hook.
+//
+// hookwire calls it with the user_data given at registration and the event JSON (a
+// NUL-terminated string valid only during the call), and *answer set to NULL. It returns 0
+// and stores in *answer what a command hook would print on stdout (JSON or text), as a
+// string made with hooks_string_new, or leaves NULL for no answer. A non-zero return is an
+// error of the hook (a non-blocking error outcome, blocking when registered fail_closed);
+// *answer, if set, is the error message. hookwire frees *answer; never store a string that
+// did not come from hooks_string_new, and never free it yourself after storing it.
+//
+// Threads: it runs on hookwire's own threads, possibly several calls at once (one per fire
+// that matches), so it must be thread-safe. It runs under the hook's timeout; a call that
+// overruns is reported timed_out and left to finish on its thread (hookwire cannot stop it).
+// It must not unwind (C++ exceptions, longjmp) out of the call, and must not call
+// hooks_dispatcher_free on its own dispatcher.
+typedef int32_t (*HooksFunctionHook)(void *user_data, const char *event_json, char **answer);
+
+// A C host callback registered with hooks_set_host_callback, which runs the prompt, agent
+// or mcp_tool handlers that hookwire cannot run itself (protocol.md section 5.9).
+//
+// hookwire calls it with the user_data given at registration, the request JSON
+//   {"type": "prompt"|"agent"|"mcp_tool", "handler": {...as configured}, "event": "<event
+//    JSON text>", "timeout_s": seconds}
+// (valid only during the call), and *reply_json set to NULL. It returns 0 and stores in
+// *reply_json a reply made with hooks_string_new: {"text": "..."} (read as the stdout of a
+// command that exited 0; mcp_tool) or {"ok": bool, "reason"?: "...", "impossible"?: bool}
+// (prompt, agent). A non-zero return, or no reply, is an error outcome; *reply_json, if set,
+// is the message. hookwire frees *reply_json.
+//
+// Threads, timeout and unwinding: as for HooksFunctionHook.
+typedef int32_t (*HooksHostCallback)(void *user_data, const char *request_json, char **reply_json);
 
 #ifdef __cplusplus
 extern "C" {
@@ -152,6 +200,105 @@ int32_t hooks_trust_status(const HooksDispatcher *dispatcher, char **result_json
 // config_json is NULL or a NUL-terminated string; result_json is NULL or valid for a write.
 int32_t hooks_trust_record(const char *config_json, char **result_json);
 
+// Creates a cancellation token for hooks_fire_with. The caller owns it until
+// hooks_cancel_token_free. Returns NULL only if hookwire failed internally. Safe to call
+// from any thread.
+HooksCancelToken *hooks_cancel_token_new(void);
+
+// Cancels every fire watching the token, now and later: their running hooks are killed
+// (each hook's process group gets SIGTERM, then SIGKILL), hooks not yet started never start,
+// and each of those fires returns promptly with HOOKS_OK and a result whose outcomes say
+// "cancelled". Idempotent; NULL does nothing. Safe to call from any thread, including while
+// the fire runs on another; it must not race with hooks_cancel_token_free on the same token.
+//
+// # Safety
+// token is NULL or a live token from hooks_cancel_token_new.
+void hooks_cancel_token_cancel(const HooksCancelToken *token);
+
+// Destroys a token; hooks_cancel_token_free(NULL) does nothing. It must not run while a
+// hooks_fire_with watching the token or a hooks_cancel_token_cancel on it is in flight.
+// Afterwards the pointer is invalid; freeing it twice is undefined behaviour. May be called
+// from any thread.
+//
+// # Safety
+// token is NULL or a token from hooks_cancel_token_new that has not been freed and that no
+// call is using.
+void hooks_cancel_token_free(HooksCancelToken *token);
+
+// hooks_fire, cancellable: fires one event, and a hooks_cancel_token_cancel on token (from
+// another thread, or before the call) ends the fire early. Running hooks are killed, hooks not
+// yet started never start, their outcomes say "cancelled", and the call still returns
+// HOOKS_OK with a result JSON. A cancelled hook never fails closed. token may be NULL: then
+// this is hooks_fire.
+//
+// Out-param, codes, thread safety and ownership are those of hooks_fire. The token is
+// borrowed for this call only and must stay alive until it returns.
+//
+// # Safety
+// As for hooks_fire; token is NULL or a live token from hooks_cancel_token_new.
+int32_t hooks_fire_with(const HooksDispatcher *dispatcher, const char *event_json, const HooksCancelToken *token, char **result_json);
+
+// Returns a copy of a NUL-terminated string, allocated by this library. This is how a
+// HooksFunctionHook or HooksHostCallback hands its answer to hookwire: store the copy in the
+// out-param, and hookwire frees it. A copy that is not handed over is released with
+// hooks_free. hooks_string_new(NULL) returns NULL. Safe to call from any thread.
+//
+// # Safety
+// s is NULL or a NUL-terminated string valid for this call.
+char *hooks_string_new(const char *s);
+
+// Registers a C function as a hook of one event, beside the configured hooks; its answers
+// are read and folded like a command hook's stdout, in configuration order (after the
+// configured hooks unless "first" is true). See HooksFunctionHook for the call.
+//
+// options_json is a NUL-terminated JSON object:
+//   {"event": "PreToolUse", "matcher"?: "Bash|Write", "timeout_s"?: seconds > 0,
+//    "fail_closed"?: bool, "name"?: "text", "first"?: bool}
+// "matcher" is a claude-code matcher on the event's matcher field (absent: every occurrence);
+// "timeout_s" defaults as for a command on that event; "fail_closed" makes an error or a
+// timeout block where the event can block; "name" names the hook id "function(<name>):<Event>".
+//
+// If result_json is NULL, returns HOOKS_ERR_NULL_POINTER and registers nothing. Otherwise it
+// always stores a new string in *result_json, which the caller frees with hooks_free: with
+// HOOKS_OK {"hook": "<hook id>"} (the id in outcomes), with any other code the error JSON.
+// Codes: HOOKS_OK; HOOKS_ERR_NULL_POINTER (dispatcher, options_json or fn is NULL);
+// HOOKS_ERR_INVALID_UTF8; HOOKS_ERR_INVALID_JSON; HOOKS_ERR_INVALID_CONFIG (an unknown event,
+// a bad matcher or timeout, an unknown key; with "pointer"); HOOKS_ERR_PANIC.
+//
+// Lifetime and threads: fn is called from hookwire's threads, possibly several calls at once,
+// with user_data, which must stay valid until hooks_dispatcher_free on this dispatcher
+// returns; hookwire never reads, writes or frees user_data. Registering may run at the same
+// time as fires on the dispatcher; fires that already started do not see the new hook. There
+// is no way to unregister a hook but to free the dispatcher.
+//
+// # Safety
+// dispatcher is NULL or a live dispatcher; options_json is NULL or a NUL-terminated string;
+// fn is NULL or a function with the HooksFunctionHook contract; result_json is NULL or valid
+// for a write.
+int32_t hooks_add_function_hook(const HooksDispatcher *dispatcher, const char *options_json, HooksFunctionHook fn, void *user_data, char **result_json);
+
+// Registers the host's callback for one delegated handler type, "prompt", "agent" or
+// "mcp_tool" (NUL-terminated), replacing an earlier one for that type. Without a callback
+// such handlers are skipped with a warning. See HooksHostCallback for the call; the callback
+// runs under the handler's timeout, and its failure or lateness is an outcome, never an
+// error of the fire.
+//
+// On success, returns HOOKS_OK and stores NULL in *error_json. On failure, returns the code
+// and stores a new error JSON in *error_json, which the caller frees with hooks_free. Codes:
+// HOOKS_ERR_NULL_POINTER (dispatcher, handler_type or fn is NULL); HOOKS_ERR_INVALID_UTF8;
+// HOOKS_ERR_INVALID_CONFIG (another handler type); HOOKS_ERR_PANIC. error_json may be NULL.
+//
+// Lifetime and threads: fn is called from hookwire's threads, possibly several calls at once,
+// with user_data, which must stay valid until hooks_dispatcher_free on this dispatcher
+// returns (also when the callback is replaced); hookwire never reads, writes or frees
+// user_data. Registering may run at the same time as fires on the dispatcher.
+//
+// # Safety
+// dispatcher is NULL or a live dispatcher; handler_type is NULL or a NUL-terminated string;
+// fn is NULL or a function with the HooksHostCallback contract; error_json is NULL or valid
+// for a write.
+int32_t hooks_set_host_callback(const HooksDispatcher *dispatcher, const char *handler_type, HooksHostCallback fn, void *user_data, char **error_json);
+
 // Releases a string this library returned (a result JSON or an error JSON), exactly once,
 // from any thread. hooks_free(NULL) does nothing. Never pass such a string to libc free,
 // and never pass hooks_free a pointer that did not come from this library.
@@ -161,9 +308,15 @@ int32_t hooks_trust_record(const char *config_json, char **result_json);
 void hooks_free(char *s);
 
 // Destroys a dispatcher; hooks_dispatcher_free(NULL) does nothing. It must not run while a
-// hooks_fire on that dispatcher is in flight (the caller ensures that). Afterwards the
-// pointer is invalid; freeing it twice is undefined behaviour. May be called from any thread,
-// including after a fire returned HOOKS_ERR_PANIC.
+// hooks_fire or hooks_fire_with on that dispatcher is in flight (the caller ensures that).
+// Afterwards the pointer is invalid; freeing it twice is undefined behaviour. May be called
+// from any thread, including after a fire returned HOOKS_ERR_PANIC.
+//
+// With function hooks or host callbacks registered, it first refuses every call of them that
+// has not started, then waits for the calls still running (a call that overran its timeout
+// keeps running on a hookwire thread after its fire returned). When it returns, hookwire will
+// never call those functions again, and their user_data may be released. A function that
+// never returns therefore makes hooks_dispatcher_free wait forever.
 //
 // # Safety
 // dispatcher is NULL or a dispatcher from hooks_dispatcher_new that has not been freed and

@@ -52,6 +52,19 @@ fn build_engine_error(env: &Env, details: &ErrorDetails) -> napi::Result<Error> 
     Ok(Error::from(obj.into_unknown(env)?))
 }
 
+/// An `Error` with a `code` of the binding's own, for misuse that is not an engine error
+/// (`'FIRE_SYNC_WITH_JS_HOOKS'`).
+pub fn coded_error(env: &Env, code: &str, message: String) -> Error {
+    let built = env.create_error(Error::new(Status::GenericFailure, message.clone())).and_then(|mut obj| {
+        obj.set_named_property("code", code)?;
+        obj.into_unknown(env)
+    });
+    match built {
+        Ok(value) => Error::from(value),
+        Err(_) => Error::new(Status::GenericFailure, format!("{code}: {message}")),
+    }
+}
+
 /// A `TypeError` for an argument that is neither an object nor a string.
 pub fn type_error(env: &Env, message: String) -> Error {
     let err = JsTypeError::from(Error::new("ERR_INVALID_ARG_TYPE", message));

@@ -8,6 +8,7 @@
 //! `TrustSource` live in `types.d.ts`, which `napi build` injects at the top of the generated
 //! `index.d.ts`.
 
+mod callbacks;
 mod errors;
 mod worker;
 
@@ -17,6 +18,7 @@ use napi::{Env, Result};
 use napi_derive::napi;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The version of hookwire (`MAJOR.MINOR.PATCH`): the crate version, equal to the C
 /// library's `hooks_version()` and Python's `hookwire.__version__`.
@@ -28,12 +30,33 @@ pub const version: &str = env!("CARGO_PKG_VERSION");
 
 /// A loaded hook configuration, ready to fire events.
 ///
-/// Immutable once built and safe to share: any number of `fire()` calls may be in flight on
-/// one dispatcher at once, each on its own native thread with its own hook processes. A
-/// pending fire keeps the process alive and finishes even if the dispatcher is collected.
+/// Safe to share: any number of `fire()` calls may be in flight on one dispatcher at once,
+/// each on its own native thread with its own hook processes. A pending fire keeps the process
+/// alive and finishes even if the dispatcher is collected. Its configuration never changes;
+/// `addFunctionHook` and `setHostCallback` add to it, and apply to fires started afterwards.
 #[napi]
 pub struct Dispatcher {
     inner: Arc<hookwire_core::Dispatcher>,
+    /// A JavaScript function hook or host callback was registered: `fireSync` refuses.
+    has_js: AtomicBool,
+}
+
+/// Options of `dispatcher.addFunctionHook()`.
+#[napi(object)]
+pub struct FunctionHookOptions {
+    /// A Claude Code matcher on the event's matcher field (the tool name for tool events):
+    /// `'Bash'`, `'Edit|Write'`, a regular expression, `'*'`. Default: every occurrence.
+    pub matcher: Option<String>,
+    /// Seconds the function may take before its outcome is `'timed_out'`; default as for a
+    /// command hook of the event.
+    pub timeout: Option<f64>,
+    /// A throw, a rejection or a timeout blocks (denies) where the event can block, instead of
+    /// being a non-blocking error. Default `false`.
+    pub fail_closed: Option<bool>,
+    /// Names the hook id `function(<name>):<Event>`; default `function#<n>:<Event>`.
+    pub name: Option<String>,
+    /// Runs before the configured hooks in configuration order; default after them.
+    pub first: Option<bool>,
 }
 
 #[napi]
@@ -72,21 +95,126 @@ impl Dispatcher {
     /// `Error` whose `code` is `'INVALID_JSON'`, `'INVALID_EVENT'`, `'PANIC'` or `'INTERNAL'`
     /// (a hook's own failure is an outcome, never a rejection), and with a `TypeError` when
     /// `event` is neither an object nor a string; it never throws.
-    #[napi(ts_args_type = "event: Event | string", ts_return_type = "Promise<Result>")]
-    pub fn fire<'env>(&self, env: &'env Env, event: Unknown) -> Result<Object<'env>> {
-        let text = to_json_text(env, event, "event", ErrorKind::InvalidEvent);
-        worker::spawn_fire(env, Arc::clone(&self.inner), text)
+    ///
+    /// With `options.signal`, aborting the signal cancels the fire: the running hooks' process
+    /// groups are killed (`SIGTERM`, then `SIGKILL` 200 ms later), no further hook starts, and
+    /// the promise rejects at once with `signal.reason` (an `AbortError` `DOMException` unless
+    /// `abort()` was given another reason). A signal that is already aborted rejects without
+    /// running anything. The fire removes its listener from the signal when it ends.
+    #[napi(ts_args_type = "event: Event | string, options?: FireOptions", ts_return_type = "Promise<Result>")]
+    pub fn fire<'env>(
+        &self,
+        env: &'env Env,
+        event: Unknown,
+        options: Option<Unknown<'env>>,
+    ) -> Result<Object<'env>> {
+        let prepared = to_json_text(env, event, "event", ErrorKind::InvalidEvent)
+            .and_then(|text| Ok((text, signal_of(env, options)?)));
+        worker::spawn_fire(env, Arc::clone(&self.inner), prepared)
     }
 
     /// The same fire as `fire()`, blocking the calling thread until it is over; for scripts.
     /// Throws what `fire()` rejects with.
+    ///
+    /// Refused on a dispatcher with a JavaScript function hook or host callback registered:
+    /// those run on this very thread, which `fireSync` would be blocking, so it throws an
+    /// `Error` with `code` `'FIRE_SYNC_WITH_JS_HOOKS'` (before converting the event) instead of
+    /// deadlocking. Use `await fire()` there.
     #[napi(catch_unwind, ts_args_type = "event: Event | string", ts_return_type = "Result")]
     pub fn fire_sync(&self, env: &Env, event: Unknown) -> Result<Unknown<'static>> {
+        if self.has_js.load(Ordering::Acquire) {
+            return Err(errors::coded_error(
+                env,
+                "FIRE_SYNC_WITH_JS_HOOKS",
+                "fireSync cannot run a dispatcher with JavaScript function hooks or host callbacks: \
+                 they need the JavaScript thread that fireSync blocks; use await dispatcher.fire()"
+                    .to_owned(),
+            ));
+        }
         let text = to_json_text(env, event, "event", ErrorKind::InvalidEvent)?;
         match worker::run_fire(&self.inner, &text) {
             Ok(result_json) => parse_result(env, &result_json),
             Err(details) => Err(errors::engine_error(env, &details)),
         }
+    }
+
+    /// Registers a JavaScript function as a hook of `event` (a canonical event name such as
+    /// `'PreToolUse'`), folded with the configured hooks in configuration order: after them,
+    /// or before them with `first: true`. Returns its hook id, which its outcomes carry
+    /// (`type` `'function'`).
+    ///
+    /// The function gets the event as a plain object and answers what a command hook would
+    /// print: an object (its JSON, for example `{ hookSpecificOutput: { ... } }` or
+    /// `{ decision: 'block', reason }`), a string (read like stdout), or `undefined` (no
+    /// opinion); or a promise of one of these. A throw or a rejection is a non-blocking error
+    /// outcome, unless `failClosed`, when it denies. It is called on the JavaScript thread, once
+    /// per matching fire; calls of concurrent fires interleave at `await`. The registration does
+    /// not keep the process alive. Once a function is registered, `fireSync` refuses this
+    /// dispatcher.
+    ///
+    /// Throws an `Error` with `code` `'INVALID_CONFIG'` (and `pointer` `'/event'`, `'/matcher'`
+    /// or `'/timeout_s'`) for an unknown event, a bad matcher or a timeout that is not
+    /// seconds > 0.
+    #[napi(
+        catch_unwind,
+        ts_args_type = "event: string, fn: (event: Event) => HookAnswer | Promise<HookAnswer>, options?: FunctionHookOptions"
+    )]
+    pub fn add_function_hook(
+        &self,
+        env: &Env,
+        event: String,
+        func: Function<'_, Unknown<'static>, Unknown<'static>>,
+        options: Option<FunctionHookOptions>,
+    ) -> Result<String> {
+        let o = options.unwrap_or(FunctionHookOptions {
+            matcher: None,
+            timeout: None,
+            fail_closed: None,
+            name: None,
+            first: None,
+        });
+        let hook = hookwire_core::FunctionHook {
+            event,
+            matcher: o.matcher,
+            timeout_s: o.timeout,
+            fail_closed: o.fail_closed.unwrap_or(false),
+            name: o.name,
+            first: o.first.unwrap_or(false),
+        };
+        let f = callbacks::hook_fn(&func, o.timeout)?;
+        let id =
+            self.inner.add_function_hook(hook, f).map_err(|e| errors::engine_error(env, &e.details()))?;
+        self.has_js.store(true, Ordering::Release);
+        Ok(id)
+    }
+
+    /// Registers the host's callback for the `prompt`, `agent` or `mcp_tool` handlers of the
+    /// configuration, replacing an earlier one for that type. hookwire cannot call a model or
+    /// an MCP server; the callback does, and answers for the handler. Without a callback such
+    /// handlers are skipped with a warning.
+    ///
+    /// The callback gets `{ type, handler, event, timeout_s }` (the handler as configured, and
+    /// the event payload as the JSON text a command would read on stdin) and answers an
+    /// object, or a promise of one: `{ ok: true }` or `{ ok: false, reason, impossible? }` for
+    /// `prompt` and `agent`, `{ text }` (the tool's output, read like a command's stdout) for
+    /// `mcp_tool`. A throw or a rejection is an error outcome, and the handler's timeout
+    /// applies. Once a callback is registered,
+    /// `fireSync` refuses this dispatcher. Throws an `Error` with `code` `'INVALID_CONFIG'`
+    /// for another `type`.
+    #[napi(
+        catch_unwind,
+        ts_args_type = "type: HostCallbackType, fn: (request: HostCallbackRequest) => HostCallbackAnswer | Promise<HostCallbackAnswer>"
+    )]
+    pub fn set_host_callback(
+        &self,
+        env: &Env,
+        r#type: String,
+        func: Function<'_, Unknown<'static>, Unknown<'static>>,
+    ) -> Result<()> {
+        let f = callbacks::callback_fn(&func)?;
+        self.inner.set_host_callback(&r#type, f).map_err(|e| errors::engine_error(env, &e.details()))?;
+        self.has_js.store(true, Ordering::Release);
+        Ok(())
     }
 
     /// The trust state of every project and local source of this configuration (protocol.md
@@ -127,7 +255,7 @@ pub fn record_trust(env: &Env, config: Unknown) -> Result<Unknown<'static>> {
 /// Builds the core dispatcher, turning a panic into `'PANIC'` rather than napi's generic error.
 fn build(env: &Env, config_json: &str) -> Result<Dispatcher> {
     match catch_unwind(|| hookwire_core::Dispatcher::new(config_json)) {
-        Ok(Ok(inner)) => Ok(Dispatcher { inner: Arc::new(inner) }),
+        Ok(Ok(inner)) => Ok(Dispatcher { inner: Arc::new(inner), has_js: AtomicBool::new(false) }),
         Ok(Err(e)) => Err(errors::engine_error(env, &e.details())),
         Err(payload) => Err(errors::engine_error(env, &errors::panic_details(payload.as_ref()))),
     }
@@ -161,6 +289,34 @@ fn to_json_text(env: &Env, value: Unknown, what: &str, kind: ErrorKind) -> Resul
         other => Err(errors::type_error(
             env,
             format!("The \"{what}\" argument must be an object or a string. Received {}", describe(other)),
+        )),
+    }
+}
+
+/// The `signal` of `fire()`'s options: `undefined` and `null` options or signal mean none; a
+/// signal must be an object (an `AbortSignal`), options an object, else a `TypeError`.
+fn signal_of<'env>(env: &'env Env, options: Option<Unknown<'env>>) -> Result<Option<Object<'env>>> {
+    let Some(options) = options else { return Ok(None) };
+    match options.get_type()? {
+        ValueType::Undefined | ValueType::Null => return Ok(None),
+        ValueType::Object => {}
+        other => {
+            return Err(errors::type_error(
+                env,
+                format!("The \"options\" argument must be an object. Received {}", describe(other)),
+            ));
+        }
+    }
+    // SAFETY: the type was checked just above.
+    let options: Object = unsafe { options.cast()? };
+    let signal: Unknown = options.get_named_property("signal")?;
+    match signal.get_type()? {
+        ValueType::Undefined | ValueType::Null => Ok(None),
+        // SAFETY: the type is checked by the match.
+        ValueType::Object => Ok(Some(unsafe { signal.cast()? })),
+        other => Err(errors::type_error(
+            env,
+            format!("The \"options.signal\" property must be an AbortSignal. Received {}", describe(other)),
         )),
     }
 }

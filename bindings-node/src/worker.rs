@@ -6,19 +6,63 @@
 //! promise with code `'PANIC'` instead of leaving it pending or aborting Node (rule 3).
 
 use crate::errors;
-use hookwire_core::{Dispatcher, ErrorDetails, ErrorKind};
-use napi::bindgen_prelude::{Object, Unknown};
-use napi::{Env, Result};
+use hookwire_core::{CancelToken, Dispatcher, ErrorDetails, ErrorKind};
+use napi::bindgen_prelude::{FnArgs, Function, FunctionRef, JsObjectValue, Object, ObjectRef, Unknown};
+use napi::{Env, Error, Result};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::{Arc, mpsc};
+use std::sync::{Arc, Mutex};
 
 /// What the JavaScript thread runs to settle a fire's promise.
 type Settle = Box<dyn FnOnce(Env) -> Result<Unknown<'static>> + Send>;
 type Deferred = napi::JsDeferred<Unknown<'static>, Settle>;
+/// The `abort` listener a fire adds to its signal.
+type Listener<'env> = Function<'env, Unknown<'static>, ()>;
+/// `signal.addEventListener('abort', listener, { once: true })`.
+type AddListener<'env> = Function<'env, FnArgs<(&'static str, Listener<'env>, Object<'env>)>, Unknown<'env>>;
+/// `signal.removeEventListener('abort', listener)`.
+type RemoveListener<'env> = Function<'env, FnArgs<(&'static str, Listener<'env>)>, Unknown<'env>>;
 
-/// Starts a fire of `event_json` on a new thread and returns its promise at once. An event
-/// that could not be converted gives a promise that rejects with that error, so `fire()`
-/// never throws.
+/// What `fire()` prepared on the JavaScript thread: the event's JSON text and the caller's
+/// `AbortSignal`, if any. An error rejects the promise (so `fire()` never throws).
+pub type Prepared<'env> = Result<(String, Option<Object<'env>>)>;
+
+/// The promise's deferred, taken by whichever settles first: the fire's thread or the
+/// signal's `abort` listener.
+type Cell = Arc<Mutex<Option<Pending>>>;
+
+struct Pending {
+    deferred: Deferred,
+    watch: Option<Watch>,
+}
+
+/// The caller's signal and the listener this fire added to it, removed when the fire is over
+/// so a signal shared by many fires collects no listeners.
+struct Watch {
+    signal: ObjectRef<false>,
+    listener: FunctionRef<Unknown<'static>, ()>,
+}
+
+impl Watch {
+    /// Removes the listener and releases the signal; on the JavaScript thread only.
+    fn release(self, env: &Env, remove_listener: bool) {
+        if remove_listener && let Ok(signal) = self.signal.get_value(env) {
+            let listener = self.listener.borrow_back(env);
+            let remove = signal.get_named_property::<RemoveListener>("removeEventListener");
+            if let (Ok(remove), Ok(listener)) = (remove, listener) {
+                let _ = remove.apply(signal, FnArgs::from(("abort", listener)));
+            }
+        }
+        let _ = self.signal.unref(env);
+    }
+}
+
+/// Starts a fire on a new thread and returns its promise at once. An event that could not be
+/// converted gives a promise that rejects with that error, so `fire()` never throws.
+///
+/// With a signal: an already-aborted signal rejects with `signal.reason` without firing.
+/// Otherwise an `abort` listener cancels the fire's token (the core kills the running hooks'
+/// process groups and starts nothing more) and rejects the promise with `signal.reason` at
+/// once; the fire's thread then ends on its own and its result is dropped.
 ///
 /// The deferred's threadsafe function keeps the event loop alive until the promise settles,
 /// and the thread holds its own `Arc`, so a pending fire finishes even if the JavaScript
@@ -26,41 +70,116 @@ type Deferred = napi::JsDeferred<Unknown<'static>, Settle>;
 pub fn spawn_fire<'env>(
     env: &'env Env,
     dispatcher: Arc<Dispatcher>,
-    event_json: Result<String>,
+    prepared: Prepared,
 ) -> Result<Object<'env>> {
     let (deferred, promise): (Deferred, _) = env.create_deferred()?;
-    let event_json = match event_json {
-        Ok(text) => text,
+    let (event_json, signal) = match prepared {
+        Ok(p) => p,
         Err(e) => {
             deferred.reject(e);
             return Ok(promise);
         }
     };
-    // The deferred is handed over only once the thread exists, so a failed spawn can still
-    // reject it (with `'INTERNAL'`) instead of dropping a promise that would never settle.
-    let (handoff, receive) = mpsc::channel::<Deferred>();
+    let cell: Cell = Arc::new(Mutex::new(None));
+    let token = match signal {
+        None => {
+            *lock(&cell) = Some(Pending { deferred, watch: None });
+            None
+        }
+        Some(signal) => match watch(env, &signal, &cell) {
+            Ok(Some((token, watch))) => {
+                *lock(&cell) = Some(Pending { deferred, watch: Some(watch) });
+                Some(token)
+            }
+            Ok(None) => {
+                // Already aborted: reject with its reason and run nothing.
+                match signal.get_named_property::<Unknown>("reason") {
+                    Ok(reason) => deferred.reject(Error::from_unknown_without_coercion(reason)),
+                    Err(e) => deferred.reject(e),
+                }
+                return Ok(promise);
+            }
+            Err(e) => {
+                deferred.reject(e);
+                return Ok(promise);
+            }
+        },
+    };
+    // The thread starts only once the cell is filled, and a failed spawn still settles it.
+    let worker_cell = Arc::clone(&cell);
     let spawned = std::thread::Builder::new().name("hookwire-fire".to_owned()).spawn(move || {
-        let outcome = run_fire(&dispatcher, &event_json);
+        let outcome = run_fire_with(&dispatcher, &event_json, token.as_ref());
         drop(dispatcher);
-        if let Ok(deferred) = receive.recv() {
-            settle(deferred, outcome);
+        let taken = lock(&worker_cell).take();
+        if let Some(pending) = taken {
+            settle(pending, outcome);
         }
     });
-    match spawned {
-        // The thread keeps its receiver until it has received, so this send cannot fail.
-        Ok(_) => drop(handoff.send(deferred)),
-        Err(e) => {
-            let details =
-                ErrorDetails::new(ErrorKind::Internal, format!("could not start a fire thread: {e}"));
-            settle(deferred, Err(details));
+    if let Err(e) = spawned {
+        let details = ErrorDetails::new(ErrorKind::Internal, format!("could not start a fire thread: {e}"));
+        let taken = lock(&cell).take();
+        if let Some(pending) = taken {
+            settle(pending, Err(details));
         }
     }
     Ok(promise)
 }
 
+/// Adds the `abort` listener to a signal that has not aborted yet; `None` when it has.
+fn watch(env: &Env, signal: &Object, cell: &Cell) -> Result<Option<(CancelToken, Watch)>> {
+    if signal.get_named_property::<bool>("aborted")? {
+        return Ok(None);
+    }
+    let token = CancelToken::new();
+    let on_abort_token = token.clone();
+    let on_abort_cell = Arc::clone(cell);
+    let listener =
+        env.create_function_from_closure::<Unknown<'static>, (), _>("hookwireAbort", move |ctx| {
+            on_abort_token.cancel();
+            let taken = lock(&on_abort_cell).take();
+            if let Some(Pending { deferred, watch }) = taken {
+                // `this` is the signal (EventTarget calls listeners on their target).
+                let reason = ctx.this::<Object>().and_then(|s| s.get_named_property::<Unknown>("reason"));
+                match reason {
+                    Ok(reason) => deferred.reject(Error::from_unknown_without_coercion(reason)),
+                    Err(e) => deferred.reject(e),
+                }
+                if let Some(watch) = watch {
+                    // `once: true` has removed the listener already.
+                    watch.release(ctx.env, false);
+                }
+            }
+            Ok(())
+        })?;
+    let mut options = Object::new(env)?;
+    options.set_named_property("once", true)?;
+    let add: AddListener = signal.get_named_property("addEventListener")?;
+    let listener_ref = listener.create_ref()?;
+    add.apply(signal, FnArgs::from(("abort", listener, options)))?;
+    let watch = Watch { signal: signal.create_ref::<false>()?, listener: listener_ref };
+    Ok(Some((token, watch)))
+}
+
+fn lock(cell: &Cell) -> std::sync::MutexGuard<'_, Option<Pending>> {
+    cell.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// Runs the core fire, turning a panic into error details. Shared by `fire` and `fireSync`.
 pub fn run_fire(dispatcher: &Dispatcher, event_json: &str) -> std::result::Result<String, ErrorDetails> {
-    match catch_unwind(AssertUnwindSafe(|| dispatcher.fire_json(event_json))) {
+    run_fire_with(dispatcher, event_json, None)
+}
+
+/// As `run_fire`, cancellable through `token`.
+fn run_fire_with(
+    dispatcher: &Dispatcher,
+    event_json: &str,
+    token: Option<&CancelToken>,
+) -> std::result::Result<String, ErrorDetails> {
+    let fire = || match token {
+        Some(token) => dispatcher.fire_json_with(event_json, token),
+        None => dispatcher.fire_json(event_json),
+    };
+    match catch_unwind(AssertUnwindSafe(fire)) {
         Ok(Ok(result_json)) => Ok(result_json),
         Ok(Err(e)) => Err(e.details()),
         Err(payload) => Err(errors::panic_details(payload.as_ref())),
@@ -69,9 +188,16 @@ pub fn run_fire(dispatcher: &Dispatcher, event_json: &str) -> std::result::Resul
 
 /// Settles the promise. The closure runs later on the JavaScript thread, the only place where
 /// the result object or the error object can be built.
-fn settle(deferred: Deferred, outcome: std::result::Result<String, ErrorDetails>) {
-    deferred.resolve(Box::new(move |env: Env| match outcome {
-        Ok(result_json) => crate::parse_result(&env, &result_json),
-        Err(details) => Err(errors::engine_error(&env, &details)),
+/// The signal's listener, if any, is removed there too.
+fn settle(pending: Pending, outcome: std::result::Result<String, ErrorDetails>) {
+    let Pending { deferred, watch } = pending;
+    deferred.resolve(Box::new(move |env: Env| {
+        if let Some(watch) = watch {
+            watch.release(&env, true);
+        }
+        match outcome {
+            Ok(result_json) => crate::parse_result(&env, &result_json),
+            Err(details) => Err(errors::engine_error(&env, &details)),
+        }
     }));
 }

@@ -64,13 +64,19 @@ test('index.d.ts declares Dispatcher, Config, Event, Result and Outcome with doc
     'export interface Result',
     'export interface Outcome',
     'export declare const version: string',
+    'export type HookAnswer',
+    'export interface FunctionHookOptions',
+    'export interface FireOptions',
+    'export interface HostCallbackRequest',
   ]) {
     const at = dts.indexOf(decl)
     assert.ok(at >= 0, `missing: ${decl}`)
     assert.match(dts.slice(0, at).trimEnd(), /\*\/$/, `no doc comment before ${decl}`)
   }
   assert.match(dts, /constructor\(config: Config \| string\)/)
-  assert.match(dts, /fire\(event: Event \| string\): Promise<Result>/)
+  assert.match(dts, /fire\(event: Event \| string, options\?: FireOptions\): Promise<Result>/)
+  assert.match(dts, /addFunctionHook\(event: string, fn: \(event: Event\) => HookAnswer \| Promise<HookAnswer>, options\?: FunctionHookOptions\): string/)
+  assert.match(dts, /setHostCallback\(type: HostCallbackType, fn: /)
   assert.match(dts, /fireSync\(event: Event \| string\): Result/)
   assert.match(dts, /static fromFile\(path: string\): Dispatcher/)
 })

@@ -6,8 +6,10 @@
 //! on owned arguments and inside `catch_unwind`, so other Python threads keep running and a
 //! bug in the core becomes a `HookwireError` of kind `panic`, never a `BaseException`.
 
+use crate::cancel::CancelToken;
 use crate::errors::{Side, panic_details, to_pyerr};
-use hookwire_core::{ConfigError, ErrorDetails, ErrorKind, EventError};
+use crate::functions::{callback_fn, hook_fn};
+use hookwire_core::{ConfigError, ErrorDetails, ErrorKind, EventError, FunctionHook};
 use pyo3::exceptions::{PyOSError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::pybacked::{PyBackedBytes, PyBackedStr};
@@ -41,7 +43,7 @@ static ENCODE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 /// `json.loads`, for the result JSON.
 static LOADS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
-fn encoder(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
+pub(crate) fn encoder(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
     ENCODE
         .get_or_try_init(py, || {
             let kwargs = PyDict::new(py);
@@ -143,14 +145,27 @@ impl Dispatcher {
 
     /// Fires one event (a dict, or JSON text as str or bytes) and returns the result JSON
     /// (protocol.md §8) as a dict. Raises `EventError`; a hook's failure is an outcome, never
-    /// an exception. The GIL is released while hooks run.
-    fn fire<'py>(&self, py: Python<'py>, event: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    /// an exception. The GIL is released while hooks run. With `cancel`, `cancel.cancel()` from
+    /// another thread ends the fire early: running hooks are killed, the rest never start, and
+    /// their outcomes say `cancelled`.
+    #[pyo3(signature = (event, cancel = None))]
+    fn fire<'py>(
+        &self,
+        py: Python<'py>,
+        event: &Bound<'py, PyAny>,
+        cancel: Option<&Bound<'py, CancelToken>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let input = Input::from_py(py, event, Side::Event)?;
         let inner = Arc::clone(&self.inner);
+        let token = cancel.map(|t| t.get().inner.clone());
         let fired = detached(py, || {
-            match &input {
-                Input::Text(s) => inner.fire_json(s),
-                Input::Bytes(b) => inner.fire_bytes(b),
+            match (&input, &token) {
+                (Input::Text(s), None) => inner.fire_json(s),
+                (Input::Bytes(b), None) => inner.fire_bytes(b),
+                (Input::Text(s), Some(t)) => inner.fire_json_with(s, t),
+                (Input::Bytes(b), Some(t)) => std::str::from_utf8(b)
+                    .map_err(|e| EventError::Utf8(e.to_string()))
+                    .and_then(|s| inner.fire_json_with(s, t)),
             }
             .map_err(|e: EventError| e.details())
         });
@@ -158,6 +173,59 @@ impl Dispatcher {
             Ok(json) => loads(py)?.call1((PyString::new(py, &json),)),
             Err(details) => Err(to_pyerr(py, Side::Event, details)),
         }
+    }
+
+    /// Registers `fn(event: dict) -> dict | str | None` as a hook of `event`, folded with the
+    /// configured hooks (after them unless `first`) and returns its hook id. A dict answer is
+    /// the JSON a command hook would print, a str is printed as is, `None` prints nothing. An
+    /// exception is a non-blocking error, unless `fail_closed`. `fn` may be an `async def`
+    /// function: its coroutine runs on a fresh event loop (`asyncio.run`) in the hookwire
+    /// thread. It runs on hookwire's threads, maybe several at once, under `timeout` seconds
+    /// (default: the event's), holding the GIL only while it runs. Raises `ConfigError` (an
+    /// unknown event, a bad matcher or timeout) and `TypeError` (`fn` is not callable).
+    #[pyo3(signature = (event, r#fn, *, matcher = None, timeout = None, fail_closed = false, name = None, first = false))]
+    #[allow(clippy::too_many_arguments)]
+    fn add_function_hook(
+        &self,
+        py: Python<'_>,
+        event: String,
+        r#fn: Bound<'_, PyAny>,
+        matcher: Option<String>,
+        timeout: Option<f64>,
+        fail_closed: bool,
+        name: Option<String>,
+        first: bool,
+    ) -> PyResult<String> {
+        if !r#fn.is_callable() {
+            return Err(PyTypeError::new_err("fn must be callable"));
+        }
+        let hook = FunctionHook { event, matcher, timeout_s: timeout, fail_closed, name, first };
+        let inner = Arc::clone(&self.inner);
+        let f = hook_fn(r#fn.unbind());
+        detached(py, || inner.add_function_hook(hook, f).map_err(|e: ConfigError| e.details()))
+            .map_err(|details| to_pyerr(py, Side::Config, details))
+    }
+
+    /// Registers `fn(request: dict) -> dict` as the host callback for `prompt`, `agent` or
+    /// `mcp_tool` handlers (`handler_type`), replacing an earlier one. The request is
+    /// `{"type", "handler", "event", "timeout_s"}` (`event` is the event's JSON text); the
+    /// reply `{"text": ...}` is read like a hook's stdout, `{"ok": bool, "reason"?,
+    /// "impossible"?}` allows or blocks. Same rules as `add_function_hook` (threads, GIL,
+    /// `async def`, exceptions). Raises `ConfigError` for another handler type and `TypeError`
+    /// when `fn` is not callable.
+    fn set_host_callback(
+        &self,
+        py: Python<'_>,
+        handler_type: String,
+        r#fn: Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        if !r#fn.is_callable() {
+            return Err(PyTypeError::new_err("fn must be callable"));
+        }
+        let inner = Arc::clone(&self.inner);
+        let f = callback_fn(r#fn.unbind());
+        detached(py, || inner.set_host_callback(&handler_type, f).map_err(|e: ConfigError| e.details()))
+            .map_err(|details| to_pyerr(py, Side::Config, details))
     }
 
     /// The trust state of every project and local source of this configuration (protocol.md

@@ -1,11 +1,14 @@
 //! `hookwire._native`: the compiled half of the `hookwire` Python package.
 //!
 //! A thin shell over `hookwire-core` (style.md rule 1): this file only assembles the module.
-//! The class lives in `dispatcher.rs`, the exceptions in `errors.rs`, `record_trust` in
-//! `trust.rs`; `fire_async` is Python code in `python/hookwire/__init__.py`.
+//! The class lives in `dispatcher.rs`, the cancellation token in `cancel.rs`, Python callables
+//! as handlers in `functions.rs`, the exceptions in `errors.rs`, `record_trust` in `trust.rs`;
+//! `fire_async` is Python code in `python/hookwire/__init__.py`.
 
+mod cancel;
 mod dispatcher;
 mod errors;
+mod functions;
 mod trust;
 
 use pyo3::prelude::*;
@@ -16,6 +19,7 @@ use pyo3::prelude::*;
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", hookwire_core::version())?;
     m.add_class::<dispatcher::Dispatcher>()?;
+    m.add_class::<cancel::CancelToken>()?;
     m.add_function(wrap_pyfunction!(trust::record_trust, m)?)?;
     errors::register(m)?;
     Ok(())

@@ -54,7 +54,7 @@ def test_the_stub_names_exactly_the_public_names_of_the_module() -> None:
     assert in_stub == at_runtime
 
 
-@pytest.mark.parametrize("name", ["Dispatcher", "HookwireError", "ConfigError", "EventError"])
+@pytest.mark.parametrize("name", ["Dispatcher", "CancelToken", "HookwireError", "ConfigError", "EventError"])
 def test_each_stub_class_matches_the_runtime_class(name: str) -> None:
     node = declared(stub_tree().body)[name]
     assert isinstance(node, ast.ClassDef)
@@ -90,6 +90,14 @@ def test_the_constructor_takes_one_config_argument() -> None:
     assert list(signature.parameters) == ["config"]
 
 
+def test_keyword_only_parameters_match_the_stub() -> None:
+    stub = declared(declared(stub_tree().body)["Dispatcher"].body)["add_function_hook"]  # type: ignore[attr-defined]
+    in_stub = [a.arg for a in stub.args.kwonlyargs]
+    at_runtime = [p.name for p in inspect.signature(_native.Dispatcher.add_function_hook).parameters.values()
+                  if p.kind is inspect.Parameter.KEYWORD_ONLY]
+    assert in_stub == at_runtime == ["matcher", "timeout", "fail_closed", "name", "first"]
+
+
 def test_from_file_is_a_classmethod_in_the_stub_and_at_runtime() -> None:
     node = declared(declared(stub_tree().body)["Dispatcher"].body)["from_file"]  # type: ignore[attr-defined]
     assert [ast.unparse(d) for d in node.decorator_list] == ["classmethod"]
@@ -101,7 +109,7 @@ def test_the_package_exports_what_all_says() -> None:
         assert hasattr(hookwire, name), name
     assert issubclass(hookwire.Dispatcher, _native.Dispatcher)
     assert inspect.isfunction(hookwire.Dispatcher.fire_async)
-    for name in ("HookwireError", "ConfigError", "EventError"):
+    for name in ("HookwireError", "ConfigError", "EventError", "CancelToken"):
         assert getattr(hookwire, name) is getattr(_native, name)
 
 

@@ -37,7 +37,7 @@ pub(crate) fn guard<T>(body: impl FnOnce() -> Result<T, ErrorDetails>) -> Result
 /// The message of a panic payload, which is a `&str` or a `String` for every `panic!` with a
 /// message. The payload is dropped under its own guard: a payload whose `Drop` panics would
 /// otherwise unwind straight out of the boundary.
-fn panic_message(payload: Box<dyn Any + Send>) -> String {
+pub(crate) fn panic_message(payload: Box<dyn Any + Send>) -> String {
     let message = if let Some(s) = payload.downcast_ref::<&str>() {
         format!("hookwire panicked: {s}")
     } else if let Some(s) = payload.downcast_ref::<String>() {

@@ -1,5 +1,6 @@
-//! hookwire-ffi: the C ABI of hookwire (abi.md §2): the five functions of §2.2, the project
-//! trust functions added under §2.8, and eight codes.
+//! hookwire-ffi: the C ABI of hookwire (abi.md §2): the five functions of §2.2, and the
+//! additions of §2.8: project trust, cancellation tokens, C function hooks and host callbacks;
+//! and eight codes.
 //!
 //! The doc comments in this file are the documentation of `include/hookwire.h`: cbindgen
 //! copies them into the header, so they are written for C programmers. Every exported
@@ -7,11 +8,14 @@
 //! failure into a code plus an error JSON; no function here may unwind into C, keep a pointer
 //! the caller passed after returning, or keep any global state.
 
-use hookwire_core::{ConfigError, Dispatcher};
-use std::ffi::c_char;
+use hookwire_core::{CancelToken, ConfigError, Dispatcher, ErrorDetails, FunctionHook};
+use serde_json::Value;
+use std::ffi::{c_char, c_void};
 use std::ptr;
+use std::sync::Arc;
 
 mod boundary;
+mod trampoline;
 
 /// Success: the out-param holds the result JSON.
 pub const HOOKS_OK: i32 = 0;
@@ -45,6 +49,8 @@ const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "\0");
 /// may be created, used and freed on different threads.
 pub struct HooksDispatcher {
     inner: Dispatcher,
+    /// Lets hooks_dispatcher_free wait for C function hooks and host callbacks still running.
+    gate: Arc<trampoline::Gate>,
 }
 
 /// Parses and checks a configuration (NUL-terminated UTF-8 JSON, the settings shape or the
@@ -71,7 +77,7 @@ pub unsafe extern "C" fn hooks_dispatcher_new(
         // SAFETY: the caller passes NULL or a NUL-terminated string valid for this call.
         let config = unsafe { boundary::borrow_text(config_json, "config_json") }?;
         let inner = Dispatcher::from_bytes(config).map_err(|e| e.details())?;
-        Ok(Box::into_raw(Box::new(HooksDispatcher { inner })))
+        Ok(Box::into_raw(Box::new(HooksDispatcher { inner, gate: Arc::default() })))
     });
     let (dispatcher, error) = match built {
         Ok(dispatcher) => (dispatcher, ptr::null_mut()),
@@ -212,7 +218,7 @@ pub unsafe extern "C" fn hooks_trust_record(
 ///
 /// # Safety
 /// `out` is non-NULL and valid for one write of a pointer.
-unsafe fn reply(out: *mut *mut c_char, outcome: Result<String, hookwire_core::ErrorDetails>) -> i32 {
+unsafe fn reply(out: *mut *mut c_char, outcome: Result<String, ErrorDetails>) -> i32 {
     let (code, text) = match outcome {
         Ok(json) => (HOOKS_OK, boundary::into_c_string(json)),
         Err(details) => (details.kind.code(), boundary::error_c_string(&details)),
@@ -221,6 +227,313 @@ unsafe fn reply(out: *mut *mut c_char, outcome: Result<String, hookwire_core::Er
     // the boundary, now owned by the caller.
     unsafe { boundary::store(out, text) };
     code
+}
+
+/// A cancellation token for hooks_fire_with. Opaque: only pointers to it exist.
+///
+/// Create it with hooks_cancel_token_new and destroy it with hooks_cancel_token_free. It is
+/// thread-safe: hooks_cancel_token_cancel may be called from any thread, at any time, any
+/// number of times, also while fires watching the token run on other threads. Cancelling is
+/// permanent: a cancelled token cancels every fire it is passed to, before or after. One token
+/// may watch several fires at once.
+pub struct HooksCancelToken {
+    inner: CancelToken,
+}
+
+/// A C function registered as a hook with hooks_add_function_hook.
+///
+/// hookwire calls it with the user_data given at registration and the event JSON (a
+/// NUL-terminated string valid only during the call), and *answer set to NULL. It returns 0
+/// and stores in *answer what a command hook would print on stdout (JSON or text), as a
+/// string made with hooks_string_new, or leaves NULL for no answer. A non-zero return is an
+/// error of the hook (a non-blocking error outcome, blocking when registered fail_closed);
+/// *answer, if set, is the error message. hookwire frees *answer; never store a string that
+/// did not come from hooks_string_new, and never free it yourself after storing it.
+///
+/// Threads: it runs on hookwire's own threads, possibly several calls at once (one per fire
+/// that matches), so it must be thread-safe. It runs under the hook's timeout; a call that
+/// overruns is reported timed_out and left to finish on its thread (hookwire cannot stop it).
+/// It must not unwind (C++ exceptions, longjmp) out of the call, and must not call
+/// hooks_dispatcher_free on its own dispatcher.
+pub type HooksFunctionHook = Option<
+    unsafe extern "C" fn(user_data: *mut c_void, event_json: *const c_char, answer: *mut *mut c_char) -> i32,
+>;
+
+/// A C host callback registered with hooks_set_host_callback, which runs the prompt, agent
+/// or mcp_tool handlers that hookwire cannot run itself (protocol.md section 5.9).
+///
+/// hookwire calls it with the user_data given at registration, the request JSON
+///   {"type": "prompt"|"agent"|"mcp_tool", "handler": {...as configured}, "event": "<event
+///    JSON text>", "timeout_s": seconds}
+/// (valid only during the call), and *reply_json set to NULL. It returns 0 and stores in
+/// *reply_json a reply made with hooks_string_new: {"text": "..."} (read as the stdout of a
+/// command that exited 0; mcp_tool) or {"ok": bool, "reason"?: "...", "impossible"?: bool}
+/// (prompt, agent). A non-zero return, or no reply, is an error outcome; *reply_json, if set,
+/// is the message. hookwire frees *reply_json.
+///
+/// Threads, timeout and unwinding: as for HooksFunctionHook.
+pub type HooksHostCallback = Option<
+    unsafe extern "C" fn(
+        user_data: *mut c_void,
+        request_json: *const c_char,
+        reply_json: *mut *mut c_char,
+    ) -> i32,
+>;
+
+/// Creates a cancellation token for hooks_fire_with. The caller owns it until
+/// hooks_cancel_token_free. Returns NULL only if hookwire failed internally. Safe to call
+/// from any thread.
+#[unsafe(no_mangle)]
+pub extern "C" fn hooks_cancel_token_new() -> *mut HooksCancelToken {
+    boundary::guard(|| Ok(Box::into_raw(Box::new(HooksCancelToken { inner: CancelToken::new() }))))
+        .unwrap_or(ptr::null_mut())
+}
+
+/// Cancels every fire watching the token, now and later: their running hooks are killed
+/// (each hook's process group gets SIGTERM, then SIGKILL), hooks not yet started never start,
+/// and each of those fires returns promptly with HOOKS_OK and a result whose outcomes say
+/// "cancelled". Idempotent; NULL does nothing. Safe to call from any thread, including while
+/// the fire runs on another; it must not race with hooks_cancel_token_free on the same token.
+///
+/// # Safety
+/// token is NULL or a live token from hooks_cancel_token_new.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooks_cancel_token_cancel(token: *const HooksCancelToken) {
+    let _ = boundary::guard(|| {
+        // SAFETY: the caller passes NULL or a live token that is not being freed.
+        if let Some(t) = unsafe { token.as_ref() } {
+            t.inner.cancel();
+        }
+        Ok(())
+    });
+}
+
+/// Destroys a token; hooks_cancel_token_free(NULL) does nothing. It must not run while a
+/// hooks_fire_with watching the token or a hooks_cancel_token_cancel on it is in flight.
+/// Afterwards the pointer is invalid; freeing it twice is undefined behaviour. May be called
+/// from any thread.
+///
+/// # Safety
+/// token is NULL or a token from hooks_cancel_token_new that has not been freed and that no
+/// call is using.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooks_cancel_token_free(token: *mut HooksCancelToken) {
+    let _ = boundary::guard(|| {
+        if !token.is_null() {
+            // SAFETY: a non-NULL token came from `Box::into_raw` in hooks_cancel_token_new, is
+            // freed exactly once, and no call uses it any more (caller's contract).
+            drop(unsafe { Box::from_raw(token) });
+        }
+        Ok(())
+    });
+}
+
+/// hooks_fire, cancellable: fires one event, and a hooks_cancel_token_cancel on token (from
+/// another thread, or before the call) ends the fire early. Running hooks are killed, hooks not
+/// yet started never start, their outcomes say "cancelled", and the call still returns
+/// HOOKS_OK with a result JSON. A cancelled hook never fails closed. token may be NULL: then
+/// this is hooks_fire.
+///
+/// Out-param, codes, thread safety and ownership are those of hooks_fire. The token is
+/// borrowed for this call only and must stay alive until it returns.
+///
+/// # Safety
+/// As for hooks_fire; token is NULL or a live token from hooks_cancel_token_new.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooks_fire_with(
+    dispatcher: *const HooksDispatcher,
+    event_json: *const c_char,
+    token: *const HooksCancelToken,
+    result_json: *mut *mut c_char,
+) -> i32 {
+    if result_json.is_null() {
+        return HOOKS_ERR_NULL_POINTER;
+    }
+    let fired = boundary::guard(|| {
+        // SAFETY: the caller passes NULL or a dispatcher from hooks_dispatcher_new that is not
+        // being freed while this fire runs.
+        let d = unsafe { boundary::borrow_handle(dispatcher, "dispatcher") }?;
+        // SAFETY: the caller passes NULL or a NUL-terminated string valid for this call.
+        let event = unsafe { boundary::borrow_text(event_json, "event_json") }?;
+        // SAFETY: the caller passes NULL or a token that stays alive during this call.
+        match unsafe { token.as_ref() } {
+            None => d.inner.fire_bytes(event).map_err(|e| e.details()),
+            Some(t) => {
+                let text = std::str::from_utf8(event)
+                    .map_err(|e| hookwire_core::EventError::Utf8(e.to_string()).details())?;
+                d.inner.fire_json_with(text, &t.inner).map_err(|e| e.details())
+            }
+        }
+    });
+    // SAFETY: result_json is non-NULL and valid for a write (caller's contract).
+    unsafe { reply(result_json, fired) }
+}
+
+/// Returns a copy of a NUL-terminated string, allocated by this library. This is how a
+/// HooksFunctionHook or HooksHostCallback hands its answer to hookwire: store the copy in the
+/// out-param, and hookwire frees it. A copy that is not handed over is released with
+/// hooks_free. hooks_string_new(NULL) returns NULL. Safe to call from any thread.
+///
+/// # Safety
+/// s is NULL or a NUL-terminated string valid for this call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooks_string_new(s: *const c_char) -> *mut c_char {
+    boundary::guard(|| {
+        if s.is_null() {
+            return Ok(ptr::null_mut());
+        }
+        // SAFETY: `s` is non-NULL and NUL-terminated, valid for this call (caller's contract).
+        Ok(unsafe { trampoline::copy_string(s) })
+    })
+    .unwrap_or(ptr::null_mut())
+}
+
+/// Registers a C function as a hook of one event, beside the configured hooks; its answers
+/// are read and folded like a command hook's stdout, in configuration order (after the
+/// configured hooks unless "first" is true). See HooksFunctionHook for the call.
+///
+/// options_json is a NUL-terminated JSON object:
+///   {"event": "PreToolUse", "matcher"?: "Bash|Write", "timeout_s"?: seconds > 0,
+///    "fail_closed"?: bool, "name"?: "text", "first"?: bool}
+/// "matcher" is a claude-code matcher on the event's matcher field (absent: every occurrence);
+/// "timeout_s" defaults as for a command on that event; "fail_closed" makes an error or a
+/// timeout block where the event can block; "name" names the hook id "function(<name>):<Event>".
+///
+/// If result_json is NULL, returns HOOKS_ERR_NULL_POINTER and registers nothing. Otherwise it
+/// always stores a new string in *result_json, which the caller frees with hooks_free: with
+/// HOOKS_OK {"hook": "<hook id>"} (the id in outcomes), with any other code the error JSON.
+/// Codes: HOOKS_OK; HOOKS_ERR_NULL_POINTER (dispatcher, options_json or fn is NULL);
+/// HOOKS_ERR_INVALID_UTF8; HOOKS_ERR_INVALID_JSON; HOOKS_ERR_INVALID_CONFIG (an unknown event,
+/// a bad matcher or timeout, an unknown key; with "pointer"); HOOKS_ERR_PANIC.
+///
+/// Lifetime and threads: fn is called from hookwire's threads, possibly several calls at once,
+/// with user_data, which must stay valid until hooks_dispatcher_free on this dispatcher
+/// returns; hookwire never reads, writes or frees user_data. Registering may run at the same
+/// time as fires on the dispatcher; fires that already started do not see the new hook. There
+/// is no way to unregister a hook but to free the dispatcher.
+///
+/// # Safety
+/// dispatcher is NULL or a live dispatcher; options_json is NULL or a NUL-terminated string;
+/// fn is NULL or a function with the HooksFunctionHook contract; result_json is NULL or valid
+/// for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooks_add_function_hook(
+    dispatcher: *const HooksDispatcher,
+    options_json: *const c_char,
+    r#fn: HooksFunctionHook,
+    user_data: *mut c_void,
+    result_json: *mut *mut c_char,
+) -> i32 {
+    if result_json.is_null() {
+        return HOOKS_ERR_NULL_POINTER;
+    }
+    let added = boundary::guard(|| {
+        // SAFETY: the caller passes NULL or a dispatcher that is not being freed.
+        let d = unsafe { boundary::borrow_handle(dispatcher, "dispatcher") }?;
+        // SAFETY: the caller passes NULL or a NUL-terminated string valid for this call.
+        let options = unsafe { boundary::borrow_text(options_json, "options_json") }?;
+        let f = r#fn.ok_or_else(|| ErrorDetails::new(hookwire_core::ErrorKind::NullPointer, "fn is NULL"))?;
+        let hook = function_hook_options(options).map_err(|e| e.details())?;
+        let host = trampoline::HostFn::new(f, user_data, d.gate.clone(), "function hook");
+        let id = d.inner.add_function_hook(hook, host.into_hook_fn()).map_err(|e| e.details())?;
+        Ok(serde_json::json!({ "hook": id }).to_string())
+    });
+    // SAFETY: result_json is non-NULL and valid for a write (caller's contract).
+    unsafe { reply(result_json, added) }
+}
+
+/// Registers the host's callback for one delegated handler type, "prompt", "agent" or
+/// "mcp_tool" (NUL-terminated), replacing an earlier one for that type. Without a callback
+/// such handlers are skipped with a warning. See HooksHostCallback for the call; the callback
+/// runs under the handler's timeout, and its failure or lateness is an outcome, never an
+/// error of the fire.
+///
+/// On success, returns HOOKS_OK and stores NULL in *error_json. On failure, returns the code
+/// and stores a new error JSON in *error_json, which the caller frees with hooks_free. Codes:
+/// HOOKS_ERR_NULL_POINTER (dispatcher, handler_type or fn is NULL); HOOKS_ERR_INVALID_UTF8;
+/// HOOKS_ERR_INVALID_CONFIG (another handler type); HOOKS_ERR_PANIC. error_json may be NULL.
+///
+/// Lifetime and threads: fn is called from hookwire's threads, possibly several calls at once,
+/// with user_data, which must stay valid until hooks_dispatcher_free on this dispatcher
+/// returns (also when the callback is replaced); hookwire never reads, writes or frees
+/// user_data. Registering may run at the same time as fires on the dispatcher.
+///
+/// # Safety
+/// dispatcher is NULL or a live dispatcher; handler_type is NULL or a NUL-terminated string;
+/// fn is NULL or a function with the HooksHostCallback contract; error_json is NULL or valid
+/// for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooks_set_host_callback(
+    dispatcher: *const HooksDispatcher,
+    handler_type: *const c_char,
+    r#fn: HooksHostCallback,
+    user_data: *mut c_void,
+    error_json: *mut *mut c_char,
+) -> i32 {
+    let set = boundary::guard(|| {
+        // SAFETY: the caller passes NULL or a dispatcher that is not being freed.
+        let d = unsafe { boundary::borrow_handle(dispatcher, "dispatcher") }?;
+        // SAFETY: the caller passes NULL or a NUL-terminated string valid for this call.
+        let ty = unsafe { boundary::borrow_text(handler_type, "handler_type") }?;
+        let ty = std::str::from_utf8(ty).map_err(|e| ConfigError::Utf8(e.to_string()).details())?;
+        let f = r#fn.ok_or_else(|| ErrorDetails::new(hookwire_core::ErrorKind::NullPointer, "fn is NULL"))?;
+        let host = trampoline::HostFn::new(f, user_data, d.gate.clone(), "host callback");
+        d.inner.set_host_callback(ty, host.into_callback_fn()).map_err(|e| e.details())
+    });
+    let (code, error) = match set {
+        Ok(()) => (HOOKS_OK, ptr::null_mut()),
+        Err(details) => (details.kind.code(), boundary::error_c_string(&details)),
+    };
+    // SAFETY: error_json is NULL or valid for a write (caller's contract); `store` frees
+    // `error` itself when error_json is NULL.
+    unsafe { boundary::store(error_json, error) };
+    code
+}
+
+/// Reads the options object of hooks_add_function_hook.
+fn function_hook_options(text: &[u8]) -> Result<FunctionHook, ConfigError> {
+    let text = std::str::from_utf8(text).map_err(|e| ConfigError::Utf8(e.to_string()))?;
+    let v: Value = serde_json::from_str(text).map_err(|e| {
+        let full = e.to_string();
+        let message = full.rfind(" at line ").map_or(full.as_str(), |i| &full[..i]).to_string();
+        ConfigError::Json { message, line: e.line() as u64, column: e.column() as u64 }
+    })?;
+    let invalid = |pointer: &str, message: &str| ConfigError::Invalid {
+        pointer: (!pointer.is_empty()).then(|| pointer.to_string()),
+        message: message.to_string(),
+    };
+    let Value::Object(map) = v else {
+        return Err(invalid("", "the options must be a JSON object"));
+    };
+    let mut hook = FunctionHook::default();
+    let mut has_event = false;
+    for (key, value) in &map {
+        let pointer = format!("/{key}");
+        let string =
+            || value.as_str().map(str::to_string).ok_or_else(|| invalid(&pointer, "must be a string"));
+        let boolean = || value.as_bool().ok_or_else(|| invalid(&pointer, "must be true or false"));
+        match key.as_str() {
+            "event" => {
+                hook.event = string()?;
+                has_event = true;
+            }
+            "matcher" if value.is_null() => {}
+            "matcher" => hook.matcher = Some(string()?),
+            "timeout_s" if value.is_null() => {}
+            "timeout_s" => {
+                hook.timeout_s = Some(value.as_f64().ok_or_else(|| invalid(&pointer, "must be seconds > 0"))?)
+            }
+            "fail_closed" => hook.fail_closed = boolean()?,
+            "name" if value.is_null() => {}
+            "name" => hook.name = Some(string()?),
+            "first" => hook.first = boolean()?,
+            _ => return Err(invalid(&pointer, "unknown option")),
+        }
+    }
+    if !has_event {
+        return Err(invalid("/event", "the event name is required"));
+    }
+    Ok(hook)
 }
 
 /// Releases a string this library returned (a result JSON or an error JSON), exactly once,
@@ -239,9 +552,15 @@ pub unsafe extern "C" fn hooks_free(s: *mut c_char) {
 }
 
 /// Destroys a dispatcher; hooks_dispatcher_free(NULL) does nothing. It must not run while a
-/// hooks_fire on that dispatcher is in flight (the caller ensures that). Afterwards the
-/// pointer is invalid; freeing it twice is undefined behaviour. May be called from any thread,
-/// including after a fire returned HOOKS_ERR_PANIC.
+/// hooks_fire or hooks_fire_with on that dispatcher is in flight (the caller ensures that).
+/// Afterwards the pointer is invalid; freeing it twice is undefined behaviour. May be called
+/// from any thread, including after a fire returned HOOKS_ERR_PANIC.
+///
+/// With function hooks or host callbacks registered, it first refuses every call of them that
+/// has not started, then waits for the calls still running (a call that overran its timeout
+/// keeps running on a hookwire thread after its fire returned). When it returns, hookwire will
+/// never call those functions again, and their user_data may be released. A function that
+/// never returns therefore makes hooks_dispatcher_free wait forever.
 ///
 /// # Safety
 /// dispatcher is NULL or a dispatcher from hooks_dispatcher_new that has not been freed and
@@ -252,7 +571,9 @@ pub unsafe extern "C" fn hooks_dispatcher_free(dispatcher: *mut HooksDispatcher)
         if !dispatcher.is_null() {
             // SAFETY: a non-NULL dispatcher came from `Box::into_raw` in hooks_dispatcher_new,
             // is freed exactly once, and no fire uses it any more (caller's contract).
-            drop(unsafe { Box::from_raw(dispatcher) });
+            let d = unsafe { Box::from_raw(dispatcher) };
+            d.gate.close_and_wait();
+            drop(d);
         }
         Ok(())
     });

@@ -8,8 +8,10 @@
 
 use hookwire::*;
 use serde_json::Value;
-use std::ffi::{CStr, CString, c_char};
+use std::ffi::{CStr, CString, c_char, c_void};
 use std::ptr;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 const EMPTY_CONFIG: &str = r#"{"hooks":{}}"#;
 const DENY_CONFIG: &str = r#"{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"echo nope >&2; exit 2"}]}]}}"#;
@@ -380,4 +382,282 @@ fn a_recorded_project_source_is_trusted_and_runs_in_a_new_dispatcher() {
         hooks_dispatcher_free(after);
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ---- cancellation tokens, function hooks and host callbacks (abi.md §2.8, issue 8) ----
+
+const ALLOW_JSON: &str =
+    r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}"#;
+
+fn bash_event(command: &str) -> Vec<u8> {
+    serde_json::json!({"hook_event_name": "PreToolUse", "cwd": "/", "tool_name": "Bash",
+                       "tool_input": {"command": command}})
+    .to_string()
+    .into_bytes()
+}
+
+fn fire_with(d: *const HooksDispatcher, event: &[u8], token: *const HooksCancelToken) -> (i32, Value) {
+    let event = CString::new(event).unwrap();
+    let mut out = poison();
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    let code = unsafe { hooks_fire_with(d, event.as_ptr(), token, &mut out) };
+    (code, take_json(out))
+}
+
+fn add_function_hook(
+    d: *const HooksDispatcher,
+    options: &str,
+    f: HooksFunctionHook,
+    user_data: *mut c_void,
+) -> (i32, Value) {
+    let options = c(options);
+    let mut out = poison();
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    let code = unsafe { hooks_add_function_hook(d, options.as_ptr(), f, user_data, &mut out) };
+    (code, take_json(out))
+}
+
+/// Answers `answer` through hooks_string_new, or fails with it when it starts with "ERR:".
+fn answer_with(text: &str, answer: *mut *mut c_char) -> i32 {
+    let (code, text) = match text.strip_prefix("ERR:") {
+        Some(message) => (1, message),
+        None => (0, text),
+    };
+    let text = c(text);
+    // SAFETY: hookwire passes a valid out-param; the copy is handed over to hookwire.
+    unsafe { *answer = hooks_string_new(text.as_ptr()) };
+    code
+}
+
+/// Denies commands containing "rm", allows the rest, and rewrites `ls` to `ls -la`; counts
+/// its calls in the AtomicUsize behind user_data.
+unsafe extern "C" fn guard_fn(user_data: *mut c_void, event: *const c_char, answer: *mut *mut c_char) -> i32 {
+    // SAFETY: user_data is the &AtomicUsize the test registered, alive until the free.
+    let calls = unsafe { &*(user_data as *const AtomicUsize) };
+    calls.fetch_add(1, Ordering::SeqCst);
+    // SAFETY: hookwire passes the event as a NUL-terminated string valid for the call.
+    let event: Value = serde_json::from_str(unsafe { CStr::from_ptr(event) }.to_str().unwrap()).unwrap();
+    let cmd = event["tool_input"]["command"].as_str().unwrap().to_string();
+    let reply = if cmd.contains("rm") {
+        serde_json::json!({"hookSpecificOutput": {"hookEventName": "PreToolUse",
+            "permissionDecision": "deny", "permissionDecisionReason": "no rm from C"}})
+    } else {
+        serde_json::json!({"hookSpecificOutput": {"hookEventName": "PreToolUse",
+            "updatedInput": {"command": format!("{cmd} -la")}}})
+    };
+    answer_with(&reply.to_string(), answer)
+}
+
+unsafe extern "C" fn failing_fn(_: *mut c_void, _: *const c_char, answer: *mut *mut c_char) -> i32 {
+    answer_with("ERR:checker crashed", answer)
+}
+
+unsafe extern "C" fn silent_failure_fn(_: *mut c_void, _: *const c_char, _: *mut *mut c_char) -> i32 {
+    42
+}
+
+/// Sleeps 1.5 s, then sets the AtomicBool behind user_data: it overruns a 1 s timeout.
+unsafe extern "C" fn slow_fn(user_data: *mut c_void, _: *const c_char, _: *mut *mut c_char) -> i32 {
+    std::thread::sleep(Duration::from_millis(1500));
+    // SAFETY: user_data is the &AtomicBool the test registered, alive until the free returns.
+    unsafe { &*(user_data as *const AtomicBool) }.store(true, Ordering::SeqCst);
+    0
+}
+
+/// A prompt callback that says no, echoing the handler's prompt in the reason.
+unsafe extern "C" fn prompt_fn(_: *mut c_void, request: *const c_char, reply: *mut *mut c_char) -> i32 {
+    // SAFETY: hookwire passes the request as a NUL-terminated string valid for the call.
+    let req: Value = serde_json::from_str(unsafe { CStr::from_ptr(request) }.to_str().unwrap()).unwrap();
+    assert_eq!(req["type"], "prompt");
+    let reason = format!("model: {}", req["handler"]["prompt"].as_str().unwrap());
+    answer_with(&serde_json::json!({"ok": false, "reason": reason}).to_string(), reply)
+}
+
+#[test]
+fn a_c_function_deny_beats_a_command_allow_and_its_rewrite_is_taken() {
+    let cfg = serde_json::json!({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
+        {"type": "command", "command": format!("echo '{ALLOW_JSON}'")}]}]}});
+    let d = new_dispatcher(&cfg.to_string());
+    let calls = Box::new(AtomicUsize::new(0));
+    let user_data = &*calls as *const AtomicUsize as *mut c_void;
+    let (code, reply) = add_function_hook(
+        d,
+        r#"{"event":"PreToolUse","matcher":"Bash","name":"guard"}"#,
+        Some(guard_fn),
+        user_data,
+    );
+    assert_eq!(code, HOOKS_OK, "{reply}");
+    assert_eq!(reply["hook"], "function(guard):PreToolUse");
+
+    let (code, r) = fire(d, &bash_event("rm -rf /"));
+    assert_eq!(code, HOOKS_OK);
+    assert_eq!(r["decision"], "deny", "{r}");
+    assert_eq!(r["reason"], "no rm from C");
+    let (_, r) = fire(d, &bash_event("ls"));
+    assert_eq!(r["decision"], "allow", "{r}");
+    assert_eq!(r["updated_input"], serde_json::json!({"command": "ls -la"}));
+    assert_eq!(r["outcomes"][1]["hook"], "function(guard):PreToolUse");
+    // SAFETY: no fire is running; the free returns before `calls` is dropped.
+    unsafe { hooks_dispatcher_free(d) };
+    assert_eq!(calls.load(Ordering::SeqCst), 2);
+}
+
+#[test]
+fn a_failing_c_function_is_a_non_blocking_error_with_its_message() {
+    let d = new_dispatcher(EMPTY_CONFIG);
+    let (code, _) = add_function_hook(d, r#"{"event":"PreToolUse"}"#, Some(failing_fn), ptr::null_mut());
+    assert_eq!(code, HOOKS_OK);
+    let (code, _) =
+        add_function_hook(d, r#"{"event":"PreToolUse"}"#, Some(silent_failure_fn), ptr::null_mut());
+    assert_eq!(code, HOOKS_OK);
+    let (_, r) = fire(d, &bash_event("ls"));
+    assert_eq!(r["decision"], Value::Null, "{r}");
+    assert_eq!(r["outcomes"][0]["status"], "error");
+    assert!(r["outcomes"][0]["error"].as_str().unwrap().contains("checker crashed"), "{r}");
+    assert!(r["outcomes"][1]["error"].as_str().unwrap().contains("returned 42"), "{r}");
+    let (code, _) = add_function_hook(
+        d,
+        r#"{"event":"PreToolUse","fail_closed":true}"#,
+        Some(failing_fn),
+        ptr::null_mut(),
+    );
+    assert_eq!(code, HOOKS_OK);
+    assert_eq!(fire(d, &bash_event("ls")).1["decision"], "deny");
+    // SAFETY: created above; no fire is running.
+    unsafe { hooks_dispatcher_free(d) };
+}
+
+#[test]
+fn function_hook_registration_reports_bad_arguments() {
+    let d = new_dispatcher(EMPTY_CONFIG);
+    let f: HooksFunctionHook = Some(failing_fn);
+    for (options, kind) in [
+        ("{", "invalid_json"),
+        ("[]", "invalid_config"),
+        (r#"{"matcher":"Bash"}"#, "invalid_config"),
+        (r#"{"event":"Nope"}"#, "invalid_config"),
+        (r#"{"event":"PreToolUse","timeout_s":0}"#, "invalid_config"),
+        (r#"{"event":"PreToolUse","colour":"red"}"#, "invalid_config"),
+    ] {
+        let (code, e) = add_function_hook(d, options, f, ptr::null_mut());
+        assert_eq!(e["error"]["kind"], kind, "{options}: {e}");
+        assert_ne!(code, HOOKS_OK);
+    }
+    let (code, e) = add_function_hook(d, r#"{"event":"PreToolUse"}"#, None, ptr::null_mut());
+    assert_eq!((code, e["error"]["kind"].as_str()), (HOOKS_ERR_NULL_POINTER, Some("null_pointer")));
+    let (code, e) = add_function_hook(ptr::null(), r#"{"event":"PreToolUse"}"#, f, ptr::null_mut());
+    assert_eq!((code, e["error"]["kind"].as_str()), (HOOKS_ERR_NULL_POINTER, Some("null_pointer")));
+    let options = c(r#"{"event":"PreToolUse"}"#);
+    // SAFETY: NULL result_json on purpose: nothing is registered or stored.
+    let code = unsafe { hooks_add_function_hook(d, options.as_ptr(), f, ptr::null_mut(), ptr::null_mut()) };
+    assert_eq!(code, HOOKS_ERR_NULL_POINTER);
+    assert_eq!(
+        fire(d, &bash_event("ls")).1["outcomes"].as_array().unwrap().len(),
+        0,
+        "nothing was registered"
+    );
+    // SAFETY: created above; no fire is running.
+    unsafe { hooks_dispatcher_free(d) };
+}
+
+#[test]
+fn a_c_host_callback_answers_prompt_handlers() {
+    let cfg = r#"{"hooks":{"PreToolUse":[{"hooks":[{"type":"prompt","prompt":"is it safe?"}]}]}}"#;
+    let d = new_dispatcher(cfg);
+    let prompt = c("prompt");
+    let mut err = poison();
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    let code =
+        unsafe { hooks_set_host_callback(d, prompt.as_ptr(), Some(prompt_fn), ptr::null_mut(), &mut err) };
+    assert_eq!(code, HOOKS_OK);
+    assert!(err.is_null());
+    let (_, r) = fire(d, &bash_event("ls"));
+    assert_eq!(r["decision"], "deny", "{r}");
+    assert_eq!(r["reason"], "model: is it safe?");
+
+    let command = c("command");
+    // SAFETY: as above.
+    let code =
+        unsafe { hooks_set_host_callback(d, command.as_ptr(), Some(prompt_fn), ptr::null_mut(), &mut err) };
+    assert_eq!(
+        (code, take_json(err)["error"]["kind"].as_str().map(str::to_string)),
+        (HOOKS_ERR_INVALID_CONFIG, Some("invalid_config".into()))
+    );
+    // SAFETY: as above; a NULL error_json just drops the error.
+    let code = unsafe { hooks_set_host_callback(d, prompt.as_ptr(), None, ptr::null_mut(), ptr::null_mut()) };
+    assert_eq!(code, HOOKS_ERR_NULL_POINTER);
+    // SAFETY: created above; no fire is running.
+    unsafe { hooks_dispatcher_free(d) };
+}
+
+#[test]
+fn freeing_the_dispatcher_waits_for_a_function_that_overran_its_timeout() {
+    let d = new_dispatcher(EMPTY_CONFIG);
+    let done = Box::new(AtomicBool::new(false));
+    let user_data = &*done as *const AtomicBool as *mut c_void;
+    let (code, _) = add_function_hook(d, r#"{"event":"PreToolUse","timeout_s":1}"#, Some(slow_fn), user_data);
+    assert_eq!(code, HOOKS_OK);
+    let (_, r) = fire(d, &bash_event("ls"));
+    assert_eq!(r["outcomes"][0]["status"], "timed_out", "{r}");
+    assert!(!done.load(Ordering::SeqCst), "the fire returned at the deadline, before the function");
+    // SAFETY: no fire is running; the free must wait for the call still running.
+    unsafe { hooks_dispatcher_free(d) };
+    assert!(done.load(Ordering::SeqCst), "hooks_dispatcher_free returned while user_data was in use");
+}
+
+#[test]
+fn cancel_tokens_tolerate_null_and_a_null_token_fires_normally() {
+    // SAFETY: NULL on purpose: both do nothing.
+    unsafe {
+        hooks_cancel_token_cancel(ptr::null());
+        hooks_cancel_token_free(ptr::null_mut());
+    }
+    let d = new_dispatcher(DENY_CONFIG);
+    let (code, r) = fire_with(d, &bash_event("ls"), ptr::null());
+    assert_eq!((code, r["decision"].as_str()), (HOOKS_OK, Some("deny")));
+    let token = hooks_cancel_token_new();
+    assert!(!token.is_null());
+    let (code, e) = fire_with(d, b"{", token);
+    assert_eq!((code, e["error"]["kind"].as_str()), (HOOKS_ERR_INVALID_JSON, Some("invalid_json")));
+    let (code, e) = fire_with(d, b"\"\xff\"", token);
+    assert_eq!((code, e["error"]["kind"].as_str()), (HOOKS_ERR_INVALID_UTF8, Some("invalid_utf8")));
+    let (code, e) = fire_with(ptr::null(), &bash_event("ls"), token);
+    assert_eq!((code, e["error"]["kind"].as_str()), (HOOKS_ERR_NULL_POINTER, Some("null_pointer")));
+    // SAFETY: the token is live; cancelling twice is allowed.
+    unsafe {
+        hooks_cancel_token_cancel(token);
+        hooks_cancel_token_cancel(token);
+    }
+    let (code, r) = fire_with(d, &bash_event("ls"), token);
+    assert_eq!(code, HOOKS_OK);
+    assert_eq!(r["outcomes"][0]["status"], "cancelled", "{r}");
+    assert_eq!(r["decision"], Value::Null, "a cancelled hook does not deny");
+    // SAFETY: created above, no call uses them any more.
+    unsafe {
+        hooks_cancel_token_free(token);
+        hooks_dispatcher_free(d);
+    }
+}
+
+#[test]
+fn cancelling_from_another_thread_ends_a_sleeping_hook_promptly() {
+    let d = new_dispatcher(r#"{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"sleep 30"}]}]}}"#);
+    let token = hooks_cancel_token_new();
+    let addr = token as usize;
+    let canceller = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        // SAFETY: the token outlives this thread (joined before the free).
+        unsafe { hooks_cancel_token_cancel(addr as *const HooksCancelToken) };
+    });
+    let started = Instant::now();
+    let (code, r) = fire_with(d, br#"{"hook_event_name":"Stop","cwd":"/"}"#, token);
+    assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
+    canceller.join().unwrap();
+    assert_eq!(code, HOOKS_OK);
+    assert_eq!(r["outcomes"][0]["status"], "cancelled", "{r}");
+    // SAFETY: created above, no call uses them any more.
+    unsafe {
+        hooks_cancel_token_free(token);
+        hooks_dispatcher_free(d);
+    }
 }

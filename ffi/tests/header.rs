@@ -74,6 +74,17 @@ fn header_declares_exactly_the_abi() {
         "#define HOOKS_ERR_PANIC 6",
         "#define HOOKS_ERR_INTERNAL 7",
         "hooks_free and nothing else, never libc free",
+        // additions of abi.md §2.8 (issue 8)
+        "typedef struct HooksCancelToken HooksCancelToken;",
+        "HooksCancelToken *hooks_cancel_token_new(void);",
+        "void hooks_cancel_token_cancel(const HooksCancelToken *token);",
+        "void hooks_cancel_token_free(HooksCancelToken *token);",
+        "int32_t hooks_fire_with(const HooksDispatcher *dispatcher, const char *event_json, const HooksCancelToken *token, char **result_json);",
+        "char *hooks_string_new(const char *s);",
+        "typedef int32_t (*HooksFunctionHook)(void *user_data, const char *event_json, char **answer);",
+        "int32_t hooks_add_function_hook(const HooksDispatcher *dispatcher, const char *options_json, HooksFunctionHook fn, void *user_data, char **result_json);",
+        "typedef int32_t (*HooksHostCallback)(void *user_data, const char *request_json, char **reply_json);",
+        "int32_t hooks_set_host_callback(const HooksDispatcher *dispatcher, const char *handler_type, HooksHostCallback fn, void *user_data, char **error_json);",
     ] {
         assert!(header.contains(needle), "the header lacks `{needle}`:\n{header}");
     }

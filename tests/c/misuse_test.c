@@ -2,7 +2,9 @@
  *
  * NULLs, bad UTF-8, bad JSON, bad configuration, a deny by exit code 2, a deny by JSON from
  * an exec-form hook, a non-match, 8 threads firing at once on one dispatcher, and project
- * trust (hooks_trust_status, hooks_trust_record) against a temporary project. The last
+ * trust (hooks_trust_status, hooks_trust_record) against a temporary project, a C function
+ * hook beside a command hook, a host callback for prompt handlers, and cancellation of a fire
+ * from a second thread (hooks_fire_with, hooks_cancel_token_*). The last
  * line is "N passed, M failed"; the exit status is non-zero when anything failed. The JSON is
  * compact (abi.md section 2.4), so plain substring checks are exact enough. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp, before any system header */
@@ -13,7 +15,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 static int passed = 0;
@@ -37,6 +41,30 @@ static int current_failed = 0;
             current_failed = 1;                                                           \
         }                                                                                 \
     } while (0)
+
+/* Runs a test on a thread of its own. Function hooks, host callbacks and http handlers make
+ * the firing thread wait on a Rust channel, which gives that thread Rust's per-thread handle
+ * (48 bytes), freed when the thread exits. On the process's main thread it is only reclaimed
+ * by exit, which valgrind reports as "possibly lost"; hosts fire from worker threads anyway. */
+struct test_body {
+    void (*test)(void);
+};
+
+static void *run_test_body(void *body) {
+    ((struct test_body *)body)->test();
+    return NULL;
+}
+
+static void run_on_thread(void (*test)(void)) {
+    pthread_t t;
+    struct test_body body = {test};
+    if (pthread_create(&t, NULL, run_test_body, &body) != 0) {
+        fprintf(stderr, "    no thread for the test\n");
+        current_failed = 1;
+        return;
+    }
+    pthread_join(t, NULL);
+}
 
 static void run(const char *name, void (*test)(void)) {
     current_failed = 0;
@@ -394,6 +422,195 @@ static void recorded_project_hooks_run_until_the_file_changes(void) {
     EXPECT(rmdir(dir) == 0);
 }
 
+/* ---- function hooks, host callbacks and cancellation (abi.md section 2.8, issue 8) ---- */
+
+static const char *ALLOW_CONFIG =
+    "{\"hooks\":{\"PreToolUse\":[{\"matcher\":\"Bash\",\"hooks\":[{\"type\":\"command\",\"command\":"
+    "\"echo '{\\\"hookSpecificOutput\\\":{\\\"hookEventName\\\":\\\"PreToolUse\\\","
+    "\\\"permissionDecision\\\":\\\"allow\\\"}}'\"}]}]}}";
+static const char *LS_EVENT =
+    "{\"hook_event_name\":\"PreToolUse\",\"session_id\":\"s\",\"cwd\":\"/\","
+    "\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"ls\"}}";
+
+/* Counts its calls in user_data (from several hookwire threads, hence the atomic add); denies
+ * any command holding "rm", answers nothing otherwise. */
+static int32_t deny_rm(void *user_data, const char *event_json, char **answer) {
+    __atomic_fetch_add((int *)user_data, 1, __ATOMIC_SEQ_CST);
+    if (strstr(event_json, "rm ") != NULL) {
+        *answer = hooks_string_new(
+            "{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\","
+            "\"permissionDecision\":\"deny\",\"permissionDecisionReason\":\"no rm from C\"}}");
+    }
+    return 0;
+}
+
+static int32_t broken_checker(void *user_data, const char *event_json, char **answer) {
+    (void)user_data;
+    (void)event_json;
+    *answer = hooks_string_new("checker crashed");
+    return 1;
+}
+
+static void c_function_deny_beats_a_command_allow_body(void) {
+    char *err = NULL;
+    HooksDispatcher *d = hooks_dispatcher_new(ALLOW_CONFIG, &err);
+    EXPECT(d != NULL);
+    hooks_free(err);
+    if (d == NULL) return;
+    int calls = 0;
+    char *out = NULL;
+    int32_t rc = hooks_add_function_hook(d, "{\"event\":\"PreToolUse\",\"matcher\":\"Bash\",\"name\":\"no-rm\"}",
+                                         deny_rm, &calls, &out);
+    EXPECT(rc == HOOKS_OK);
+    EXPECT_HAS(out, "{\"hook\":\"function(no-rm):PreToolUse\"}");
+    hooks_free(out);
+
+    rc = hooks_fire(d, BASH_EVENT, &out); /* rm -rf / */
+    EXPECT(rc == HOOKS_OK);
+    EXPECT_HAS(out, "\"decision\":\"deny\"");
+    EXPECT_HAS(out, "\"reason\":\"no rm from C\"");
+    hooks_free(out);
+    rc = hooks_fire(d, LS_EVENT, &out);
+    EXPECT(rc == HOOKS_OK);
+    EXPECT_HAS(out, "\"decision\":\"allow\"");
+    hooks_free(out);
+
+    /* a failing function is a non-blocking error with its message */
+    rc = hooks_add_function_hook(d, "{\"event\":\"PreToolUse\"}", broken_checker, NULL, &out);
+    EXPECT(rc == HOOKS_OK);
+    hooks_free(out);
+    rc = hooks_fire(d, LS_EVENT, &out);
+    EXPECT_HAS(out, "\"decision\":\"allow\"");
+    EXPECT_HAS(out, "checker crashed");
+    hooks_free(out);
+
+    /* bad registrations are errors, not crashes */
+    rc = hooks_add_function_hook(d, "{\"event\":\"NoSuchEvent\"}", deny_rm, &calls, &out);
+    EXPECT(rc == HOOKS_ERR_INVALID_CONFIG);
+    EXPECT_HAS(out, "\"kind\":\"invalid_config\"");
+    hooks_free(out);
+    rc = hooks_add_function_hook(d, "{\"event\":\"PreToolUse\"}", NULL, NULL, &out);
+    EXPECT(rc == HOOKS_ERR_NULL_POINTER);
+    hooks_free(out);
+    EXPECT(hooks_string_new(NULL) == NULL);
+    char *copy = hooks_string_new("kept by the caller");
+    EXPECT_HAS(copy, "kept by the caller");
+    hooks_free(copy);
+
+    hooks_dispatcher_free(d); /* after this, hookwire never calls deny_rm again */
+    EXPECT(calls == 3);
+}
+
+static int32_t prompt_says_no(void *user_data, const char *request_json, char **reply_json) {
+    (void)user_data;
+    if (strstr(request_json, "\"type\":\"prompt\"") == NULL) return 1;
+    *reply_json = hooks_string_new("{\"ok\":false,\"reason\":\"the model says no\"}");
+    return 0;
+}
+
+static void host_callback_answers_prompt_handlers_body(void) {
+    const char *config = "{\"hooks\":{\"PreToolUse\":[{\"hooks\":[{\"type\":\"prompt\",\"prompt\":\"safe?\"}]}]}}";
+    HooksDispatcher *d = hooks_dispatcher_new(config, NULL);
+    EXPECT(d != NULL);
+    if (d == NULL) return;
+    char *out = NULL;
+    hooks_fire(d, LS_EVENT, &out); /* no callback yet: skipped with a warning */
+    EXPECT_HAS(out, "\"outcomes\":[]");
+    hooks_free(out);
+
+    char *err = (char *)1;
+    EXPECT(hooks_set_host_callback(d, "prompt", prompt_says_no, NULL, &err) == HOOKS_OK);
+    EXPECT(err == NULL);
+    EXPECT(hooks_fire(d, LS_EVENT, &out) == HOOKS_OK);
+    EXPECT_HAS(out, "\"decision\":\"deny\"");
+    EXPECT_HAS(out, "\"reason\":\"the model says no\"");
+    hooks_free(out);
+
+    EXPECT(hooks_set_host_callback(d, "command", prompt_says_no, NULL, &err) == HOOKS_ERR_INVALID_CONFIG);
+    EXPECT_HAS(err, "\"kind\":\"invalid_config\"");
+    hooks_free(err);
+    EXPECT(hooks_set_host_callback(NULL, "prompt", prompt_says_no, NULL, NULL) == HOOKS_ERR_NULL_POINTER);
+    hooks_dispatcher_free(d);
+}
+
+static void *cancel_after_300ms(void *token) {
+    struct timespec pause = {0, 300 * 1000 * 1000};
+    nanosleep(&pause, NULL);
+    hooks_cancel_token_cancel(token);
+    hooks_cancel_token_cancel(token); /* idempotent */
+    return NULL;
+}
+
+static double seconds_since(const struct timespec *start) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) / 1e9;
+}
+
+static void cancelling_from_another_thread_kills_a_sleeping_hook_body(void) {
+    char dir[] = "/tmp/hookwire-cancel-XXXXXX";
+    EXPECT(mkdtemp(dir) != NULL);
+    char pidfile[128], config[512];
+    snprintf(pidfile, sizeof pidfile, "%s/pid", dir);
+    snprintf(config, sizeof config,
+             "{\"hooks\":{\"Stop\":[{\"hooks\":[{\"type\":\"command\",\"command\":\"echo $$ > %s; exec sleep 30\"}]}]}}",
+             pidfile);
+    HooksDispatcher *d = hooks_dispatcher_new(config, NULL);
+    HooksCancelToken *token = hooks_cancel_token_new();
+    EXPECT(d != NULL && token != NULL);
+    if (d == NULL || token == NULL) {
+        hooks_dispatcher_free(d);
+        hooks_cancel_token_free(token);
+        return;
+    }
+    pthread_t t;
+    EXPECT(pthread_create(&t, NULL, cancel_after_300ms, token) == 0);
+    struct timespec start;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    char *out = NULL;
+    int32_t rc = hooks_fire_with(d, "{\"hook_event_name\":\"Stop\",\"cwd\":\"/\"}", token, &out);
+    double took = seconds_since(&start);
+    pthread_join(t, NULL);
+    EXPECT(rc == HOOKS_OK);
+    EXPECT(took < 10.0); /* not 30 s; wide margin for valgrind */
+    EXPECT_HAS(out, "\"status\":\"cancelled\"");
+    hooks_free(out);
+
+    /* the hook's process is gone (exec: the pid is sleep's own) */
+    FILE *f = fopen(pidfile, "r");
+    int pid = 0;
+    EXPECT(f != NULL);
+    if (f != NULL) {
+        EXPECT(fscanf(f, "%d", &pid) == 1);
+        fclose(f);
+    }
+    struct timespec grace = {0, 200 * 1000 * 1000};
+    nanosleep(&grace, NULL);
+    EXPECT(pid > 0 && kill(pid, 0) != 0);
+
+    /* a NULL token is a plain fire; an already cancelled token starts nothing */
+    rc = hooks_fire_with(d, "{\"hook_event_name\":\"Stop\",\"cwd\":\"/\"}", token, &out);
+    EXPECT(rc == HOOKS_OK);
+    EXPECT_HAS(out, "\"status\":\"cancelled\"");
+    hooks_free(out);
+    EXPECT(hooks_fire_with(NULL, "{}", NULL, &out) == HOOKS_ERR_NULL_POINTER);
+    EXPECT_HAS(out, "\"kind\":\"null_pointer\"");
+    hooks_free(out);
+    hooks_cancel_token_cancel(NULL);
+    hooks_cancel_token_free(NULL);
+
+    hooks_cancel_token_free(token);
+    hooks_dispatcher_free(d);
+    remove(pidfile);
+    rmdir(dir);
+}
+
+static void c_function_deny_beats_a_command_allow(void) { run_on_thread(c_function_deny_beats_a_command_allow_body); }
+
+static void host_callback_answers_prompt_handlers(void) { run_on_thread(host_callback_answers_prompt_handlers_body); }
+
+static void cancelling_from_another_thread_kills_a_sleeping_hook(void) { run_on_thread(cancelling_from_another_thread_kills_a_sleeping_hook_body); }
+
 int main(void) {
     printf("hookwire %s misuse test\n", hooks_version());
     run("version_is_static_and_semver", version_is_static_and_semver);
@@ -411,6 +628,9 @@ int main(void) {
     run("trust_calls_refuse_nulls", trust_calls_refuse_nulls);
     run("trust_record_reports_bad_input", trust_record_reports_bad_input);
     run("recorded_project_hooks_run_until_the_file_changes", recorded_project_hooks_run_until_the_file_changes);
+    run("c_function_deny_beats_a_command_allow", c_function_deny_beats_a_command_allow);
+    run("host_callback_answers_prompt_handlers", host_callback_answers_prompt_handlers);
+    run("cancelling_from_another_thread_kills_a_sleeping_hook", cancelling_from_another_thread_kills_a_sleeping_hook);
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -7,6 +7,12 @@ The engine is the Rust crate ``hookwire-core``; this package is a thin shell ove
     r = d.fire({"hook_event_name": "PreToolUse", ...})  # dict: the result JSON
     r = await d.fire_async(event)                       # same, without blocking the loop
 
+Handlers beyond commands: ``d.add_function_hook("PreToolUse", fn, matcher="Bash")`` registers a
+Python function (sync or ``async def``) as a hook folded with the configured ones;
+``d.set_host_callback("prompt", fn)`` answers ``prompt``, ``agent`` and ``mcp_tool`` handlers.
+Cancelling the task awaiting ``fire_async`` kills the running hooks; threads pass a
+``CancelToken`` to ``fire(event, cancel=token)``.
+
 Project trust (protocol.md §2.8): ``d.trust_status()`` lists the project and local sources and
 whether each is trusted; after the user approves, ``hookwire.record_trust(config)`` records
 them in the trust store, and dispatchers built afterwards run them.
@@ -23,9 +29,10 @@ from collections.abc import Coroutine
 from typing import Any
 
 from hookwire import _native
-from hookwire._native import ConfigError, EventError, HookwireError, __version__, record_trust
+from hookwire._native import CancelToken, ConfigError, EventError, HookwireError, __version__, record_trust
 
 __all__ = [
+    "CancelToken",
     "ConfigError",
     "Dispatcher",
     "EventError",
@@ -48,6 +55,12 @@ class Dispatcher(_native.Dispatcher):
     Thread-safe: one dispatcher may be shared by any number of threads and tasks, and their
     fires run at the same time, each with its own hook processes. ``fire`` releases the GIL
     while hooks run.
+
+    Function hooks and host callbacks (``add_function_hook``, ``set_host_callback``) run on
+    hookwire's own threads, possibly several at once, and take the GIL only while they run. An
+    ``async def`` function's coroutine runs on a fresh event loop in that thread
+    (``asyncio.run``): it must not depend on the caller's loop (its futures, locks or tasks).
+    The dispatcher keeps a strong reference to each registered function until it is dropped.
     """
 
     __slots__ = ()
@@ -58,12 +71,23 @@ class Dispatcher(_native.Dispatcher):
         The fire runs on the event loop's default executor. The event is copied (a dict is
         converted to JSON text) when ``fire_async`` is called, so changing the dict afterwards
         does not reach the fire. Cancelling the awaiting task ends it with ``CancelledError``
-        at once; hooks already started finish under their own timeouts, and nothing leaks.
-        Raises ``EventError``.
+        and cancels the fire: running hooks are killed (their process groups), the rest never
+        start, and nothing leaks. Raises ``EventError``.
         """
         if isinstance(event, dict):
             try:
                 event = _encode(event)
             except (TypeError, ValueError, RecursionError):
                 pass  # left as is: fire() raises the proper EventError for it
-        return asyncio.to_thread(self.fire, event)
+        return _fire_cancellable(self, event)
+
+
+async def _fire_cancellable(d: Dispatcher, event: dict[str, Any] | str | bytes) -> dict[str, Any]:
+    """Runs ``d.fire(event, cancel=token)`` in the default executor; a cancelled await cancels
+    the token, so the fire ends (and its hooks die) instead of running on unobserved."""
+    token = CancelToken()
+    try:
+        return await asyncio.to_thread(d.fire, event, token)
+    except BaseException:  # CancelledError, or GeneratorExit when the coroutine is closed
+        token.cancel()
+        raise

@@ -3,6 +3,7 @@
 ``tests/test_stubs.py`` checks that these stubs and the runtime module name the same things.
 """
 
+from collections.abc import Awaitable, Callable
 from os import PathLike
 from typing import Any, Self
 
@@ -24,15 +25,63 @@ class Dispatcher:
         """Build from a JSON file. I/O failures raise ``OSError``; a bad configuration
         raises ``ConfigError``."""
 
-    def fire(self, event: dict[str, Any] | str | bytes) -> dict[str, Any]:
+    def fire(self, event: dict[str, Any] | str | bytes, cancel: CancelToken | None = None) -> dict[str, Any]:
         """Fire one event; return the result JSON (protocol.md §8) as a dict.
-        Raises ``EventError``; a hook's failure is an outcome, never an exception."""
+        Raises ``EventError``; a hook's failure is an outcome, never an exception. With
+        ``cancel``, ``cancel.cancel()`` from another thread ends the fire: running hooks are
+        killed, the rest never start, and their outcomes say ``cancelled``."""
+
+    def add_function_hook(
+        self,
+        event: str,
+        fn: Callable[[dict[str, Any]], dict[str, Any] | str | None]
+        | Callable[[dict[str, Any]], Awaitable[dict[str, Any] | str | None]],
+        *,
+        matcher: str | None = None,
+        timeout: float | None = None,
+        fail_closed: bool = False,
+        name: str | None = None,
+        first: bool = False,
+    ) -> str:
+        """Register ``fn(event) -> dict | str | None`` as a hook of ``event``, folded with the
+        configured hooks (after them unless ``first``); return its hook id
+        (``function(<name>):<Event>`` or ``function#<n>:<Event>``). A dict is the JSON a
+        command hook would print, a str is printed as is, ``None`` prints nothing; an exception
+        is a non-blocking error unless ``fail_closed``. ``fn`` runs on hookwire's threads under
+        ``timeout`` seconds, holding the GIL only while it runs; an ``async def`` function runs
+        on a fresh event loop in that thread (``asyncio.run``), never on the caller's loop.
+        Raises ``ConfigError`` (unknown event, bad matcher or timeout), ``TypeError``."""
+
+    def set_host_callback(
+        self,
+        handler_type: str,
+        fn: Callable[[dict[str, Any]], dict[str, Any]] | Callable[[dict[str, Any]], Awaitable[dict[str, Any]]],
+    ) -> None:
+        """Register ``fn(request) -> reply`` for ``prompt``, ``agent`` or ``mcp_tool`` handlers,
+        replacing an earlier one. The request is ``{"type", "handler", "event", "timeout_s"}``
+        (``event`` is the event's JSON text, protocol.md §5.9); the reply ``{"text": ...}`` is
+        read like a hook's stdout, and ``{"ok": bool, "reason"?, "impossible"?}`` allows or
+        blocks. Same threads, GIL and ``async def`` rules as ``add_function_hook``. Raises
+        ``ConfigError`` for another handler type, ``TypeError`` when ``fn`` is not callable."""
 
     def trust_status(self) -> dict[str, Any]:
         """The trust state of every project and local source (protocol.md §2.8): a dict with
         ``store``, ``default_store``, ``project_dir`` (``None`` when unset) and ``sources``,
         each with ``scope``, ``label``, ``path``, ``resolved``, ``key``, ``digest``,
         ``trusted`` (bool) and ``why``. Nothing is spawned, read or written."""
+
+class CancelToken:
+    """Cancels fires from another thread: ``d.fire(event, cancel=token)`` here,
+    ``token.cancel()`` there. Cancelling is permanent. Thread-safe: share it freely."""
+
+    def __new__(cls) -> Self:
+        """A token that is not cancelled yet."""
+
+    def cancel(self) -> None:
+        """Cancel every fire watching this token, now and later. Never blocks."""
+
+    def is_cancelled(self) -> bool:
+        """Whether ``cancel()`` was called."""
 
 def record_trust(config: dict[str, Any] | str | bytes) -> dict[str, Any]:
     """Record the SHA-256 of every project and local file source of ``config`` in the trust
