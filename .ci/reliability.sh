@@ -32,10 +32,17 @@ gcc -std=c11 -Wall -Wextra -Werror -O1 -g -pthread -I"$ROOT/include" tests/c/mis
 
 # Every suppression in tests/c/helgrind.supp is explained there (Rust's futex-based
 # std::sync::Mutex is invisible to helgrind); anything else it reports fails the run.
+# helgrind runs the tests about the C threading contract (process hooks fired from 8 threads,
+# a dispatcher freed on another thread, trust). The tests of function hooks, host callbacks
+# and cancellation are left to memcheck (.ci/c.sh): they make the engine start, detach and
+# join std threads, whose Arc counts and futex waits are atomics helgrind cannot order, so
+# every such run reports hundreds of false races in std's thread bookkeeping.
+THREAD_CONTRACT_TESTS=(version null success bad_ not_an_event shell_hook exec_form non_matching
+    eight_threads dispatcher_is_freed trust recorded)
 step "helgrind: misuse_test (8 threads on one dispatcher, a dispatcher freed on another thread)"
 rc=0
 valgrind --tool=helgrind --error-exitcode=1 --suppressions=tests/c/helgrind.supp \
-    --log-file="$OUT/helgrind.log" "$OUT/misuse_test" >"$OUT/misuse.out" || rc=$?
+    --log-file="$OUT/helgrind.log" "$OUT/misuse_test" "${THREAD_CONTRACT_TESTS[@]}" >"$OUT/misuse.out" || rc=$?
 tail -n 1 "$OUT/misuse.out"
 sed -n 's/^==[0-9]*== \(ERROR SUMMARY.*\)/helgrind misuse_test: \1/p' "$OUT/helgrind.log"
 if [ "$rc" != 0 ] || ! grep -q "ERROR SUMMARY: 0 errors" "$OUT/helgrind.log"; then

@@ -66,7 +66,27 @@ static void run_on_thread(void (*test)(void)) {
     pthread_join(t, NULL);
 }
 
+/* Optional arguments select tests by a substring of their name (all run when none is given),
+ * so a slow tool such as helgrind can be pointed at the tests about threads. */
+static char **filters;
+static int filter_count;
+
+static int selected(const char *name) {
+    if (filter_count == 0) {
+        return 1;
+    }
+    for (int i = 0; i < filter_count; i++) {
+        if (strstr(name, filters[i]) != NULL) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static void run(const char *name, void (*test)(void)) {
+    if (!selected(name)) {
+        return;
+    }
     current_failed = 0;
     test();
     if (current_failed) {
@@ -611,7 +631,9 @@ static void host_callback_answers_prompt_handlers(void) { run_on_thread(host_cal
 
 static void cancelling_from_another_thread_kills_a_sleeping_hook(void) { run_on_thread(cancelling_from_another_thread_kills_a_sleeping_hook_body); }
 
-int main(void) {
+int main(int argc, char **argv) {
+    filters = argv + 1;
+    filter_count = argc - 1;
     printf("hookwire %s misuse test\n", hooks_version());
     run("version_is_static_and_semver", version_is_static_and_semver);
     run("null_arguments_are_errors_not_crashes", null_arguments_are_errors_not_crashes);
@@ -632,5 +654,5 @@ int main(void) {
     run("host_callback_answers_prompt_handlers", host_callback_answers_prompt_handlers);
     run("cancelling_from_another_thread_kills_a_sleeping_hook", cancelling_from_another_thread_kills_a_sleeping_hook);
     printf("%d passed, %d failed\n", passed, failed);
-    return failed == 0 ? 0 : 1;
+    return failed == 0 && passed > 0 ? 0 : 1;
 }
