@@ -12,15 +12,8 @@ LIB=$TARGET/release
 OUT=$(mktemp -d "${TMPDIR:-/tmp}/hookwire-c.XXXXXX")
 trap 'rm -rf "$OUT"' EXIT
 
-step() { printf '\n== %s\n' "$*"; }
-
-need() { # need COMMAND PACKAGE: install the Debian package when the command is missing
-    command -v "$1" >/dev/null 2>&1 && return 0
-    step "installing $2"
-    if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
-    $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$2" >/dev/null
-}
+# shellcheck source=lib.sh
+source "$ROOT/.ci/lib.sh"
 need gcc gcc
 need g++ g++
 need valgrind valgrind

@@ -114,25 +114,8 @@ pub unsafe extern "C" fn hooks_fire(
     event_json: *const c_char,
     result_json: *mut *mut c_char,
 ) -> i32 {
-    if result_json.is_null() {
-        return HOOKS_ERR_NULL_POINTER;
-    }
-    let fired = boundary::guard(|| {
-        // SAFETY: the caller passes NULL or a dispatcher from hooks_dispatcher_new that is not
-        // being freed while this fire runs.
-        let d = unsafe { boundary::borrow_handle(dispatcher, "dispatcher") }?;
-        // SAFETY: the caller passes NULL or a NUL-terminated string valid for this call.
-        let event = unsafe { boundary::borrow_text(event_json, "event_json") }?;
-        d.inner.fire_bytes(event).map_err(|e| e.details())
-    });
-    let (code, text) = match fired {
-        Ok(result) => (HOOKS_OK, boundary::into_c_string(result)),
-        Err(details) => (details.kind.code(), boundary::error_c_string(&details)),
-    };
-    // SAFETY: result_json is non-NULL and valid for a write (caller's contract); `text` is a
-    // fresh string from the boundary, now owned by the caller.
-    unsafe { boundary::store(result_json, text) };
-    code
+    // SAFETY: the same contract as hooks_fire_with, with no token.
+    unsafe { hooks_fire_with(dispatcher, event_json, std::ptr::null(), result_json) }
 }
 
 /// Reports the trust state of every project and local source of the dispatcher's

@@ -1,0 +1,11 @@
+# Helpers shared by the .ci scripts; sourced, never run.
+
+step() { printf '\n== %s\n' "$*"; }
+
+need() { # need COMMAND PACKAGE: install the Debian package when the command is missing
+    command -v "$1" >/dev/null 2>&1 && return 0
+    step "installing $2"
+    if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$2" >/dev/null
+}
