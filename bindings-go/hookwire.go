@@ -77,11 +77,7 @@ var testHookFire func()
 // Configuration problems that do not stop loading (an unknown event name, an invalid regex)
 // are not errors: they appear in every Result's Warnings.
 func New(config any) (*Dispatcher, error) {
-	text, err := encode(config, CodeInvalidConfig, KindInvalidConfig)
-	if err != nil {
-		return nil, err
-	}
-	cConfig, err := cString(text)
+	cConfig, err := configCString(config)
 	if err != nil {
 		return nil, err
 	}
@@ -286,6 +282,16 @@ func goBytes(s *C.char) []byte {
 // cString copies JSON text into C memory, which the caller frees with C.free. Text holding a
 // NUL byte cannot cross as a C string, and is not JSON anyway: it is refused here as
 // invalid_json rather than silently cut short.
+// configCString encodes a configuration (any value New accepts) as a C string the caller
+// frees with C.free; encoding failures are *Error values of kind invalid_config.
+func configCString(config any) (*C.char, error) {
+	text, err := encode(config, CodeInvalidConfig, KindInvalidConfig)
+	if err != nil {
+		return nil, err
+	}
+	return cString(text)
+}
+
 func cString(text string) (*C.char, error) {
 	if i := strings.IndexByte(text, 0); i >= 0 {
 		line := 1 + strings.Count(text[:i], "\n")

@@ -84,11 +84,7 @@ func (d *Dispatcher) TrustStatus() (*TrustStatus, error) {
 // configuration has no project_dir), and internal when the store could not be written. Safe
 // to call from any goroutine.
 func RecordTrust(config any) (*TrustStatus, error) {
-	text, err := encode(config, CodeInvalidConfig, KindInvalidConfig)
-	if err != nil {
-		return nil, err
-	}
-	cConfig, err := cString(text)
+	cConfig, err := configCString(config)
 	if err != nil {
 		return nil, err
 	}
