@@ -52,7 +52,7 @@ pub fn callback_fn(func: &Function<'_, Unknown<'static>, Unknown<'static>>) -> R
     Ok(Arc::new(move |request: &serde_json::Value| {
         let timeout_s = request.get("timeout_s").and_then(serde_json::Value::as_f64);
         let text = call_blocking(&tsfn, request.to_string(), timeout_s, callback_answer)?;
-        serde_json::from_str(&text).map_err(|e| format!("the callback's answer is not JSON: {e}"))
+        hookwire_core::json::from_str(&text).map_err(|e| format!("the callback's answer is not JSON: {e}"))
     }))
 }
 

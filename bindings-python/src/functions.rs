@@ -101,6 +101,6 @@ pub(crate) fn callback_fn(f: Py<PyAny>) -> CallbackFn {
                 Err(format!("a host callback must return a dict, not {}", type_name(out)))
             }
         })?;
-        serde_json::from_str(&text).map_err(|e| format!("the callback's reply is not JSON: {e}"))
+        hookwire_core::json::from_str(&text).map_err(|e| format!("the callback's reply is not JSON: {e}"))
     })
 }

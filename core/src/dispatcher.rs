@@ -10,6 +10,7 @@ use crate::envfile;
 use crate::error::{ConfigError, EventError};
 use crate::event::{self, EventSpec};
 use crate::fold;
+use crate::if_rule::IfMatch;
 use crate::inprocess;
 use crate::nomatch;
 use crate::result::{FireResult, Outcome, millis};
@@ -153,7 +154,7 @@ impl Drop for Dispatcher {
 impl Dispatcher {
     /// Parses and checks a configuration given as JSON text (either shape, protocol.md §2.1).
     pub fn new(config_json: &str) -> Result<Self, ConfigError> {
-        let v: Value = serde_json::from_str(config_json).map_err(|e| ConfigError::from_json(&e))?;
+        let v: Value = crate::json::from_str(config_json).map_err(|e| ConfigError::from_json(&e))?;
         Self::from_value(v)
     }
 
@@ -219,7 +220,7 @@ impl Dispatcher {
         {
             return Ok(answer);
         }
-        let v: Value = serde_json::from_str(event_json).map_err(|e| EventError::from_json(&e))?;
+        let v: Value = crate::json::from_str(event_json).map_err(|e| EventError::from_json(&e))?;
         Ok(self.inner.fire(Some(event_json), &v, &self.inner)?.to_json())
     }
 
@@ -234,7 +235,7 @@ impl Dispatcher {
         {
             return Ok(answer);
         }
-        let v: Value = serde_json::from_str(event_json).map_err(|e| EventError::from_json(&e))?;
+        let v: Value = crate::json::from_str(event_json).map_err(|e| EventError::from_json(&e))?;
         Ok(self.inner.fire_cancellable(Some(event_json), &v, &self.inner, Some(&cancel.0))?.to_json())
     }
 
@@ -456,10 +457,16 @@ impl Inner {
                     if !spec.tool_event {
                         continue;
                     }
-                    if let Some(rule) = &h.if_rule
-                        && !rule.matches(tool_name, tool_input)
-                    {
-                        continue;
+                    if let Some(rule) = &h.if_rule {
+                        match rule.check(tool_name, tool_input) {
+                            IfMatch::Yes => {}
+                            IfMatch::No => continue,
+                            IfMatch::Undecided(why) => warnings.push(format!(
+                                "hook {}: `if` rule {:?} cannot be decided for this command ({why}); the hook runs",
+                                h.id,
+                                rule.text()
+                            )),
+                        }
                     }
                 }
                 picked.push(Cow::Borrowed(h));

@@ -9,6 +9,8 @@ use std::path::Path;
 
 #[derive(Debug, Clone)]
 pub struct IfRule {
+    /// The rule as written, for warnings.
+    raw: String,
     tool: String,
     pattern: Pattern,
 }
@@ -69,48 +71,72 @@ impl IfRule {
                 Pattern::Unknown
             }
         };
-        Ok((IfRule { tool: tool.to_string(), pattern }, warning))
+        Ok((IfRule { raw: raw.to_string(), tool: tool.to_string(), pattern }, warning))
     }
 
     /// Whether the handler runs for this tool call.
     pub fn matches(&self, tool_name: &str, tool_input: Option<&serde_json::Value>) -> bool {
+        self.check(tool_name, tool_input) != IfMatch::No
+    }
+
+    /// Whether the handler runs for this tool call, and whether that was decided.
+    pub fn check(&self, tool_name: &str, tool_input: Option<&serde_json::Value>) -> IfMatch {
         if tool_name != self.tool {
-            return false;
+            return IfMatch::No;
         }
+        let yes = |b: bool| if b { IfMatch::Yes } else { IfMatch::No };
         let field = |k: &str| tool_input.and_then(|t| t.get(k)).and_then(|v| v.as_str());
         match &self.pattern {
-            Pattern::Any | Pattern::Unknown => true,
+            Pattern::Any | Pattern::Unknown => IfMatch::Yes,
             Pattern::Command(re) => {
-                let Some(cmd) = field("command") else { return false };
+                let Some(cmd) = field("command") else { return IfMatch::No };
                 match split_command(cmd) {
-                    Some(parts) => parts.iter().any(|p| command_matches(re, p)),
-                    None => true,
+                    Split::Parts(parts) if parts.iter().any(|p| re.is_match(p)) => IfMatch::Yes,
+                    Split::Parts(parts) => match parts.iter().find(|p| !literal_command_word(p)) {
+                        Some(p) => IfMatch::Undecided(format!(
+                            "the command word of {:?} is not literal text",
+                            p.chars().take(40).collect::<String>()
+                        )),
+                        None => IfMatch::No,
+                    },
+                    Split::Undecidable(why) => IfMatch::Undecided(why),
                 }
             }
             Pattern::Path { re, base_only } => {
                 let Some(path) =
                     field("file_path").or_else(|| field("notebook_path")).or_else(|| field("path"))
                 else {
-                    return false;
+                    return IfMatch::No;
                 };
                 if *base_only {
-                    re.is_match(path.rsplit('/').next().unwrap_or(path))
+                    yes(re.is_match(path.rsplit('/').next().unwrap_or(path)))
                 } else {
-                    re.is_match(path)
+                    yes(re.is_match(path))
                 }
             }
             Pattern::Domain { host, sub } => {
-                let Some(url) = field("url") else { return false };
-                let Some(h) = url_host(url) else { return false };
+                let Some(url) = field("url") else { return IfMatch::No };
+                let Some(h) = url_host(url) else { return IfMatch::No };
                 let h = h.trim_end_matches('.').to_ascii_lowercase();
-                if *sub { h.ends_with(&format!(".{host}")) || h == *host } else { h == *host }
+                yes(if *sub { h.ends_with(&format!(".{host}")) || h == *host } else { h == *host })
             }
         }
     }
+
+    /// The rule as written.
+    pub fn text(&self) -> &str {
+        &self.raw
+    }
 }
 
-fn command_matches(re: &Regex, sub: &str) -> bool {
-    re.is_match(sub.trim())
+/// What an `if` rule says of one tool call.
+#[derive(Debug, Clone, PartialEq)]
+pub enum IfMatch {
+    Yes,
+    No,
+    /// The rule cannot tell (a command that cannot be split within its bounds): the handler
+    /// runs, because a guard errs toward running, and the fire says why.
+    Undecided(String),
 }
 
 /// `*` = any run of characters; a trailing `:*` = the prefix alone or followed by a space.
@@ -189,106 +215,157 @@ fn url_host(url: &str) -> Option<&str> {
     host_port.split(':').next()
 }
 
-/// Splits a shell command into subcommands on `&&`, `||`, `;`, `|`, `&` and newlines outside
-/// quotes; `$(...)` and backtick bodies are subcommands too; leading `NAME=value` assignments
-/// are stripped. `None` when quotes or parentheses do not balance (the caller fails open).
-pub fn split_command(cmd: &str) -> Option<Vec<String>> {
-    let mut out = Vec::new();
-    split_into(cmd, &mut out)?;
-    Some(out.into_iter().map(|s| strip_assignments(&s)).filter(|s| !s.is_empty()).collect())
+/// Deepest nesting of `$(...)` and backticks that a command may have and still be split; past
+/// it the rule cannot decide and the handler runs. Each level re-scans its body once when the
+/// subcommands are matched, so this bounds matching at (depth + 1) × the command's length.
+pub const MAX_NESTING: usize = 32;
+
+/// The subcommands of a command, or why they cannot be known (the handler then runs).
+#[derive(Debug, PartialEq)]
+pub enum Split<'a> {
+    Parts(Vec<&'a str>),
+    Undecidable(String),
 }
 
-fn split_into(cmd: &str, out: &mut Vec<String>) -> Option<()> {
-    let chars: Vec<char> = cmd.chars().collect();
-    let mut cur = String::new();
+/// One level of nesting being scanned: the whole command, a `$(...)` or a backtick body.
+struct Level {
+    backtick: bool,
+    /// Where the current subcommand of this level starts.
+    start: usize,
+    single: bool,
+    double: bool,
+    /// Bare `(` still open inside a `$(...)` body.
+    parens: usize,
+}
+
+/// Splits a shell command into subcommands on `&&`, `||`, `;`, `|`, `&` and newlines outside
+/// quotes; `$(...)` and backtick bodies are subcommands too; leading `NAME=value` assignments
+/// are stripped. Undecidable when quotes or parentheses do not balance, or past
+/// [`MAX_NESTING`].
+///
+/// The command is model-written (a prompt injection controls it), so this is one pass over
+/// its bytes with an explicit stack of levels: subcommands are slices of the command, never
+/// copies, and nothing recurses. (An earlier version recursed per `$(` and copied the rest of
+/// the command each time: 12,000 nested `$(` took seconds and a gigabyte.) Only ASCII bytes
+/// are structural, so every slice boundary is a character boundary.
+pub fn split_command(cmd: &str) -> Split<'_> {
+    let b = cmd.as_bytes();
+    let mut parts: Vec<&str> = Vec::new();
+    let mut levels = vec![Level { backtick: false, start: 0, single: false, double: false, parens: 0 }];
+    fn emit<'a>(cmd: &'a str, from: usize, to: usize, parts: &mut Vec<&'a str>) {
+        let sub = strip_assignments(&cmd[from..to]);
+        if !sub.is_empty() {
+            parts.push(sub);
+        }
+    }
     let mut i = 0;
-    let (mut single, mut double) = (false, false);
-    while i < chars.len() {
-        let c = chars[i];
-        if single {
-            cur.push(c);
-            if c == '\'' {
-                single = false;
+    while i < b.len() {
+        let c = b[i];
+        let nested = levels.len() > 1;
+        let Some(top) = levels.last_mut() else { break };
+        if top.single {
+            if c == b'\'' {
+                top.single = false;
+            } else if c == b'`' && top.backtick {
+                return Split::Undecidable("a quote inside backticks does not close".into());
             }
             i += 1;
             continue;
         }
         match c {
-            '\\' => {
-                cur.push(c);
-                if let Some(&n) = chars.get(i + 1) {
-                    cur.push(n);
-                }
+            b'\\' => {
                 i += 2;
                 continue;
             }
-            '\'' if !double => single = true,
-            '"' => double = !double,
-            '$' if chars.get(i + 1) == Some(&'(') => {
-                let end = matching_paren(&chars, i + 1)?;
-                let body: String = chars[i + 2..end].iter().collect();
-                split_into(&body, out)?;
-                cur.extend(&chars[i..=end]);
-                i = end + 1;
+            b'\'' if !top.double => top.single = true,
+            b'"' => top.double = !top.double,
+            b'$' if b.get(i + 1) == Some(&b'(') => {
+                if levels.len() > MAX_NESTING {
+                    return Split::Undecidable(format!("nested more than {MAX_NESTING} levels deep"));
+                }
+                levels.push(Level { backtick: false, start: i + 2, single: false, double: false, parens: 0 });
+                i += 2;
                 continue;
             }
-            '`' => {
-                let end = chars[i + 1..].iter().position(|&x| x == '`')? + i + 1;
-                let body: String = chars[i + 1..end].iter().collect();
-                split_into(&body, out)?;
-                cur.extend(&chars[i..=end]);
-                i = end + 1;
-                continue;
+            b'`' if top.backtick => {
+                if top.double {
+                    return Split::Undecidable("a quote inside backticks does not close".into());
+                }
+                emit(cmd, top.start, i, &mut parts);
+                levels.pop();
             }
-            '&' | '|' | ';' | '\n' if !double => {
-                out.push(std::mem::take(&mut cur));
-                if (c == '&' || c == '|') && chars.get(i + 1) == Some(&c) {
+            b'`' => {
+                if levels.len() > MAX_NESTING {
+                    return Split::Undecidable(format!("nested more than {MAX_NESTING} levels deep"));
+                }
+                levels.push(Level { backtick: true, start: i + 1, single: false, double: false, parens: 0 });
+            }
+            b'(' if !top.double => top.parens += 1,
+            b')' if !top.double && !top.backtick && nested => {
+                if top.parens > 0 {
+                    top.parens -= 1;
+                } else {
+                    emit(cmd, top.start, i, &mut parts);
+                    levels.pop();
+                }
+            }
+            b'&' | b'|' | b';' | b'\n' if !top.double => {
+                emit(cmd, top.start, i, &mut parts);
+                if (c == b'&' || c == b'|') && b.get(i + 1) == Some(&c) {
                     i += 1;
                 }
-                i += 1;
-                continue;
-            }
-            _ => {}
-        }
-        cur.push(c);
-        i += 1;
-    }
-    if single || double {
-        return None;
-    }
-    out.push(cur);
-    Some(())
-}
-
-/// Index of the `)` closing the `(` at `open`, honouring quotes and nesting.
-fn matching_paren(chars: &[char], open: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    let (mut single, mut double) = (false, false);
-    let mut i = open;
-    while i < chars.len() {
-        let c = chars[i];
-        match c {
-            '\\' if !single => i += 1,
-            '\'' if !double => single = !single,
-            '"' if !single => double = !double,
-            '(' if !single && !double => depth += 1,
-            ')' if !single && !double => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(i);
+                if let Some(top) = levels.last_mut() {
+                    top.start = i + 1;
                 }
             }
             _ => {}
         }
         i += 1;
     }
-    None
+    match levels.as_slice() {
+        [top] if !top.single && !top.double => {
+            emit(cmd, top.start, b.len().max(top.start), &mut parts);
+            Split::Parts(parts)
+        }
+        _ => Split::Undecidable("quotes or parentheses do not balance".into()),
+    }
 }
 
-fn strip_assignments(sub: &str) -> String {
+/// Whether a subcommand's first word is plain text. A word with quotes, escapes, expansions,
+/// globs or a subshell/group opener (`"r"m`, `\\rm`, `$(x)rm`, `` `x`rm ``, `r*`, `( rm`) names a
+/// program only the shell can tell, so a glob over the text cannot say the rule does not apply.
+fn literal_command_word(sub: &str) -> bool {
+    let word = sub.split(char::is_whitespace).next().unwrap_or("");
+    !word.contains(|c| "\"'\\$`*?[{(".contains(c))
+}
+
+/// Length of the first shell word of `s`: up to whitespace outside quotes, `$(...)` and
+/// backticks (`x=$(a b)` is one word).
+fn word_end(s: &str) -> usize {
+    let (mut single, mut double, mut back, mut parens) = (false, false, false, 0usize);
+    let mut chars = s.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '\'' if !double && !back => single = !single,
+            _ if single => {}
+            '\\' => {
+                chars.next();
+            }
+            '"' => double = !double,
+            '`' => back = !back,
+            '(' if !double => parens += 1,
+            ')' if !double => parens = parens.saturating_sub(1),
+            c if c.is_whitespace() && !double && !back && parens == 0 => return i,
+            _ => {}
+        }
+    }
+    s.len()
+}
+
+fn strip_assignments(sub: &str) -> &str {
     let mut rest = sub.trim();
     loop {
-        let word_end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let word_end = word_end(rest);
         let word = &rest[..word_end];
         let is_assignment = word.find('=').is_some_and(|eq| {
             eq > 0
@@ -298,7 +375,7 @@ fn strip_assignments(sub: &str) -> String {
                     .all(|(k, ch)| ch == '_' || ch.is_ascii_alphabetic() || (k > 0 && ch.is_ascii_digit()))
         });
         if !is_assignment || word_end == rest.len() {
-            return if is_assignment { String::new() } else { rest.to_string() };
+            return if is_assignment { "" } else { rest };
         }
         rest = rest[word_end..].trim_start();
     }
@@ -328,6 +405,35 @@ mod tests {
         assert!(r.matches("Bash", Some(&json!({"command": "echo `rm y`"}))));
         assert!(r.matches("Bash", Some(&json!({"command": "FOO=1 BAR=2 rm z"}))));
         assert!(!r.matches("Bash", Some(&json!({"command": "echo 'a; rm b'"}))));
+    }
+
+    #[test]
+    fn a_command_word_only_the_shell_can_read_leaves_the_rule_undecided() {
+        let r = rule("Bash(rm *)");
+        for cmd in ["\"r\"m x", "\\rm x", "$(echo)rm x", "``rm x", "r* x", "( rm x )", "{ rm x; }", "$'rm' x"]
+        {
+            assert!(
+                matches!(r.check("Bash", Some(&json!({"command": cmd}))), IfMatch::Undecided(_)),
+                "{cmd}"
+            );
+        }
+        assert_eq!(r.check("Bash", Some(&json!({"command": "echo \"$(date)\" | tee x"}))), IfMatch::No);
+    }
+
+    #[test]
+    fn splitting_is_by_slices_and_bounded_in_nesting() {
+        assert_eq!(
+            split_command("A=1 git push && echo `id` ; x=$(b | c) d"),
+            Split::Parts(vec!["git push", "id", "echo `id`", "b", "c", "d"])
+        );
+        let deep = "$(".repeat(MAX_NESTING) + "x" + &")".repeat(MAX_NESTING);
+        assert!(matches!(split_command(&deep), Split::Parts(_)));
+        let deeper = "$(".repeat(MAX_NESTING + 1) + "x" + &")".repeat(MAX_NESTING + 1);
+        assert!(matches!(split_command(&deeper), Split::Undecidable(_)));
+        for bad in ["echo $(x", "echo 'x", "echo \"x", "echo `x", "a ) b"] {
+            let want_parts = bad == "a ) b";
+            assert_eq!(matches!(split_command(bad), Split::Parts(_)), want_parts, "{bad}");
+        }
     }
 
     #[test]

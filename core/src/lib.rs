@@ -14,6 +14,7 @@ mod fold;
 mod if_rule;
 mod inprocess;
 mod inspect;
+pub mod json;
 mod matcher;
 mod nomatch;
 mod result;

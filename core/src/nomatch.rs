@@ -96,7 +96,7 @@ pub trait SessionProbe {
 fn raw_str(v: Option<&RawValue>) -> Cow<'_, str> {
     match v {
         Some(raw) if raw.get().starts_with('"') => {
-            serde_json::from_str::<Cow<'_, str>>(raw.get()).unwrap_or(Cow::Borrowed(""))
+            crate::json::from_str::<Cow<'_, str>>(raw.get()).unwrap_or(Cow::Borrowed(""))
         }
         _ => Cow::Borrowed(""),
     }

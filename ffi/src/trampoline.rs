@@ -133,7 +133,8 @@ impl HostFn {
         Arc::new(move |request: &Value| {
             let reply = self.call(&request.to_string())?;
             let reply = reply.ok_or_else(|| format!("the {} gave no reply", self.what))?;
-            serde_json::from_str(&reply).map_err(|e| format!("the {} reply is not JSON: {e}", self.what))
+            hookwire_core::json::from_str(&reply)
+                .map_err(|e| format!("the {} reply is not JSON: {e}", self.what))
         })
     }
 }

@@ -25,15 +25,17 @@ pub(crate) enum TrustMode {
 enum Origin {
     /// Inline content; `base` is its JSON pointer inside the configuration.
     Inline { base: String },
-    /// A file, as given and as resolved, with the exact bytes read (hashed for trust), and
-    /// whether the host asked for its problems to be errors (`strict_files`).
-    File { given: String, resolved: PathBuf, bytes: Vec<u8>, strict: bool },
+    /// A file, as given and as resolved, with the exact bytes read (hashed for trust), whether
+    /// the host asked for its problems to be errors (`strict_files`), and the pointer of its
+    /// entry in the envelope (where such an error points).
+    File { given: String, resolved: PathBuf, bytes: Vec<u8>, strict: bool, ptr: String },
 }
 
 pub(crate) struct RawSource {
     scope: Scope,
     dialect: Dialect,
-    doc: Value,
+    /// The parsed document: inline settings at once, a file only after its trust is decided.
+    doc: Option<Value>,
     origin: Origin,
     trusted: Option<bool>,
     name: Option<String>,
@@ -49,7 +51,7 @@ impl RawSource {
         RawSource {
             scope: Scope::Session,
             dialect,
-            doc,
+            doc: Some(doc),
             origin: Origin::Inline { base: String::new() },
             trusted: None,
             name: None,
@@ -64,6 +66,33 @@ impl RawSource {
         match self.origin {
             Origin::Inline { .. } => true,
             Origin::File { strict, .. } => strict,
+        }
+    }
+
+    /// The source's document: inline settings as given; a file parsed now, by its dialect's
+    /// syntax (YAML for neocode, j-cli and ub). `Err((entry pointer, why))` for a file that is
+    /// not UTF-8, not JSON/YAML, or not an object.
+    fn document(&self) -> Result<std::borrow::Cow<'_, Value>, (String, String)> {
+        let (bytes, ptr) = match (&self.doc, &self.origin) {
+            (Some(doc), _) => return Ok(std::borrow::Cow::Borrowed(doc)),
+            (None, Origin::File { bytes, ptr, .. }) => (bytes, ptr),
+            (None, Origin::Inline { base }) => return Err((base.clone(), "no settings".into())),
+        };
+        let parsed = if matches!(self.dialect, Dialect::Neocode | Dialect::JCli | Dialect::Ub) {
+            match std::str::from_utf8(bytes) {
+                Ok(text) => {
+                    yaml::parse(text).map_err(|(l, c, why)| format!("invalid YAML at {l}:{c}: {why}"))
+                }
+                Err(e) => Err(format!("not UTF-8: {e}")),
+            }
+        } else {
+            crate::json::from_slice::<Value>(bytes)
+                .map_err(|e| format!("invalid JSON at {}:{}: {e}", e.line(), e.column()))
+        };
+        match parsed {
+            Ok(doc @ Value::Object(_)) => Ok(std::borrow::Cow::Owned(doc)),
+            Ok(_) => Err((ptr.clone(), "not an object".to_string())),
+            Err(why) => Err((ptr.clone(), why)),
         }
     }
 
@@ -136,7 +165,7 @@ pub(crate) fn read_entry(
             if !settings.is_object() {
                 return Err(ConfigError::invalid(format!("{ptr}/settings"), "`settings` must be an object"));
             }
-            (settings.clone(), Origin::Inline { base: format!("{ptr}/settings") })
+            (Some(settings.clone()), Origin::Inline { base: format!("{ptr}/settings") })
         }
         (Some(given), None) => {
             let resolved = resolve_path(&given, project_dir);
@@ -152,36 +181,12 @@ pub(crate) fn read_entry(
                     return Ok(None);
                 }
             };
-            let parsed = if matches!(dialect, Dialect::Neocode | Dialect::JCli | Dialect::Ub) {
-                match std::str::from_utf8(&bytes) {
-                    Ok(text) => {
-                        yaml::parse(text).map_err(|(l, c, why)| format!("invalid YAML at {l}:{c}: {why}"))
-                    }
-                    Err(e) => Err(format!("not UTF-8: {e}")),
-                }
-            } else {
-                serde_json::from_slice::<Value>(&bytes)
-                    .map_err(|e| format!("invalid JSON at {}:{}: {e}", e.line(), e.column()))
-            };
-            let parsed = match parsed {
-                Ok(doc @ Value::Object(_)) => Ok(doc),
-                Ok(_) => Err("not an object".to_string()),
-                Err(why) => Err(why),
-            };
-            let doc = match parsed {
-                Ok(doc) => doc,
-                Err(why) if strict_files => {
-                    return Err(ConfigError::invalid(format!("{ptr}/path"), format!("{label}: {why}")));
-                }
-                Err(why) => {
-                    warnings.global.push(format!("{label}: {why}; source skipped"));
-                    return Ok(None);
-                }
-            };
             if scope == Scope::Plugin && root.is_none() {
                 root = default_plugin_root(&resolved);
             }
-            (doc, Origin::File { given, resolved, bytes, strict: strict_files })
+            // Parsed only once the source is trusted (`assemble`): an untrusted file contributes
+            // nothing, so none of its bytes beyond the trust digest are looked at (§2.8).
+            (None, Origin::File { given, resolved, bytes, strict: strict_files, ptr })
         }
     };
     Ok(Some(RawSource {
@@ -325,6 +330,16 @@ pub(crate) fn assemble(
                 .push(format!("{label}: {} hooks in {what} are not trusted; skipped", raw.scope.as_str()));
             continue;
         }
+        let doc = match raw.document() {
+            Ok(doc) => doc,
+            Err((ptr, why)) if raw.strict() => {
+                return Err(ConfigError::invalid(format!("{ptr}/path"), format!("{label}: {why}")));
+            }
+            Err((_, why)) => {
+                warnings.global.push(format!("{label}: {why}; source skipped"));
+                continue;
+            }
+        };
         let info = SourceInfo {
             scope: raw.scope,
             id_label,
@@ -338,7 +353,7 @@ pub(crate) fn assemble(
             Origin::File { .. } => String::new(),
         };
         let switch = |key: &str, w: &mut ConfigWarnings| -> Result<Option<bool>, ConfigError> {
-            match raw.doc.get(key) {
+            match doc.get(key) {
                 None | Some(Value::Null) => Ok(None),
                 Some(Value::Bool(b)) => Ok(Some(*b)),
                 Some(_) => p.fail(w, &format!("{base}/{key}"), format!("`{key}` must be true or false")),
@@ -359,14 +374,14 @@ pub(crate) fn assemble(
         };
         match raw.dialect {
             Dialect::ClaudeCode | Dialect::Jcode => {
-                if let Some(hooks) = raw.doc.get("hooks") {
+                if let Some(hooks) = doc.get("hooks") {
                     read_hooks(hooks, &cx, &p, &mut groups, warnings)?;
                 }
             }
-            Dialect::Neocode => neocode::read(&raw.doc, &cx, &p, &mut groups, warnings)?,
-            Dialect::Ok => ok::read(&raw.doc, &cx, &p, &mut groups, warnings)?,
-            Dialect::JCli => jcli::read(&raw.doc, &cx, &p, &mut groups, warnings)?,
-            Dialect::Ub => ub::read(&raw.doc, &cx, &p, &mut groups, warnings)?,
+            Dialect::Neocode => neocode::read(&doc, &cx, &p, &mut groups, warnings)?,
+            Dialect::Ok => ok::read(&doc, &cx, &p, &mut groups, warnings)?,
+            Dialect::JCli => jcli::read(&doc, &cx, &p, &mut groups, warnings)?,
+            Dialect::Ub => ub::read(&doc, &cx, &p, &mut groups, warnings)?,
         }
         loaded.push(Loaded { info, forced: raw.forced, groups, disable_all, managed_only });
     }

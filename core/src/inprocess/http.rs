@@ -121,7 +121,7 @@ pub fn post(
         End::Failed(format!("HTTP {status}"))
     } else if trimmed.is_empty()
         || (trimmed.starts_with('{')
-            && serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(trimmed).is_ok())
+            && crate::json::from_str::<serde_json::Map<String, serde_json::Value>>(trimmed).is_ok())
     {
         End::Exited(0)
     } else {

@@ -1,0 +1,118 @@
+//! JSON text as hosts and hooks really write it: RFC 8259's grammar, which allows a `\uXXXX`
+//! escape of an unpaired UTF-16 surrogate (`"\ud800"`). JavaScript's `JSON.stringify` emits one
+//! for a string cut inside an emoji, Python's `json.dumps` for a lone surrogate in a `str`.
+//! serde_json refuses such text, so an event carrying one in a model-written tool input was
+//! refused as `invalid_json` and no hook ran: a guard bypass.
+//!
+//! Every parse of untrusted JSON in the engine goes through here. The strict parse runs first
+//! (no cost for ordinary text); only when it fails is the text scanned once, each unpaired
+//! surrogate escape replaced by `\ufffd` (the same six bytes, so any later error keeps its line
+//! and column), and parsed again. Hooks still receive the event's bytes as the host sent them;
+//! only the parsed value sees U+FFFD. Depth stays bounded by serde_json's 128-level limit.
+
+use serde::de::DeserializeOwned;
+use std::borrow::Cow;
+
+/// Parses `text`, reading unpaired surrogate escapes as U+FFFD.
+pub fn from_str<T: DeserializeOwned>(text: &str) -> serde_json::Result<T> {
+    match serde_json::from_str(text) {
+        Ok(v) => Ok(v),
+        Err(e) => match repair_surrogates(text.as_bytes()) {
+            // The repair only rewrites ASCII escapes into ASCII escapes: still UTF-8.
+            Cow::Owned(fixed) => serde_json::from_slice(&fixed),
+            Cow::Borrowed(_) => Err(e),
+        },
+    }
+}
+
+/// [`from_str`] for bytes (invalid UTF-8 stays an error, as serde_json reports it).
+pub fn from_slice<T: DeserializeOwned>(bytes: &[u8]) -> serde_json::Result<T> {
+    match serde_json::from_slice(bytes) {
+        Ok(v) => Ok(v),
+        Err(e) => match repair_surrogates(bytes) {
+            Cow::Owned(fixed) => serde_json::from_slice(&fixed),
+            Cow::Borrowed(_) => Err(e),
+        },
+    }
+}
+
+fn hex4(b: &[u8]) -> Option<u16> {
+    let s = std::str::from_utf8(b.get(..4)?).ok()?;
+    if !s.bytes().all(|c| c.is_ascii_hexdigit()) {
+        return None;
+    }
+    u16::from_str_radix(s, 16).ok()
+}
+
+/// The text with every `\uD800`–`\uDFFF` escape that is not half of a high-low pair replaced by
+/// `\ufffd`; borrowed when there was none. One pass, linear; escapes are recognised only inside
+/// strings, and `\\u...` (an escaped backslash) is left alone.
+pub fn repair_surrogates(b: &[u8]) -> Cow<'_, [u8]> {
+    let mut out: Option<Vec<u8>> = None;
+    let mut in_string = false;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' => in_string = !in_string,
+            b'\\' if in_string => {
+                if b.get(i + 1) != Some(&b'u') {
+                    i += 2; // a one-character escape, `\"` included
+                    continue;
+                }
+                let Some(unit) = hex4(&b[i + 2..]) else {
+                    i += 2;
+                    continue;
+                };
+                let high = (0xD800..0xDC00).contains(&unit);
+                let low = (0xDC00..0xE000).contains(&unit);
+                let paired = high
+                    && b.get(i + 6) == Some(&b'\\')
+                    && b.get(i + 7) == Some(&b'u')
+                    && hex4(b.get(i + 8..).unwrap_or(&[])).is_some_and(|n| (0xDC00..0xE000).contains(&n));
+                if paired {
+                    i += 12;
+                    continue;
+                }
+                if high || low {
+                    let o = out.get_or_insert_with(|| b.to_vec());
+                    o[i + 2..i + 6].copy_from_slice(b"fffd");
+                }
+                i += 6;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out.map_or(Cow::Borrowed(b), Cow::Owned)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{Value, json};
+
+    #[test]
+    fn unpaired_surrogates_read_as_replacement_characters() {
+        let v: Value = from_str(r#"{"a":"x\ud800y","b":"\udc00","c":"\ud83d\ude00","d":"\ud83d"}"#).unwrap();
+        assert_eq!(v, json!({"a": "x\u{fffd}y", "b": "\u{fffd}", "c": "😀", "d": "\u{fffd}"}));
+    }
+
+    #[test]
+    fn escaped_backslashes_and_other_errors_are_left_alone() {
+        let v: Value = from_str(r#"{"a":"\\ud800"}"#).unwrap();
+        assert_eq!(v, json!({"a": "\\ud800"}));
+        let e = from_str::<Value>("{\"a\": \"\\ud800\",\n  }").unwrap_err();
+        assert_eq!((e.line(), e.column()), (2, 3));
+        assert!(from_str::<Value>("not json").is_err());
+    }
+
+    #[test]
+    fn repair_is_linear_and_keeps_length() {
+        let text = format!("[{}]", vec![r#""\udbff""#; 200_000].join(","));
+        let fixed = repair_surrogates(text.as_bytes());
+        assert_eq!(fixed.len(), text.len());
+        let v: Value = from_slice(&fixed).unwrap();
+        assert_eq!(v.as_array().map(Vec::len), Some(200_000));
+    }
+}

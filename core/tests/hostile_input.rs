@@ -1,0 +1,179 @@
+//! Attacker-controlled input against the public API (issue 14): a cloned repository's config
+//! files, a model-written tool input, a hook that tampers with the files it is given. Each must
+//! give a clear outcome or error within its bound: never a crash of this process, a hang, a
+//! skipped guard or a lost verdict.
+#![allow(clippy::unwrap_used)]
+
+use hookwire_core::Dispatcher;
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// A fresh directory, removed on drop.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(tag: &str) -> Scratch {
+        static N: AtomicU64 = AtomicU64::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "hookwire-input-{}-{}-{tag}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn fire(d: &Dispatcher, event: &Value) -> Value {
+    serde_json::from_str(&d.fire_json(&event.to_string()).unwrap()).unwrap()
+}
+
+fn warnings(r: &Value) -> Vec<String> {
+    r["warnings"].as_array().unwrap().iter().map(|w| w.as_str().unwrap().to_string()).collect()
+}
+
+const DEEP_YAML_NESTING: usize = 50_000;
+
+/// Finding 1: `'- ' * 50000 + 'x'` as a project file of each YAML dialect crashed the host with
+/// a stack overflow in `hooks_dispatcher_new`, even untrusted.
+#[test]
+fn deeply_nested_yaml_project_files_never_crash_the_host_trusted_or_not() {
+    let deep = "- ".repeat(DEEP_YAML_NESTING) + "x";
+    let deep_map =
+        "a:\n".to_string() + &(1..2_000).map(|i| format!("{}a:\n", " ".repeat(i))).collect::<String>();
+    for (dialect, file) in
+        [("neocode", ".neocode/hooks.yaml"), ("j-cli", ".jcli/hooks.yaml"), ("ub", ".ub/hooks.yaml")]
+    {
+        for text in [&deep, &deep_map] {
+            let dir = Scratch::new(dialect);
+            let path = dir.path().join(file);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, text).unwrap();
+            for trusted in [false, true] {
+                let envelope = json!({
+                    "dialect": dialect,
+                    "project_dir": dir.path(),
+                    "sources": [{"scope": "project", "path": file, "trusted": trusted}]
+                });
+                let d = Dispatcher::new(&envelope.to_string()).unwrap();
+                let r = fire(&d, &json!({"hook_event_name": "SessionStart"}));
+                let w = warnings(&r).join("\n");
+                if trusted {
+                    assert!(w.contains("nested more than 128 levels"), "{dialect} {}: {w}", &text[..20]);
+                } else {
+                    assert!(w.contains("not trusted"), "{dialect}: {w}");
+                    assert!(!w.contains("YAML"), "an untrusted file is not parsed: {w}");
+                }
+            }
+            // Strict files: the same bound is an error naming the file, not a crash.
+            let envelope = json!({"dialect": dialect, "project_dir": dir.path(), "strict_files": true,
+                                  "sources": [{"scope": "user", "path": file}]});
+            let e = Dispatcher::new(&envelope.to_string()).err().unwrap().to_string();
+            assert!(e.contains("invalid YAML at") && e.contains(file), "{e}");
+        }
+    }
+}
+
+/// A guard with `if: Bash(rm *)` and the model-written command of finding 2.
+fn rm_guard(timeout: f64) -> Dispatcher {
+    Dispatcher::new(
+        &json!({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
+            {"type": "command", "if": "Bash(rm *)", "timeout": timeout, "command": "echo g >&2; exit 2"}]}]}})
+        .to_string(),
+    )
+    .unwrap()
+}
+
+fn bash(command: &str) -> Value {
+    json!({"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": command}})
+}
+
+/// Finding 2: 12,000 nested `$(` made the `if` split quadratic (seconds, about 1 GB) while the
+/// hook's deadline ran, so the guard never started and its outcome blamed busy slots.
+#[test]
+fn nested_command_substitutions_never_keep_a_guard_from_running() {
+    let d = rm_guard(1.0);
+    for (open, close) in [("$(", ")"), ("`", "`"), ("\"$(", ")\""), ("$( (", ") )")] {
+        let cmd = open.repeat(12_000) + "rm x" + &close.repeat(12_000);
+        let t = Instant::now();
+        let r = fire(&d, &bash(&cmd));
+        assert!(t.elapsed() < Duration::from_secs(3), "{open}: {:?}", t.elapsed());
+        assert_eq!(r["decision"], "deny", "{open}: {r}");
+        assert_eq!(r["outcomes"][0]["status"], "ok", "{open}: {r}");
+    }
+    // Deep but decidable: still evaluated, and an unrelated command stays filtered out.
+    assert_eq!(fire(&d, &bash(&("$(".repeat(10) + "rm x" + &")".repeat(10))))["decision"], "deny");
+    assert_eq!(fire(&d, &bash("echo hi"))["outcomes"], json!([]));
+}
+
+/// An `if` rule that cannot decide runs the hook, and says so.
+#[test]
+fn an_undecidable_if_rule_runs_the_hook_with_a_warning() {
+    let d = rm_guard(5.0);
+    let r = fire(&d, &bash(&("$(".repeat(5_000) + "echo harmless" + &")".repeat(5_000))));
+    assert_eq!(r["decision"], "deny", "{r}");
+    assert!(warnings(&r).iter().any(|w| w.contains("cannot be decided")), "{r}");
+}
+
+/// Splitting is linear: doubling the command (1, 2, 4 MiB of nesting, quotes and separators)
+/// at most triples the time, with a wide margin for a noisy machine.
+#[test]
+fn if_rule_time_grows_linearly_with_the_command() {
+    let d = rm_guard(5.0);
+    let unit = "$(a `b` \"c;d\" 'e|f' | g && h ; ";
+    let mut times = Vec::new();
+    for mib in [1usize, 2, 4] {
+        let n = (mib << 20) / unit.len();
+        let cmd = unit.repeat(n) + &")".repeat(n);
+        let t = Instant::now();
+        let r = fire(&d, &bash(&cmd));
+        times.push(t.elapsed());
+        assert_eq!(r["decision"], "deny", "{mib} MiB");
+    }
+    for w in times.windows(2) {
+        let ratio = w[1].as_secs_f64() / w[0].as_secs_f64().max(0.005);
+        assert!(ratio < 3.0 * 2.0, "{times:?}");
+    }
+}
+
+/// Finding 5: one lone surrogate escape in a model-written string made the event `invalid_json`
+/// and no hook ran.
+#[test]
+fn lone_surrogate_escapes_in_events_are_accepted_and_hooks_get_the_bytes_as_sent() {
+    let d = Dispatcher::new(
+        &json!({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
+            {"type": "command", "if": "Bash(rm *)", "command": "cat >&2; exit 2"}]}]}})
+        .to_string(),
+    )
+    .unwrap();
+    for cut in [r"\ud800", r"\udfff", r"\ud83d", r"x\udc00y"] {
+        let text = format!(
+            r#"{{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{{"command":"rm -rf / {cut}"}}}}"#
+        );
+        let r: Value = serde_json::from_str(&d.fire_json(&text).unwrap()).unwrap();
+        assert_eq!(r["decision"], "deny", "{cut}: {r}");
+        assert_eq!(r["reason"], text.as_str(), "the hook reads the bytes as sent");
+    }
+    // A hook's output with a lone surrogate is read too (its reason becomes U+FFFD).
+    let d = Dispatcher::new(
+        &json!({"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command":
+            r#"printf '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no \ud800"}}'"#}]}]}})
+        .to_string(),
+    )
+    .unwrap();
+    let r = fire(&d, &bash("ls"));
+    assert_eq!(r["decision"], "deny", "{r}");
+    assert_eq!(r["reason"], "no \u{fffd}");
+}
