@@ -22,8 +22,7 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, OnceLock, RwLock, RwLockReadGuard};
+use std::sync::{Arc, RwLock, RwLockReadGuard};
 use std::time::{Duration, Instant};
 
 /// Event fields that must have a given type when present (§3.1).
@@ -83,8 +82,6 @@ struct Inner {
     slots: Slots,
     sessions: Sessions,
     /// Private directory for `CLAUDE_ENV_FILE`s, made on first need.
-    env_dir: OnceLock<Result<PathBuf, String>>,
-    env_counter: AtomicU64,
     /// Cancels async hooks when the dispatcher is dropped.
     async_cancel: Cancel,
     /// The results of fires that run nothing, made once at load.
@@ -137,14 +134,6 @@ impl nomatch::SessionProbe for Inner {
     }
 }
 
-impl Drop for Inner {
-    fn drop(&mut self) {
-        if let Some(Ok(dir)) = self.env_dir.get() {
-            let _ = std::fs::remove_dir_all(dir);
-        }
-    }
-}
-
 impl Drop for Dispatcher {
     fn drop(&mut self) {
         self.inner.async_cancel.cancel();
@@ -176,8 +165,6 @@ impl Dispatcher {
                 pwsh: find("pwsh"),
                 slots: Slots::new(config.limits.max_parallel),
                 sessions: Sessions::new(),
-                env_dir: OnceLock::new(),
-                env_counter: AtomicU64::new(0),
                 async_cancel: Cancel::new(),
                 prepared: nomatch::Prepared::new(&config),
                 registry: RwLock::new(Registry::default()),
@@ -282,9 +269,9 @@ impl Dispatcher {
             .map_err(|why| ConfigError::invalid("/matcher", why))?,
         };
         if let Some(t) = hook.timeout_s
-            && !(t > 0.0 && t.is_finite())
+            && !crate::config::timeout_ok(t)
         {
-            return Err(ConfigError::invalid("/timeout_s", "must be seconds > 0"));
+            return Err(ConfigError::invalid("/timeout_s", "must be seconds ≥ 0.001"));
         }
         let mut reg = self.inner.registry.write().unwrap_or_else(|e| e.into_inner());
         let slot = reg.functions.len();
@@ -617,7 +604,17 @@ impl Inner {
         let original =
             FireEvent { spec, rules, original: event, current: event, raw, overrides: &no_overrides };
         let strategy = self.config.dialect.strategy();
-        let ctx = RunContext { project_dir: &project_dir, cwd: &cwd, host_env: &host_env, fire_start };
+        // Deadlines count from here, not from the fire's start: selection is the engine's time,
+        // not the hook's (a slow `if` evaluation once left a guard "not started").
+        let launch = Instant::now();
+        let env_dir = envfile::FireDir::default();
+        let ctx = RunContext {
+            project_dir: &project_dir,
+            cwd: &cwd,
+            host_env: &host_env,
+            fire_start: launch,
+            env_dir: &env_dir,
+        };
 
         // Async hooks start first, on their own threads, with the original event.
         let mut slots_out: Vec<Option<Outcome>> = vec![None; chosen.len()];
@@ -804,13 +801,21 @@ impl Inner {
         merged: &mut Vec<(String, String)>,
         warnings: &mut Vec<String>,
     ) {
-        let text = read_env_file(path, self.config.limits.max_output_bytes);
+        let cap = self.config.limits.max_output_bytes;
+        let text = envfile::read(path, cap);
         if matches!(run.end, End::TimedOut { .. }) {
             return;
         }
+        let text = match text {
+            Ok(text) => text,
+            Err(why) => {
+                warnings.push(format!("hook {}: CLAUDE_ENV_FILE ignored: {why}", h.id));
+                return;
+            }
+        };
         let lookup =
             |name: &str| env.iter().find(|(n, _)| n == name).map(|(_, v)| v.to_string_lossy().into_owned());
-        let (assign, warns) = envfile::parse(&text, &h.id, merged, &lookup);
+        let (assign, warns) = envfile::parse(&text, &h.id, merged, &lookup, cap);
         merged.extend(assign);
         warnings.extend(warns);
     }
@@ -871,7 +876,7 @@ impl Inner {
         // Layer 5: CLAUDE_ENV_FILE.
         let mut env_file = None;
         if want_env_file {
-            match self.new_env_file() {
+            match ctx.env_dir.new_file() {
                 Ok(p) => {
                     set(&mut env, "CLAUDE_ENV_FILE", p.clone().into_os_string());
                     env_file = Some(p);
@@ -987,20 +992,6 @@ impl Inner {
             max_output: self.config.limits.max_output_bytes,
         };
         (Prepared::Run(job, env_file), env)
-    }
-
-    fn new_env_file(&self) -> Result<PathBuf, String> {
-        let dir = self.env_dir.get_or_init(make_private_dir).clone()?;
-        let n = self.env_counter.fetch_add(1, Ordering::Relaxed);
-        let path = dir.join(format!("env-{n}"));
-        use std::os::unix::fs::OpenOptionsExt;
-        std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .mode(0o600)
-            .open(&path)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        Ok(path)
     }
 
     fn outcome_command(&self, h: &Handler, project_dir: &str) -> String {
@@ -1121,6 +1112,8 @@ struct RunContext<'a> {
     cwd: &'a Path,
     host_env: &'a [(OsString, OsString)],
     fire_start: Instant,
+    /// Where this fire's env files are made; removed when the fire ends.
+    env_dir: &'a envfile::FireDir,
 }
 
 fn failed_run(why: String) -> runner::RunResult {
@@ -1250,34 +1243,6 @@ fn shell_quote(a: &str) -> String {
     } else {
         format!("'{}'", a.replace('\'', "'\\''"))
     }
-}
-
-fn make_private_dir() -> Result<PathBuf, String> {
-    use std::os::unix::fs::DirBuilderExt;
-    let base = std::env::temp_dir();
-    let stamp =
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-    for attempt in 0..16u32 {
-        let dir = base.join(format!("hookwire-{}-{stamp:x}-{attempt}", std::process::id()));
-        match std::fs::DirBuilder::new().mode(0o700).create(&dir) {
-            Ok(()) => return Ok(dir),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(format!("{}: {e}", dir.display())),
-        }
-    }
-    Err("no unique private directory could be made".into())
-}
-
-fn read_env_file(path: &Path, cap: usize) -> String {
-    use std::io::Read;
-    let mut text = String::new();
-    if let Ok(f) = std::fs::File::open(path) {
-        let mut bytes = Vec::new();
-        let _ = f.take(cap as u64).read_to_end(&mut bytes);
-        text = String::from_utf8_lossy(&bytes).into_owned();
-    }
-    let _ = std::fs::remove_file(path);
-    text
 }
 
 #[allow(dead_code)]

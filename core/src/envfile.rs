@@ -1,38 +1,162 @@
 //! Reading a hook's `CLAUDE_ENV_FILE` (protocol.md §3.4): plain assignments only, expanded
 //! from earlier assignments and the hook's environment. Anything a shell would have to run is
 //! refused with a warning; hookwire never executes the file.
+//!
+//! The file is the hook's to write, so it is hostile input: names are looked up in a map (not
+//! by scanning earlier lines), and everything the file expands to, all lines together, is
+//! bounded by a budget, so `A=$A$A` repeated cannot double its way to gigabytes and a million
+//! `B=$A` lines cannot copy a large value a million times. Time is linear in the file plus the
+//! budget.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// The private directory of one fire's env files: mode 0700, an unpredictable name, made on
+/// first use and removed with everything in it when the fire ends (drop). Each file in it has
+/// an unpredictable name too, so no hook can pre-create the files of later hooks or fires
+/// (names were once a per-dispatcher counter: a hook that made `env-N+1` broke the next hook).
+#[derive(Default)]
+pub struct FireDir {
+    dir: std::sync::OnceLock<Result<PathBuf, String>>,
+}
+
+impl FireDir {
+    /// A new empty file (0600, created exclusively) for one hook.
+    pub fn new_file(&self) -> Result<PathBuf, String> {
+        use std::os::unix::fs::OpenOptionsExt;
+        let dir = self.dir.get_or_init(make_private_dir).clone()?;
+        let path = dir.join(format!("env-{}", random_hex()?));
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .open(&path)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(path)
+    }
+}
+
+impl Drop for FireDir {
+    fn drop(&mut self) {
+        // remove_dir_all does not follow a symlink a hook may have put in the directory.
+        if let Some(Ok(dir)) = self.dir.get() {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+}
+
+/// 128 bits from the kernel's CSPRNG, as hex.
+fn random_hex() -> Result<String, String> {
+    let mut buf = [0u8; 16];
+    let mut filled = 0;
+    while filled < buf.len() {
+        // SAFETY: the pointer and length describe the unfilled tail of `buf`, which lives for
+        // the call; getrandom writes at most that many bytes.
+        let n = unsafe { libc::getrandom(buf[filled..].as_mut_ptr().cast(), buf.len() - filled, 0) };
+        if n < 0 {
+            let e = std::io::Error::last_os_error();
+            if e.kind() == std::io::ErrorKind::Interrupted {
+                continue;
+            }
+            return Err(format!("no random bytes for a private file name: {e}"));
+        }
+        filled += n as usize;
+    }
+    Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+fn make_private_dir() -> Result<PathBuf, String> {
+    use std::os::unix::fs::DirBuilderExt;
+    let base = std::env::temp_dir();
+    for _ in 0..8 {
+        let dir = base.join(format!("hookwire-{}", random_hex()?));
+        match std::fs::DirBuilder::new().mode(0o700).create(&dir) {
+            Ok(()) => return Ok(dir),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(format!("{}: {e}", dir.display())),
+        }
+    }
+    Err("no unique private directory could be made".into())
+}
+
+/// Reads and deletes a hook's env file. The hook may have replaced it by anything: it is opened
+/// without following a symlink and without blocking (a FIFO once hung the fire forever), read
+/// only when it is a regular file, and only up to `cap` bytes. `Err(why)` for a file that is
+/// not read; a missing file is an empty one.
+pub fn read(path: &Path, cap: usize) -> Result<String, String> {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let opened = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(path);
+    let _ = std::fs::remove_file(path);
+    let file = match opened {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(String::new()),
+        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => return Err("it was replaced by a symlink".into()),
+        Err(e) => return Err(format!("it cannot be opened: {e}")),
+    };
+    match file.metadata() {
+        Ok(m) if m.is_file() => {}
+        Ok(_) => return Err("it was replaced by something that is not a regular file".into()),
+        Err(e) => return Err(format!("it cannot be examined: {e}")),
+    }
+    let mut bytes = Vec::new();
+    file.take(cap as u64 + 1).read_to_end(&mut bytes).map_err(|e| format!("it cannot be read: {e}"))?;
+    if bytes.len() > cap {
+        return Err(format!("it is larger than {cap} bytes"));
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
 
 /// Parses the file's text. `lookup` resolves `$NAME` from the hook's environment; assignments
-/// already made (in `merged`) win over it. Returns the new assignments in order, and warnings.
+/// already made (in `merged`) win over it. `budget` bounds the bytes of all values produced.
+/// Returns the new assignments in order, and warnings.
 pub fn parse(
     text: &str,
     hook_id: &str,
     merged: &[(String, String)],
     lookup: &dyn Fn(&str) -> Option<String>,
+    budget: usize,
 ) -> (Vec<(String, String)>, Vec<String>) {
     let mut out: Vec<(String, String)> = Vec::new();
     let mut warnings = Vec::new();
+    let mut known: HashMap<String, String> = merged.iter().cloned().collect();
+    let mut left = budget;
     for (n, raw) in text.lines().enumerate() {
         let line = raw.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let get = |name: &str| -> Option<String> {
-            out.iter()
-                .rev()
-                .chain(merged.iter().rev())
-                .find(|(k, _)| k == name)
-                .map(|(_, v)| v.clone())
-                .or_else(|| lookup(name))
-        };
-        match assignment(line, &get) {
-            Some((k, v)) => out.push((k, v)),
-            None => {
+        let get = |name: &str| -> Option<String> { known.get(name).cloned().or_else(|| lookup(name)) };
+        match assignment(line, &get, left) {
+            Ok((k, v)) => {
+                left -= v.len();
+                known.insert(k.clone(), v.clone());
+                out.push((k, v));
+            }
+            Err(Refused::NotPlain) => {
                 warnings.push(format!("hook {hook_id}: env file line {} is not a plain assignment", n + 1))
+            }
+            Err(Refused::TooLarge) => {
+                warnings.push(format!(
+                    "hook {hook_id}: env file line {} expands past the {budget}-byte limit of the file's values; \
+                     it and the rest of the file are ignored",
+                    n + 1
+                ));
+                break;
             }
         }
     }
     (out, warnings)
+}
+
+/// Why a line gives no assignment.
+#[derive(Debug, PartialEq)]
+enum Refused {
+    NotPlain,
+    TooLarge,
 }
 
 fn is_name(s: &str) -> bool {
@@ -41,17 +165,35 @@ fn is_name(s: &str) -> bool {
         && chars.all(|c| c == '_' || c.is_ascii_alphanumeric())
 }
 
-fn assignment(line: &str, get: &dyn Fn(&str) -> Option<String>) -> Option<(String, String)> {
+fn assignment(
+    line: &str,
+    get: &dyn Fn(&str) -> Option<String>,
+    left: usize,
+) -> Result<(String, String), Refused> {
     let line = line.strip_prefix("export ").map(str::trim_start).unwrap_or(line);
-    let (name, value) = line.split_once('=')?;
+    let (name, value) = line.split_once('=').ok_or(Refused::NotPlain)?;
     if !is_name(name) {
-        return None;
+        return Err(Refused::NotPlain);
     }
-    let value = parse_value(value, get)?;
-    Some((name.to_string(), value))
+    let mut too_large = false;
+    let value = parse_value(value, get, left, &mut too_large);
+    match value {
+        Some(v) => Ok((name.to_string(), v)),
+        None if too_large => Err(Refused::TooLarge),
+        None => Err(Refused::NotPlain),
+    }
 }
 
-fn parse_value(v: &str, get: &dyn Fn(&str) -> Option<String>) -> Option<String> {
+fn parse_value(
+    v: &str,
+    get: &dyn Fn(&str) -> Option<String>,
+    left: usize,
+    too_large: &mut bool,
+) -> Option<String> {
+    if v.len() > left {
+        *too_large = true;
+        return None;
+    }
     let chars: Vec<char> = v.chars().collect();
     let mut out = String::new();
     let mut i = 0;
@@ -111,7 +253,12 @@ fn parse_value(v: &str, get: &dyn Fn(&str) -> Option<String>) -> Option<String> 
                 if !is_name(&name) {
                     return None;
                 }
-                out.push_str(&get(&name).unwrap_or_default());
+                let value = get(&name).unwrap_or_default();
+                if out.len() + value.len() > left {
+                    *too_large = true;
+                    return None;
+                }
+                out.push_str(&value);
                 i += used;
                 continue;
             }
@@ -132,15 +279,21 @@ mod tests {
     use super::*;
 
     fn run(text: &str) -> (Vec<(String, String)>, Vec<String>) {
-        parse(text, "h", &[], &|n| {
-            if n == "HOME" {
-                Some("/home/u".into())
-            } else if n == "PATH" {
-                Some("/bin".into())
-            } else {
-                None
-            }
-        })
+        parse(
+            text,
+            "h",
+            &[],
+            &|n| {
+                if n == "HOME" {
+                    Some("/home/u".into())
+                } else if n == "PATH" {
+                    Some("/bin".into())
+                } else {
+                    None
+                }
+            },
+            1 << 20,
+        )
     }
 
     #[test]
@@ -159,6 +312,18 @@ mod tests {
         assert_eq!(a[0].1, "/home/u/bin:/bin");
         assert_eq!(a[1].1, "/home/u/bin:/bin:more");
         assert_eq!(a[2].1, "$HOME");
+    }
+
+    #[test]
+    fn expansion_is_bounded_by_the_budget_for_the_whole_file() {
+        let doubling = "A=xxxxxxxx\n".to_string() + &"A=$A$A\n".repeat(64);
+        let (a, w) = parse(&doubling, "h", &[], &|_| None, 1 << 16);
+        assert!(a.iter().map(|(_, v)| v.len()).sum::<usize>() <= 1 << 16);
+        assert!(w.last().is_some_and(|w| w.contains("limit")), "{w:?}");
+        let copies = "A=".to_string() + &"y".repeat(1000) + "\n" + &"B=$A\n".repeat(100_000);
+        let t = std::time::Instant::now();
+        let (a, _) = parse(&copies, "h", &[], &|_| None, 1 << 20);
+        assert!(a.len() < 1100 && t.elapsed() < std::time::Duration::from_secs(1));
     }
 
     #[test]

@@ -177,3 +177,100 @@ fn lone_surrogate_escapes_in_events_are_accepted_and_hooks_get_the_bytes_as_sent
     assert_eq!(r["decision"], "deny", "{r}");
     assert_eq!(r["reason"], "no \u{fffd}");
 }
+
+/// A timeout below 1 ms can never start a process: a configuration error, in every dialect,
+/// not a hook reported "not started: max_parallel slots busy".
+#[test]
+fn timeouts_below_a_millisecond_are_invalid_config() {
+    let cases = [
+        json!({"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "true", "timeout": 1e-300}]}]}}),
+        json!({"limits": {"default_timeout_s": 1e-9}, "hooks": {}}),
+        json!({"dialect": "j-cli", "hooks": {"pre_tool_execution": [{"command": "true", "timeout": 1e-300}]}}),
+    ];
+    for c in cases {
+        let e = Dispatcher::new(&c.to_string()).err().unwrap().details();
+        assert_eq!(e.kind.as_str(), "invalid_config", "{c}: {e:?}");
+        assert!(e.message.contains("0.001"), "{e:?}");
+    }
+}
+
+/// The cause an outcome gives is the one that happened: hooks that time out right after
+/// starting never claim they waited for a slot.
+#[test]
+fn a_timed_out_outcome_never_claims_busy_slots_that_were_free() {
+    let hooks: Vec<Value> =
+        (0..8).map(|_| json!({"type": "command", "command": "sleep 2", "timeout": 0.001})).collect();
+    let d = Dispatcher::new(&json!({"hooks": {"PreToolUse": [{"hooks": hooks}]}}).to_string()).unwrap();
+    let r = fire(&d, &bash("ls"));
+    for o in r["outcomes"].as_array().unwrap() {
+        assert_eq!(o["status"], "timed_out", "{o}");
+        assert!(!o["error"].as_str().unwrap_or("").contains("slots busy"), "{o}");
+    }
+}
+
+fn session_start(commands: &[&str]) -> Dispatcher {
+    let hooks: Vec<Value> =
+        commands.iter().map(|c| json!({"type": "command", "command": c, "timeout": 2})).collect();
+    Dispatcher::new(&json!({"hooks": {"SessionStart": [{"hooks": hooks}]}}).to_string()).unwrap()
+}
+
+/// Finding 3: a hook that replaced its `CLAUDE_ENV_FILE` by a FIFO hung the fire forever (the
+/// file was opened with a blocking open). Symlinks, FIFOs, directories and oversized files are
+/// each ignored with a warning, within the hook's deadline.
+#[test]
+fn an_env_file_replaced_by_a_fifo_symlink_or_giant_never_hangs_or_leaks() {
+    let secret = Scratch::new("secret");
+    let target = secret.path().join("target");
+    std::fs::write(&target, "STOLEN=1\n").unwrap();
+    let cases = [
+        (r#"rm -f "$CLAUDE_ENV_FILE" && mkfifo "$CLAUDE_ENV_FILE""#.to_string(), "not a regular file"),
+        (
+            format!(r#"rm -f "$CLAUDE_ENV_FILE" && ln -s '{}' "$CLAUDE_ENV_FILE""#, target.display()),
+            "symlink",
+        ),
+        (r#"rm -f "$CLAUDE_ENV_FILE" && mkdir "$CLAUDE_ENV_FILE""#.to_string(), "not a regular file"),
+        (r#"head -c 3000000 /dev/zero | tr '\0' 'A' > "$CLAUDE_ENV_FILE""#.to_string(), "larger than"),
+    ];
+    for (cmd, why) in cases {
+        let d = session_start(&[&cmd]);
+        let t = Instant::now();
+        let r = fire(&d, &json!({"hook_event_name": "SessionStart", "source": "startup"}));
+        assert!(t.elapsed() < Duration::from_secs(3), "{cmd}: {:?}", t.elapsed());
+        assert_eq!(r["env"], json!({}), "{cmd}: {r}");
+        assert!(
+            warnings(&r).iter().any(|w| w.contains("CLAUDE_ENV_FILE ignored") && w.contains(why)),
+            "{cmd}: {r}"
+        );
+    }
+}
+
+/// Finding 4: env-file names were a counter in a per-dispatcher directory; a hook that made
+/// the next names broke every later hook with `spawn_failed` "File exists".
+#[test]
+fn env_file_names_cannot_be_guessed_or_squatted() {
+    let squat = r#"d=$(dirname "$CLAUDE_ENV_FILE"); for i in $(seq 0 64); do touch "$d/env-$i" "$d/../env-$i"; done; printf '%s\n' "$CLAUDE_ENV_FILE" >&2"#;
+    let set = r#"echo "SEEN=1" > "$CLAUDE_ENV_FILE""#;
+    let d = session_start(&[squat, set]);
+    let mut paths = Vec::new();
+    for _ in 0..3 {
+        let r = fire(&d, &json!({"hook_event_name": "SessionStart", "source": "startup"}));
+        for o in r["outcomes"].as_array().unwrap() {
+            assert_eq!(o["status"], "ok", "{o}");
+        }
+        assert_eq!(r["env"], json!({"SEEN": "1"}), "{r}");
+        let path = PathBuf::from(r["outcomes"][0]["stderr"].as_str().unwrap().trim());
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        assert!(
+            name.len() >= 32 && name.trim_start_matches("env-").chars().all(|c| c.is_ascii_hexdigit()),
+            "{name}"
+        );
+        assert!(!path.parent().unwrap().exists(), "the fire's directory is removed: {path:?}");
+        paths.push(path);
+    }
+    let dirs: std::collections::HashSet<_> =
+        paths.iter().map(|p| p.parent().unwrap().to_path_buf()).collect();
+    assert_eq!(dirs.len(), 3, "one private directory per fire: {paths:?}");
+    for i in 0..=64 {
+        let _ = std::fs::remove_file(std::env::temp_dir().join(format!("env-{i}")));
+    }
+}

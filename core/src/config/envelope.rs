@@ -163,8 +163,13 @@ fn read_limits(v: Option<&Value>, warnings: &mut ConfigWarnings) -> Result<Limit
     );
     if let Some(t) = map.get("default_timeout_s") {
         match t.as_f64() {
-            Some(t) if t > 0.0 && t.is_finite() => limits.default_timeout_s = Some(t.min(86_400.0)),
-            _ => return Err(ConfigError::invalid("/limits/default_timeout_s", "must be a number > 0")),
+            Some(t) if super::timeout_ok(t) => limits.default_timeout_s = Some(t.min(86_400.0)),
+            _ => {
+                return Err(ConfigError::invalid(
+                    "/limits/default_timeout_s",
+                    "must be a number of seconds ≥ 0.001",
+                ));
+            }
         }
     }
     let int = |key: &str, min: u64| -> Result<Option<u64>, ConfigError> {

@@ -176,8 +176,12 @@ fn read_handler(
     let timeout = field!(f.number("timeout"));
     let timeout = match timeout {
         None => None,
-        Some(t) if t <= 0.0 || !t.is_finite() => {
-            return p.fail(warnings, &format!("{hptr}/timeout"), "`timeout` must be a number of seconds > 0");
+        Some(t) if !super::timeout_ok(t) => {
+            return p.fail(
+                warnings,
+                &format!("{hptr}/timeout"),
+                "`timeout` must be a number of seconds ≥ 0.001",
+            );
         }
         Some(t) => {
             if t > TIMEOUT_MAX_S {

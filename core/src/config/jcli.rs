@@ -49,9 +49,13 @@ pub(crate) fn read(
             };
             let timeout = match take!(p, warnings, f.number("timeout")) {
                 None => 10.0,
-                Some(t) if t > 0.0 && t.is_finite() => t.min(86_400.0),
+                Some(t) if super::timeout_ok(t) => t.min(86_400.0),
                 Some(_) => {
-                    p.fail::<()>(warnings, &format!("{}/timeout", e.ptr), "`timeout` must be seconds > 0")?;
+                    p.fail::<()>(
+                        warnings,
+                        &format!("{}/timeout", e.ptr),
+                        "`timeout` must be seconds ≥ 0.001",
+                    )?;
                     return Ok(None);
                 }
             };

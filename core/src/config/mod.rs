@@ -27,6 +27,16 @@ pub(crate) use handler::escape;
 pub use source::TrustEntry;
 pub use trust::{default_store, record as record_trust};
 
+/// Shortest timeout accepted anywhere (handlers of every dialect, `default_timeout_s`, function
+/// hooks): 1 ms. Anything shorter (`timeout: 1e-300`) cannot start a process before its
+/// deadline, so it is a configuration error rather than a hook that never runs.
+pub const MIN_TIMEOUT_S: f64 = 0.001;
+
+/// Whether `t` seconds is a usable timeout: finite and at least [`MIN_TIMEOUT_S`].
+pub fn timeout_ok(t: f64) -> bool {
+    t.is_finite() && t >= MIN_TIMEOUT_S
+}
+
 /// The two contracts of the `claude-code` dialect (protocol.md, introduction).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Rules {

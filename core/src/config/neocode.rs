@@ -40,13 +40,13 @@ pub(crate) fn read(
         return Ok(());
     }
     let default_timeout = match f.number("default_timeout_sec") {
-        Ok(Some(t)) if t > 0.0 && t.is_finite() => t,
+        Ok(Some(t)) if super::timeout_ok(t) => t,
         Ok(None) => 2.0,
         Ok(Some(_)) | Err(_) => {
             p.fail::<()>(
                 warnings,
                 &format!("{hptr}/default_timeout_sec"),
-                "`default_timeout_sec` must be seconds > 0",
+                "`default_timeout_sec` must be seconds ≥ 0.001",
             )?;
             2.0
         }
@@ -255,9 +255,13 @@ pub(crate) fn read(
         };
         let timeout = match field!(f.number("timeout_sec")) {
             None => default_timeout,
-            Some(t) if t > 0.0 && t.is_finite() => t,
+            Some(t) if super::timeout_ok(t) => t,
             Some(_) => {
-                p.fail::<()>(warnings, &format!("{iptr}/timeout_sec"), "`timeout_sec` must be seconds > 0")?;
+                p.fail::<()>(
+                    warnings,
+                    &format!("{iptr}/timeout_sec"),
+                    "`timeout_sec` must be seconds ≥ 0.001",
+                )?;
                 continue;
             }
         };

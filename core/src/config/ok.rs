@@ -56,7 +56,7 @@ pub(crate) fn read(
             let (default_ms, max_ms) =
                 if e.native.can_block { (5_000.0, 60_000.0) } else { (30_000.0, 300_000.0) };
             let ms = match timeout_ms {
-                Some(t) if t > 0.0 && t.is_finite() => t.min(max_ms),
+                Some(t) if super::timeout_ok(t / 1000.0) => t.min(max_ms),
                 Some(_) => {
                     p.fail::<()>(
                         warnings,

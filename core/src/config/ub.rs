@@ -62,14 +62,14 @@ pub(crate) fn read(
             let timeout = match f.obj.get("timeout") {
                 None | Some(Value::Null) => DEFAULT_TIMEOUT_S,
                 Some(Value::String(s)) => match go_duration(&expand_vars(s)) {
-                    Some(t) if t > 0.0 => t,
+                    Some(t) if super::timeout_ok(t) => t,
                     _ => {
                         let why = format!("`timeout` {s:?} is not a duration such as \"10s\" or \"500ms\"");
                         p.fail::<()>(warnings, &format!("{}/timeout", e.ptr), why)?;
                         return Ok(None);
                     }
                 },
-                Some(Value::Number(n)) if n.as_f64().is_some_and(|t| t > 0.0) => {
+                Some(Value::Number(n)) if n.as_f64().is_some_and(super::timeout_ok) => {
                     let t = n.as_f64().unwrap_or(DEFAULT_TIMEOUT_S);
                     for &eid in &e.ids {
                         warnings

@@ -38,7 +38,8 @@ const RETRY: Duration = Duration::from_millis(5);
 pub struct Job {
     pub launch: Launch,
     pub stdin: Arc<[u8]>,
-    /// Fixed when the fire starts; a wait for a slot counts against it (§5.7).
+    /// Fixed when the fire launches its hooks (after selection, so the time spent evaluating
+    /// matchers and `if` rules never eats into it); a wait for a slot counts against it (§5.7).
     pub deadline: Instant,
     pub max_output: usize,
 }
@@ -279,14 +280,20 @@ fn pollfd(fd: i32, events: i16) -> libc::pollfd {
 fn step(p: &mut Proc<'_>, now: Instant, cancelled: bool, slots: &Slots, waiting_for_slot: &mut bool) {
     match p.phase {
         Phase::Waiting => {
-            if now >= p.job.deadline || cancelled {
-                p.end = Some(End::TimedOut { started: false });
+            // A slot is tried before the deadline is looked at, so `not started: max_parallel
+            // slots busy` is said only of a hook that really waited for one.
+            if cancelled {
+                p.end = Some(End::Cancelled { started: false });
                 p.timed_out = true;
-                p.cancelled = cancelled && now < p.job.deadline;
+                p.cancelled = true;
                 p.phase = Phase::Done;
             } else if slots.try_acquire() {
                 p.holds_slot = true;
                 start(p, slots);
+            } else if now >= p.job.deadline {
+                p.end = Some(End::TimedOut { started: false });
+                p.timed_out = true;
+                p.phase = Phase::Done;
             } else {
                 *waiting_for_slot = true;
             }
