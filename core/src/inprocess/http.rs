@@ -47,25 +47,72 @@ pub fn interpolate(
     out
 }
 
-/// Whether `url` matches one of the patterns (`*` = any run of characters; the host is
-/// compared case-insensitively with a trailing dot ignored). An empty list allows nothing.
+/// Whether `url` matches one of the patterns. An empty list allows nothing.
+///
+/// The URL is parsed by the same parser the client connects with (`http::Uri`, through ureq),
+/// and each pattern is matched part by part: scheme, host, port, then path and query. A `*` is
+/// any run of characters *within its part*, so `http://*.allowed.test/*` never admits
+/// `http://127.0.0.1:PORT/.allowed.test/` or `http://127.0.0.1:PORT#.allowed.test/` (a whole-
+/// string glob did). Hosts compare case-insensitively with a trailing dot ignored; a pattern
+/// without a port admits only the scheme's default port; user info is not part of the host;
+/// the fragment is never sent, so it is never matched.
 pub fn url_allowed(url: &str, patterns: &[String]) -> bool {
-    let norm = |u: &str| -> String {
-        match u.split_once("://") {
-            Some((scheme, rest)) => {
-                let (host, path) = rest.split_at(rest.find(['/', '?', '#']).unwrap_or(rest.len()));
-                let host = host.to_ascii_lowercase();
-                let host = host.strip_suffix('.').unwrap_or(&host).to_string();
-                format!("{}://{host}{path}", scheme.to_ascii_lowercase())
-            }
-            None => u.to_string(),
-        }
+    let Ok(uri) = url.parse::<ureq::http::Uri>() else { return false };
+    let (Some(scheme), Some(host)) = (uri.scheme_str(), uri.host()) else { return false };
+    let scheme = scheme.to_ascii_lowercase();
+    let host = host.to_ascii_lowercase();
+    let host = host.strip_suffix('.').unwrap_or(&host);
+    let default_port = match scheme.as_str() {
+        "http" => Some(80),
+        "https" => Some(443),
+        _ => None,
     };
-    let url = norm(url);
+    let port = uri.port_u16().or(default_port);
+    let path = uri.path_and_query().map_or("/", |p| p.as_str());
     patterns.iter().any(|p| {
-        let re = format!("^{}$", norm(p).split('*').map(regex::escape).collect::<Vec<_>>().join(".*"));
-        regex::Regex::new(&re).is_ok_and(|r| r.is_match(&url))
+        let Some(pat) = UrlPattern::parse(p) else { return false };
+        let port_ok = match pat.port {
+            None => port == default_port,
+            Some(pp) => glob(pp, &port.map(|n| n.to_string()).unwrap_or_default()),
+        };
+        glob(&pat.scheme.to_ascii_lowercase(), &scheme)
+            && glob(pat.host.to_ascii_lowercase().trim_end_matches('.'), host)
+            && port_ok
+            && glob(pat.path, path)
     })
+}
+
+/// An allow-list pattern split into the parts a URL is compared by.
+struct UrlPattern<'a> {
+    scheme: &'a str,
+    host: String,
+    port: Option<&'a str>,
+    path: &'a str,
+}
+
+impl<'a> UrlPattern<'a> {
+    fn parse(p: &'a str) -> Option<UrlPattern<'a>> {
+        let (scheme, rest) = p.split_once("://")?;
+        let cut = rest.find(['/', '?']).unwrap_or(rest.len());
+        let (authority, path) = rest.split_at(cut);
+        let authority = authority.rsplit('@').next().unwrap_or(authority);
+        let (host, port) = match authority.rfind(':') {
+            Some(i) if !authority[i..].contains(']') => (&authority[..i], Some(&authority[i + 1..])),
+            _ => (authority, None),
+        };
+        Some(UrlPattern {
+            scheme,
+            host: host.to_string(),
+            port,
+            path: if path.is_empty() { "/" } else { path },
+        })
+    }
+}
+
+/// `*` = any run of characters of the text (which is one URL part, never the whole URL).
+fn glob(pattern: &str, text: &str) -> bool {
+    let re = format!("^{}$", pattern.split('*').map(regex::escape).collect::<Vec<_>>().join("(?s:.*)"));
+    regex::Regex::new(&re).is_ok_and(|r| r.is_match(text))
 }
 
 /// POSTs `body` to `url` and maps the response. Never follows redirects; connect, send and
@@ -149,5 +196,28 @@ mod tests {
         assert!(url_allowed("https://HOOKS.example.com./a/b", &p));
         assert!(!url_allowed("https://evil.com/https://hooks.example.com/", &p));
         assert!(!url_allowed("https://hooks.example.com/x", &[]));
+    }
+
+    #[test]
+    fn a_star_in_the_host_never_crosses_into_port_path_query_or_fragment() {
+        let p = vec!["http://*.allowed.test/*".to_string()];
+        assert!(url_allowed("http://hooks.allowed.test/x?y", &p));
+        assert!(url_allowed("http://a.b.allowed.test:80/", &p));
+        for bad in [
+            "http://127.0.0.1:8080/.allowed.test/",
+            "http://127.0.0.1:8080#.allowed.test/",
+            "http://127.0.0.1:8080?.allowed.test/",
+            "http://x.allowed.test@127.0.0.1/",
+            "http://a.allowed.test:8080/",
+            "https://a.allowed.test/",
+            "http://allowed.test.evil/",
+            "not a url",
+        ] {
+            assert!(!url_allowed(bad, &p), "{bad}");
+        }
+        let ports = vec!["http://localhost:*/hook".to_string(), "https://[::1]:8443/*".to_string()];
+        assert!(url_allowed("http://localhost:9999/hook", &ports));
+        assert!(!url_allowed("http://localhost:9999/hook/x", &ports));
+        assert!(url_allowed("https://[::1]:8443/a", &ports));
     }
 }
