@@ -84,30 +84,9 @@ fn make_private_dir() -> Result<PathBuf, String> {
 /// only when it is a regular file, and only up to `cap` bytes. `Err(why)` for a file that is
 /// not read; a missing file is an empty one.
 pub fn read(path: &Path, cap: usize) -> Result<String, String> {
-    use std::io::Read;
-    use std::os::unix::fs::OpenOptionsExt;
-    let opened = std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_NOCTTY)
-        .open(path);
+    let read = crate::files::read_capped(path, cap as u64, crate::files::Symlinks::Refuse);
     let _ = std::fs::remove_file(path);
-    let file = match opened {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(String::new()),
-        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => return Err("it was replaced by a symlink".into()),
-        Err(e) => return Err(format!("it cannot be opened: {e}")),
-    };
-    match file.metadata() {
-        Ok(m) if m.is_file() => {}
-        Ok(_) => return Err("it was replaced by something that is not a regular file".into()),
-        Err(e) => return Err(format!("it cannot be examined: {e}")),
-    }
-    let mut bytes = Vec::new();
-    file.take(cap as u64 + 1).read_to_end(&mut bytes).map_err(|e| format!("it cannot be read: {e}"))?;
-    if bytes.len() > cap {
-        return Err(format!("it is larger than {cap} bytes"));
-    }
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    Ok(String::from_utf8_lossy(&read?.unwrap_or_default()).into_owned())
 }
 
 /// Parses the file's text. `lookup` resolves `$NAME` from the hook's environment; assignments

@@ -10,6 +10,7 @@ mod dispatcher;
 mod envfile;
 pub mod error;
 mod event;
+mod files;
 mod fold;
 mod if_rule;
 mod inprocess;

@@ -274,3 +274,22 @@ fn env_file_names_cannot_be_guessed_or_squatted() {
         let _ = std::fs::remove_file(std::env::temp_dir().join(format!("env-{i}")));
     }
 }
+
+/// The same class as finding 3 for settings files: a hook can turn `.claude/settings.local.json`
+/// into a FIFO; the next dispatcher must not hang on it, trusted or not.
+#[test]
+fn a_settings_file_replaced_by_a_fifo_never_hangs_the_host() {
+    let dir = Scratch::new("fifo-settings");
+    std::fs::create_dir_all(dir.path().join(".claude")).unwrap();
+    let fifo = dir.path().join(".claude/settings.local.json");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    for trusted in [false, true] {
+        let envelope = json!({"project_dir": dir.path(),
+                              "sources": [{"scope": "local", "path": ".claude/settings.local.json", "trusted": trusted}]});
+        let t = Instant::now();
+        let d = Dispatcher::new(&envelope.to_string()).unwrap();
+        assert!(t.elapsed() < Duration::from_secs(2));
+        let r = fire(&d, &json!({"hook_event_name": "Stop"}));
+        assert!(warnings(&r).iter().any(|w| w.contains("not a regular file")), "{r}");
+    }
+}

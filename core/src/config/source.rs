@@ -219,20 +219,11 @@ fn resolve_path(given: &str, project_dir: Option<&Path>) -> PathBuf {
     }
 }
 
-/// Reads a source file once. Missing → `Ok(None)`; too big or unreadable → `Err(why)`.
+/// Reads a source file once. Missing → `Ok(None)`; too big, not a regular file (a FIFO would
+/// block) or unreadable → `Err(why)`.
 fn read_file(path: &Path) -> Result<Option<Vec<u8>>, String> {
-    use std::io::Read;
-    let file = match std::fs::File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("cannot be read: {e}")),
-    };
-    let mut bytes = Vec::new();
-    match file.take(MAX_SOURCE_BYTES + 1).read_to_end(&mut bytes) {
-        Ok(n) if n as u64 > MAX_SOURCE_BYTES => Err("larger than 4 MiB".to_string()),
-        Ok(_) => Ok(Some(bytes)),
-        Err(e) => Err(format!("cannot be read: {e}")),
-    }
+    crate::files::read_capped(path, MAX_SOURCE_BYTES, crate::files::Symlinks::Follow)
+        .map_err(|why| if why.starts_with("it is larger") { "larger than 4 MiB".to_string() } else { why })
 }
 
 /// For `<root>/hooks/hooks.json` the root is the directory holding `hooks/`; else the file's

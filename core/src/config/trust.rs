@@ -120,6 +120,9 @@ pub fn record(store: &Path, project_dir: &Path, entries: &[(String, String)]) ->
 }
 
 /// The store's text, `None` when it does not exist, `Err` when it is refused.
+/// Largest trust store read: far more projects than anyone trusts.
+const MAX_STORE_BYTES: u64 = 16 << 20;
+
 fn read_store(store: &Path) -> Result<Option<String>, String> {
     let meta = match std::fs::metadata(store) {
         Ok(m) => m,
@@ -137,9 +140,15 @@ fn read_store(store: &Path) -> Result<Option<String>, String> {
     if meta.uid() != euid && meta.uid() != 0 {
         return Err(format!("trust store {} is owned by another user; refused", store.display()));
     }
-    std::fs::read_to_string(store)
-        .map(Some)
-        .map_err(|e| format!("trust store {} cannot be read: {e}; untrusted", store.display()))
+    // Checked again on the opened descriptor: the file may be swapped after the stat above.
+    let bytes = crate::files::read_capped(store, MAX_STORE_BYTES, crate::files::Symlinks::Follow)
+        .map_err(|why| format!("trust store {} cannot be read: {why}; untrusted", store.display()))?;
+    match bytes {
+        None => Ok(None),
+        Some(b) => String::from_utf8(b)
+            .map(Some)
+            .map_err(|_| format!("trust store {} is not UTF-8; untrusted", store.display())),
+    }
 }
 
 /// The `sha256:<hex>` value a store records for these bytes.
