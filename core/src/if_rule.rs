@@ -365,19 +365,18 @@ fn word_end(s: &str) -> usize {
 fn strip_assignments(sub: &str) -> &str {
     let mut rest = sub.trim();
     loop {
-        let word_end = word_end(rest);
-        let word = &rest[..word_end];
-        let is_assignment = word.find('=').is_some_and(|eq| {
-            eq > 0
-                && word[..eq]
-                    .chars()
-                    .enumerate()
-                    .all(|(k, ch)| ch == '_' || ch.is_ascii_alphabetic() || (k > 0 && ch.is_ascii_digit()))
-        });
-        if !is_assignment || word_end == rest.len() {
-            return if is_assignment { "" } else { rest };
+        // `NAME=` first (a few bytes): only then is the word's end worth finding.
+        let name = rest.bytes().take_while(|c| *c == b'_' || c.is_ascii_alphanumeric()).count();
+        let is_assignment =
+            name > 0 && !rest.as_bytes()[0].is_ascii_digit() && rest.as_bytes().get(name) == Some(&b'=');
+        if !is_assignment {
+            return rest;
         }
-        rest = rest[word_end..].trim_start();
+        let end = word_end(rest);
+        if end == rest.len() {
+            return "";
+        }
+        rest = rest[end..].trim_start();
     }
 }
 
