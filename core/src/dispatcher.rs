@@ -773,6 +773,7 @@ impl Inner {
             result.env.insert(k, Value::String(v));
         }
         result.warnings.extend(hook_warnings.into_iter().flatten());
+        result.warnings.extend(lost_warning(chosen, &steps));
         result.warnings.extend(f.warnings);
     }
 
@@ -1124,6 +1125,22 @@ fn failed_run(why: String) -> runner::RunResult {
         duration: Duration::ZERO,
         http_status: None,
     }
+}
+
+/// The fire's one warning about hooks whose exit status was lost (issue 14): which hooks, and
+/// the cause (the same for all of them in practice: the host's `SIGCHLD` disposition).
+fn lost_warning(chosen: &[Chosen<'_>], steps: &[Option<Step>]) -> Option<String> {
+    let lost: Vec<(&str, &str)> = chosen
+        .iter()
+        .zip(steps)
+        .filter_map(|(c, s)| Some((c.h.id.as_str(), s.as_ref()?.lost.as_deref()?)))
+        .collect();
+    let (_, why) = lost.first()?;
+    let ids: Vec<&str> = lost.iter().map(|(id, _)| *id).collect();
+    Some(format!(
+        "{why} (hooks: {}); their verdicts come from their stdout JSON and failure policy only",
+        ids.join(", ")
+    ))
 }
 
 fn attach_async(result: &mut FireResult, queued: Vec<Queued>, dropped: usize) {

@@ -152,7 +152,7 @@ pub fn read(i: &Input<'_>) -> Reading {
             r.status = Status::SpawnFailed;
             r.error = Some(msg.clone());
         }
-        End::Failed(msg) => {
+        End::Failed(msg) | End::Lost(msg) => {
             r.status = Status::Error;
             r.error = Some(msg.clone());
         }

@@ -540,3 +540,21 @@ fn hook_whose_pipes_reach_eof_at_exit_does_not_wait_out_the_drain_window() {
         assert!(best < Duration::from_millis(50), "{h}: best of five fires took {best:?}");
     }
 }
+
+/// Issue 14: an exec-form script whose `#!` interpreter is missing is `spawn_failed` with the
+/// interpreter named, not a bare "No such file or directory" that points at the script.
+#[test]
+fn script_with_a_missing_interpreter_names_the_interpreter() {
+    let _g = serial();
+    let dir = ScratchDir::new("shebang");
+    let script = dir.file("hook.sh");
+    std::fs::write(&script, "#!/nonexistent/bin/interp\nexit 0\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (r, _) = fire(&config(vec![json!({"type": "command", "command": script, "args": []})]), dir.path());
+    let o = only_outcome(&r);
+    assert_eq!(o["status"], "spawn_failed", "{r}");
+    let err = o["error"].as_str().unwrap();
+    assert!(err.contains("bad interpreter: /nonexistent/bin/interp"), "{r}");
+    assert!(err.contains(&script), "{r}");
+}

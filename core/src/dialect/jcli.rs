@@ -73,7 +73,7 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
             None => format!("exit {code}"),
         }),
         End::Signaled(sig) => Some(format!("terminated by signal {sig}")),
-        End::Failed(msg) => Some(msg.clone()),
+        End::Failed(msg) | End::Lost(msg) => Some(msg.clone()),
         End::TimedOut { .. } | End::Cancelled { .. } => {
             r.status = Status::TimedOut;
             Some(format!("timed out after {} s", fmt_secs(f.timeout_s)))

@@ -40,7 +40,7 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
             r.error = Some(msg.clone());
             r.verdict.system_message = Some(format!("hook failed to start: {msg}"));
         }
-        End::Failed(msg) => {
+        End::Failed(msg) | End::Lost(msg) => {
             r.status = Status::Error;
             r.error = Some(msg.clone());
         }

@@ -243,11 +243,13 @@ pub struct Step {
     pub native: Map<String, Value>,
     /// The j-cli action that ended the chain, if any.
     pub action: Option<&'static str>,
+    /// The hook's exit status was lost (`End::Lost`): the cause, for the fire's one warning.
+    pub lost: Option<String>,
 }
 
 impl Step {
     pub fn of(reading: Reading) -> Step {
-        Step { reading, halt: false, chain: Vec::new(), native: Map::new(), action: None }
+        Step { reading, halt: false, chain: Vec::new(), native: Map::new(), action: None, lost: None }
     }
 }
 
@@ -294,6 +296,13 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         };
         return Step { halt: true, ..Step::of(reading) };
     }
+    if let crate::runner::End::Lost(why) = f.end {
+        return read_lost(h, ev, f, why);
+    }
+    read_by_dialect(h, ev, f)
+}
+
+fn read_by_dialect(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
     match h.dialect {
         Dialect::ClaudeCode => claude_code::read(h, ev, f),
         Dialect::Jcode => jcode::read(h, ev, f),
@@ -302,6 +311,39 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         Dialect::JCli => jcli::read(h, ev, f),
         Dialect::Ub => ub::read(h, ev, f),
     }
+}
+
+/// A hook whose exit status was lost (issue 14): read as a failure of the dialect, so its
+/// failure policy applies (fail-closed blocks), with the text of the cause; and its stdout JSON,
+/// when it holds a valid object, is still read as if the hook had exited 0. A fail-closed block
+/// is not undone by a JSON that does not block. The status stays `error`, and the fire's one
+/// warning about lost statuses comes from the dispatcher, so this hook adds no line of its own.
+fn read_lost(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>, why: &str) -> Step {
+    use crate::runner::End;
+    use crate::verdict::Status;
+    let failed_end = End::Failed(why.to_string());
+    let mut step = read_by_dialect(h, ev, &Finished { end: &failed_end, ..*f });
+    let json = !f.stdout.truncated
+        && f.stdout.text.trim_start().starts_with('{')
+        && matches!(serde_json::from_str::<Value>(&f.stdout.text), Ok(Value::Object(_)));
+    if json {
+        let zero = End::Exited(0);
+        let read = read_by_dialect(h, ev, &Finished { end: &zero, ..*f });
+        if read.reading.status == Status::Ok {
+            // A fail-closed block stands unless the JSON blocks too (then its reason is better).
+            if !step.reading.verdict.blocking || read.reading.verdict.blocking {
+                let failure = std::mem::replace(&mut step, read);
+                step.halt |= failure.halt;
+                step.reading.status = Status::Error;
+                step.reading.error = failure.reading.error;
+            }
+        } else if let Some(e) = read.reading.error {
+            step.reading.error = Some(format!("{why}; stdout JSON: {e}"));
+        }
+    }
+    step.reading.warnings.retain(|w| !w.contains(why));
+    step.lost = Some(why.to_string());
+    step
 }
 
 /// Folds the steps of a sequential fire by the envelope dialect's rules.

@@ -113,7 +113,7 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         End::Exited(1 | 2) => (NeoStatus::Block, String::new()),
         End::Exited(code) => (NeoStatus::Failed, format!("exit {code}")),
         End::Signaled(sig) => (NeoStatus::Failed, format!("terminated by signal {sig}")),
-        End::Failed(msg) => (NeoStatus::Failed, msg.clone()),
+        End::Failed(msg) | End::Lost(msg) => (NeoStatus::Failed, msg.clone()),
         End::TimedOut { .. } | End::Cancelled { .. } => {
             r.status = Status::TimedOut;
             (NeoStatus::Failed, format!("timed out after {} s", fmt_secs(f.timeout_s)))

@@ -84,7 +84,7 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
             r.error = Some(l.clone());
             r.verdict.system_message = Some(l);
         }
-        End::Failed(msg) => {
+        End::Failed(msg) | End::Lost(msg) => {
             let l = line("warn", detail(msg.clone()));
             r.status = Status::Error;
             r.error = Some(l.clone());

@@ -71,7 +71,8 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         | End::TimedOut { .. }
         | End::Cancelled { .. }
         | End::SpawnFailed(_)
-        | End::Failed(_) => (true, -1),
+        | End::Failed(_)
+        | End::Lost(_) => (true, -1),
     };
     if failed {
         let argv0 = match &h.action {
@@ -80,14 +81,18 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
             _ => h.id.clone(),
         };
         let stderr = f.stderr.text.trim();
-        let line = if stderr.is_empty() { format!("hook {argv0} exit {code}") } else { stderr.to_string() };
+        let line = match f.end {
+            _ if !stderr.is_empty() => stderr.to_string(),
+            End::Lost(_) => format!("hook {argv0} ended"),
+            _ => format!("hook {argv0} exit {code}"),
+        };
         r.status = match f.end {
             End::TimedOut { .. } | End::Cancelled { .. } => Status::TimedOut,
             End::SpawnFailed(_) => Status::SpawnFailed,
             _ => Status::Error,
         };
         r.error = Some(match f.end {
-            End::SpawnFailed(msg) => format!("{line}: {msg}"),
+            End::SpawnFailed(msg) | End::Lost(msg) => format!("{line}: {msg}"),
             _ => line.clone(),
         });
         if h.fail_closed && Dialect::Ub.can_block(ev.spec, ev.rules) {

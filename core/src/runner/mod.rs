@@ -8,6 +8,7 @@
 //! `posix_spawn` each, the loop a tenth. The runner knows nothing of verdicts or events.
 
 mod capture;
+mod helper;
 mod os;
 mod slots;
 mod spawn;
@@ -18,7 +19,6 @@ pub use slots::Slots;
 pub use spawn::{Launch, resolve_program};
 
 use std::os::fd::{AsRawFd, OwnedFd};
-use std::process::Child;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -58,6 +58,9 @@ pub enum End {
         started: bool,
     },
     SpawnFailed(String),
+    /// The hook ended but its exit status was taken before hookwire could read it (a host
+    /// reaping every child); the text names the cause. Never turned into an exit code.
+    Lost(String),
     /// An in-process handler (http, host callback, function) failed; the text says how.
     Failed(String),
 }
@@ -122,7 +125,7 @@ enum Phase {
 struct Proc<'a> {
     job: &'a Job,
     phase: Phase,
-    child: Option<Child>,
+    child: Option<spawn::Leader>,
     pid: i32,
     pidfd: Option<OwnedFd>,
     exit_hint: bool,
@@ -324,10 +327,8 @@ fn step(p: &mut Proc<'_>, now: Instant, cancelled: bool, slots: &Slots, waiting_
                 release(p, slots);
             } else if now >= give_up_at {
                 // Uninterruptible sleep or similar: a background thread reaps it later.
-                if let Some(mut child) = p.child.take() {
-                    let _ = std::thread::Builder::new().name("hookwire-reaper".into()).spawn(move || {
-                        let _ = child.wait();
-                    });
+                if let Some(child) = p.child.take() {
+                    child.reap_in_background();
                 }
                 p.phase = Phase::Draining { until: now + DRAIN };
                 release(p, slots);
@@ -363,19 +364,16 @@ fn start(p: &mut Proc<'_>, slots: &Slots) {
             p.phase = Phase::Done;
             release(p, slots);
         }
-        Ok(mut child) => {
-            p.pid = i32::try_from(child.id()).unwrap_or(0);
-            p.pidfd = os::pidfd_open(p.pid);
-            let stdin: Option<OwnedFd> = child.stdin.take().map(Into::into);
-            let out: Option<OwnedFd> = child.stdout.take().map(Into::into);
-            let err: Option<OwnedFd> = child.stderr.take().map(Into::into);
-            for fd in [&stdin, &out, &err].into_iter().flatten() {
+        Ok(s) => {
+            p.pid = s.pid;
+            p.pidfd = s.exit_fd;
+            for fd in [&s.stdin, &s.stdout, &s.stderr].into_iter().flatten() {
                 let _ = os::set_nonblocking(fd);
             }
-            p.stdin = if p.job.stdin.is_empty() { None } else { stdin };
-            p.out = out;
-            p.err = err;
-            p.child = Some(child);
+            p.stdin = if p.job.stdin.is_empty() { None } else { s.stdin };
+            p.out = s.stdout;
+            p.err = s.stderr;
+            p.child = Some(s.leader);
             p.phase = Phase::Running;
         }
     }
@@ -391,32 +389,19 @@ fn release(p: &mut Proc<'_>, slots: &Slots) {
 /// Reaps the leader if it has exited; records how it ended unless it timed out.
 fn reap(p: &mut Proc<'_>) -> bool {
     let Some(child) = p.child.as_mut() else { return true };
-    match child.try_wait() {
-        Ok(Some(status)) => {
-            use std::os::unix::process::ExitStatusExt;
-            if !p.timed_out {
-                p.end = Some(match (status.code(), status.signal()) {
-                    (Some(code), _) => End::Exited(code),
-                    (None, Some(sig)) => End::Signaled(sig),
-                    (None, None) => End::Exited(-1),
-                });
-            }
-            p.child = None;
-            true
-        }
-        Ok(None) => {
-            p.exit_hint = false;
-            false
-        }
-        Err(_) => {
-            // ECHILD: someone else reaped it (a host calling waitpid(-1)); treat as gone.
-            p.child = None;
-            if !p.timed_out && p.end.is_none() {
-                p.end = Some(End::Exited(-1));
-            }
-            true
-        }
+    let Some(reaped) = child.try_wait() else {
+        p.exit_hint = false;
+        return false;
+    };
+    if !p.timed_out {
+        p.end = Some(match reaped {
+            spawn::Reaped::Exited(code) => End::Exited(code),
+            spawn::Reaped::Signaled(sig) => End::Signaled(sig),
+            spawn::Reaped::Lost(why) => End::Lost(why),
+        });
     }
+    p.child = None;
+    true
 }
 
 /// Handles readiness of descriptor `fd` if it belongs to `p`.

@@ -193,3 +193,52 @@ impl Wakeup {
         self.fd.as_raw_fd()
     }
 }
+
+/// What the host does with `SIGCHLD`, which decides whether the kernel or the host may reap a
+/// hook before hookwire reads its exit status (issue 14).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChildSignal {
+    /// `SIG_DFL` without `SA_NOCLDWAIT`: children stay zombies until waited for.
+    Default,
+    /// `SIG_IGN`: the kernel reaps every child at exit (and hooks would inherit it).
+    Ignored,
+    /// `SA_NOCLDWAIT`: the kernel reaps every child at exit.
+    NoCldWait,
+    /// A handler, which may call `waitpid(-1)` and take a hook's status.
+    Handled,
+}
+
+impl ChildSignal {
+    /// Reads the process-wide disposition (one `sigaction` call, no change).
+    pub fn probe() -> ChildSignal {
+        // SAFETY: sigaction is plain data; zeroed is a valid value for the kernel to overwrite.
+        let mut old: libc::sigaction = unsafe { std::mem::zeroed() };
+        // SAFETY: a null new action only reads the current one into `old`, valid for the call.
+        if unsafe { libc::sigaction(libc::SIGCHLD, std::ptr::null(), &mut old) } != 0 {
+            return ChildSignal::Default;
+        }
+        if old.sa_sigaction == libc::SIG_IGN {
+            ChildSignal::Ignored
+        } else if old.sa_sigaction != libc::SIG_DFL {
+            ChildSignal::Handled
+        } else if old.sa_flags & libc::SA_NOCLDWAIT != 0 {
+            ChildSignal::NoCldWait
+        } else {
+            ChildSignal::Default
+        }
+    }
+
+    /// The outcome's error when a hook's exit status was taken before hookwire could read it.
+    pub fn lost(self) -> String {
+        let why = match self {
+            ChildSignal::Ignored => "the host ignores SIGCHLD (SIG_IGN), so the kernel reaped the hook",
+            ChildSignal::NoCldWait => "the host set SA_NOCLDWAIT on SIGCHLD, so the kernel reaped the hook",
+            ChildSignal::Handled => "the host's SIGCHLD handler reaped the hook (waitpid(-1))",
+            ChildSignal::Default => {
+                "something else in the host reaped the hook (waitpid(-1) on another thread?) \
+                 while SIGCHLD was at its default action"
+            }
+        };
+        format!("exit status lost: {why}")
+    }
+}

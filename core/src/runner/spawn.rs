@@ -10,6 +10,11 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
+use super::helper::{Helper, Report};
+use super::os::ChildSignal;
+use std::os::fd::OwnedFd;
+use std::os::unix::process::ExitStatusExt;
+
 /// Finds the program to run: a name without `/` on `path` (the hook environment's `PATH`, else
 /// the host's), a relative path with `/` against `cwd`. Not found, not a regular file or not
 /// executable → the reason, which becomes a `spawn_failed` outcome.
@@ -68,8 +73,120 @@ pub struct Launch {
     pub cwd: PathBuf,
 }
 
-pub fn spawn(l: &Launch) -> std::io::Result<Child> {
-    Command::new(&l.program)
+/// A started hook: how to learn its end, its pid (= process group id) and its pipes.
+pub struct Spawned {
+    pub leader: Leader,
+    pub pid: i32,
+    /// Becomes readable when the hook ends: a pidfd on the direct path (`None` where pidfds
+    /// are missing: the runner then polls), the helper's status pipe otherwise.
+    pub exit_fd: Option<OwnedFd>,
+    pub stdin: Option<OwnedFd>,
+    pub stdout: Option<OwnedFd>,
+    pub stderr: Option<OwnedFd>,
+}
+
+/// Who holds the hook's exit status.
+pub enum Leader {
+    /// The hook is our child (the host leaves `SIGCHLD` at its default action).
+    Direct(Child),
+    /// The hook is the child of a helper of ours (the host ignores or handles `SIGCHLD`).
+    Helper(Helper),
+}
+
+/// How a hook ended, or that its status was lost; never an invented code.
+pub enum Reaped {
+    Exited(i32),
+    Signaled(i32),
+    Lost(String),
+}
+
+impl Leader {
+    /// The hook's end once it has ended; `None` while it runs.
+    pub fn try_wait(&mut self) -> Option<Reaped> {
+        match self {
+            Leader::Direct(child) => match child.try_wait() {
+                Ok(Some(status)) => match (status.code(), status.signal()) {
+                    (Some(code), _) => Some(Reaped::Exited(code)),
+                    (None, Some(sig)) => Some(Reaped::Signaled(sig)),
+                    (None, None) => {
+                        Some(Reaped::Lost(format!("exit status lost: unreadable wait status {status:?}")))
+                    }
+                },
+                Ok(None) => None,
+                // ECHILD: the kernel or the host reaped it (see `ChildSignal`).
+                Err(e) if e.raw_os_error() == Some(libc::ECHILD) => {
+                    Some(Reaped::Lost(ChildSignal::probe().lost()))
+                }
+                Err(e) => Some(Reaped::Lost(format!("exit status lost: waitpid: {e}"))),
+            },
+            Leader::Helper(h) => h.try_wait().map(|r| match r {
+                Report::Exited(c) => Reaped::Exited(c),
+                Report::Signaled(s) => Reaped::Signaled(s),
+                Report::Lost(why) => Reaped::Lost(why),
+            }),
+        }
+    }
+
+    /// For a leader that did not die after `SIGKILL`: a background thread reaps it later.
+    pub fn reap_in_background(self) {
+        match self {
+            Leader::Direct(mut child) => {
+                let _ = std::thread::Builder::new().name("hookwire-reaper".into()).spawn(move || {
+                    let _ = child.wait();
+                });
+            }
+            Leader::Helper(h) => h.finish_in_background(),
+        }
+    }
+}
+
+/// Starts one hook. On a host that leaves `SIGCHLD` at its default action (one `sigaction`
+/// call tells), std's `posix_spawn` path; otherwise through hookwire's helper (`helper.rs`), so
+/// that the status is neither reaped by the kernel nor taken by the host's handler, and the
+/// hook does not inherit an ignored `SIGCHLD`.
+pub fn spawn(l: &Launch) -> std::io::Result<Spawned> {
+    spawn_unexplained(l).map_err(|e| explain(l, e))
+}
+
+/// `ENOENT` for a program that exists means its `#!` interpreter is missing: say which one
+/// (the OS message alone, "No such file or directory", points at the script).
+fn explain(l: &Launch, e: std::io::Error) -> std::io::Error {
+    use std::io::Read;
+    if e.raw_os_error() != Some(libc::ENOENT) {
+        return e;
+    }
+    let mut head = [0u8; 256];
+    let n = std::fs::File::open(&l.program).and_then(|mut f| f.read(&mut head)).unwrap_or(0);
+    let Some(line) = head[..n].strip_prefix(b"#!") else { return e };
+    let line = line.split(|b| *b == b'\n').next().unwrap_or_default();
+    let Some(interp) = line.split(|b| *b == b' ' || *b == b'\t').find(|w| !w.is_empty()) else { return e };
+    let interp = Path::new(OsStr::from_bytes(interp));
+    if interp.exists() {
+        return e;
+    }
+    std::io::Error::new(
+        std::io::ErrorKind::NotFound,
+        format!(
+            "bad interpreter: {} (named on the #! line of {}) does not exist",
+            interp.display(),
+            l.program.display()
+        ),
+    )
+}
+
+fn spawn_unexplained(l: &Launch) -> std::io::Result<Spawned> {
+    if ChildSignal::probe() != ChildSignal::Default {
+        let s = super::helper::spawn(l)?;
+        return Ok(Spawned {
+            leader: Leader::Helper(s.helper),
+            pid: s.pid,
+            exit_fd: s.exit_fd,
+            stdin: Some(s.stdin),
+            stdout: Some(s.stdout),
+            stderr: Some(s.stderr),
+        });
+    }
+    let mut child = Command::new(&l.program)
         .args(&l.args)
         .env_clear()
         .envs(l.env.iter().map(|(k, v)| (k, v)))
@@ -78,7 +195,16 @@ pub fn spawn(l: &Launch) -> std::io::Result<Child> {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0)
-        .spawn()
+        .spawn()?;
+    let pid = i32::try_from(child.id()).unwrap_or(0);
+    Ok(Spawned {
+        pid,
+        exit_fd: super::os::pidfd_open(pid),
+        stdin: child.stdin.take().map(Into::into),
+        stdout: child.stdout.take().map(Into::into),
+        stderr: child.stderr.take().map(Into::into),
+        leader: Leader::Direct(child),
+    })
 }
 
 #[cfg(test)]
@@ -91,6 +217,18 @@ mod tests {
         assert!(found.unwrap().ends_with("sh"));
         let err = resolve_program("sh", Some(OsStr::new("/nonexistent")), Path::new("/")).unwrap_err();
         assert!(err.contains("not found on PATH"), "{err}");
+    }
+
+    #[test]
+    fn a_missing_interpreter_is_named() {
+        let f = std::env::temp_dir().join(format!("hookwire-shebang-{}", std::process::id()));
+        std::fs::write(&f, "#!/nonexistent/interp -x\necho hi\n").unwrap();
+        std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let l = Launch { program: f.clone(), args: Vec::new(), env: Vec::new(), cwd: PathBuf::from("/") };
+        let err = spawn(&l).err().unwrap().to_string();
+        std::fs::remove_file(&f).unwrap();
+        assert!(err.contains("bad interpreter: /nonexistent/interp"), "{err}");
+        assert!(err.contains(f.to_str().unwrap()), "{err}");
     }
 
     #[test]

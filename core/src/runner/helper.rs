@@ -1,0 +1,452 @@
+//! Spawning through a helper process of hookwire's own, for hosts that ignore or handle
+//! `SIGCHLD` (issue 14). With `SIG_IGN` or `SA_NOCLDWAIT` the kernel reaps a hook the moment it
+//! exits, and a host handler calling `waitpid(-1)` takes its status: the direct path would lose
+//! it. Here the hook's parent is a helper forked from the host, which resets `SIGCHLD`, waits
+//! for the hook by pid and reports over a close-on-exec pipe; the status never passes through
+//! the host's hands.
+//!
+//! ```text
+//! host ── fork ──▶ helper (all signals blocked, own process group, SIGCHLD default,
+//!                  no descriptor of the host but the two pipes below)
+//!                    └─ clone(CLONE_VM|CLONE_VFORK) ──▶ hook (own process group, chdir,
+//!                        caught signals and SIGCHLD/SIGPIPE back to default, empty mask, execve)
+//! status pipe (helper → runner): Started(pid) | Failed(errno), then Ended(code, status)
+//! ack pipe (runner → helper): EOF = the runner is done signalling the group: reap and exit
+//! ```
+//!
+//! The helper reports the end with `waitid(WNOWAIT)` and reaps the hook only after the runner
+//! closes the ack pipe, so the hook's process group id stays reserved while the runner may still
+//! signal it (§5.5), exactly as on the direct path. If the host dies first, the ack pipe reaches
+//! EOF and the helper reaps the hook when it ends and exits: it never outlives the hook.
+//!
+//! Between `fork` and `_exit` the helper makes only async-signal-safe calls (`sigaction`,
+//! `setpgid`, `dup2`, `close_range`, `close`, `pipe2`, `clone`, `read`, `write`, `waitid`,
+//! `waitpid`, `_exit`) on memory prepared before the fork; it allocates nothing and cannot panic.
+//! The hook is created with `CLONE_VFORK` on a stack of its own, as `posix_spawn` does, so the
+//! host's memory is copied once (by the helper's `fork`), not twice.
+
+use super::spawn::Launch;
+use std::ffi::{CString, OsStr};
+use std::io;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::ffi::OsStrExt;
+
+const STARTED: i32 = 1;
+const FAILED: i32 = 2;
+const ENDED: i32 = 3;
+/// One report: tag and two values, written with a single `write` (atomic below `PIPE_BUF`).
+const MSG: usize = 12;
+/// The hook's stack between `clone` and `execve` (glibc's `posix_spawn` uses about 32 KiB).
+const HOOK_STACK: usize = 64 * 1024;
+
+/// How a hook started through the helper ended, as the runner reads it.
+pub enum Report {
+    Exited(i32),
+    Signaled(i32),
+    /// The helper died without reporting (killed from outside).
+    Lost(String),
+}
+
+/// A running helper and what the runner needs of it.
+pub struct Helper {
+    helper_pid: i32,
+    status: OwnedFd,
+    ack: Option<OwnedFd>,
+    buf: [u8; MSG],
+    got: usize,
+}
+
+pub struct Started {
+    pub helper: Helper,
+    /// The hook's pid, which is also its process group id.
+    pub pid: i32,
+    /// Readable when the hook has ended (a duplicate of the status pipe).
+    pub exit_fd: Option<OwnedFd>,
+    pub stdin: OwnedFd,
+    pub stdout: OwnedFd,
+    pub stderr: OwnedFd,
+}
+
+/// Everything the helper and the hook read after the fork, prepared before it.
+struct Plan {
+    program: CString,
+    argv: Vec<*const libc::c_char>,
+    envp: Vec<*const libc::c_char>,
+    cwd: CString,
+    stdin_r: RawFd,
+    stdout_w: RawFd,
+    stderr_w: RawFd,
+    status_w: RawFd,
+    ack_r: RawFd,
+    stack: *mut u8,
+}
+
+fn cstring(s: &OsStr) -> io::Result<CString> {
+    CString::new(s.as_bytes())
+        .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "nul byte in an argument"))
+}
+
+/// A close-on-exec pipe whose descriptors are above 2, so the helper's `dup2` onto 0–2 never
+/// overwrites one of them.
+fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: pipe2 writes two descriptors into `fds`, valid for the call.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: both descriptors were just returned by the kernel and are owned by nothing else.
+    let (r, w) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+    Ok((above_stdio(r)?, above_stdio(w)?))
+}
+
+fn above_stdio(fd: OwnedFd) -> io::Result<OwnedFd> {
+    if fd.as_raw_fd() > 2 {
+        return Ok(fd);
+    }
+    // SAFETY: F_DUPFD_CLOEXEC on a descriptor we own returns a new one (>= 3) or -1.
+    let new = unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_DUPFD_CLOEXEC, 3) };
+    if new < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: `new` was just returned by the kernel and is owned by nothing else.
+    Ok(unsafe { OwnedFd::from_raw_fd(new) })
+}
+
+/// Starts `l` through a helper. Returns once the hook has been exec'd (or failed to be), like
+/// `posix_spawn`.
+pub fn spawn(l: &Launch) -> io::Result<Started> {
+    let program = cstring(l.program.as_os_str())?;
+    let mut strings = vec![program.clone()];
+    for a in &l.args {
+        strings.push(cstring(a)?);
+    }
+    let env: Vec<CString> = l
+        .env
+        .iter()
+        .map(|(k, v)| {
+            let mut kv = k.as_bytes().to_vec();
+            kv.push(b'=');
+            kv.extend_from_slice(v.as_bytes());
+            CString::new(kv)
+                .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "nul byte in the environment"))
+        })
+        .collect::<io::Result<_>>()?;
+    let mut argv: Vec<*const libc::c_char> = strings.iter().map(|s| s.as_ptr()).collect();
+    argv.push(std::ptr::null());
+    let mut envp: Vec<*const libc::c_char> = env.iter().map(|s| s.as_ptr()).collect();
+    envp.push(std::ptr::null());
+    let cwd = cstring(l.cwd.as_os_str())?;
+
+    let (stdin_r, stdin_w) = pipe()?;
+    let (stdout_r, stdout_w) = pipe()?;
+    let (stderr_r, stderr_w) = pipe()?;
+    let (status_r, status_w) = pipe()?;
+    let (ack_r, ack_w) = pipe()?;
+    let mut stack = vec![0u8; HOOK_STACK];
+    let plan = Plan {
+        program,
+        argv,
+        envp,
+        cwd,
+        stdin_r: stdin_r.as_raw_fd(),
+        stdout_w: stdout_w.as_raw_fd(),
+        stderr_w: stderr_w.as_raw_fd(),
+        status_w: status_w.as_raw_fd(),
+        ack_r: ack_r.as_raw_fd(),
+        // The stack grows down on every Linux target hookwire builds for; 16-byte aligned top.
+        // SAFETY: the offset stays inside the allocation (its one-past-the-end at most).
+        stack: unsafe { stack.as_mut_ptr().add(HOOK_STACK) }.map_addr(|a| a & !15),
+    };
+
+    // Every signal blocked across the fork: the helper must never run a host handler.
+    // SAFETY: sigset_t is plain data; sigfillset initialises it.
+    let mut all: libc::sigset_t = unsafe { std::mem::zeroed() };
+    // SAFETY: as above.
+    let mut old: libc::sigset_t = unsafe { std::mem::zeroed() };
+    // SAFETY: both pointers are valid for the calls.
+    unsafe {
+        libc::sigfillset(&mut all);
+        libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut old);
+    }
+    // SAFETY: the child runs only `helper_main`, which makes async-signal-safe calls on `plan`
+    // (prepared above, never freed in the child) and ends in `_exit`.
+    let pid = unsafe { libc::fork() };
+    if pid == 0 {
+        // SAFETY: we are the freshly forked child; see `helper_main`.
+        unsafe { helper_main(&plan) }
+    }
+    let fork_err = io::Error::last_os_error();
+    // SAFETY: restores the mask saved above.
+    unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut()) };
+    drop((stdin_r, stdout_w, stderr_w, status_w, ack_r));
+    drop(stack);
+    if pid < 0 {
+        return Err(fork_err);
+    }
+    let mut helper = Helper { helper_pid: pid, status: status_r, ack: Some(ack_w), buf: [0; MSG], got: 0 };
+    let first = helper.read_blocking();
+    match first {
+        Some([STARTED, hook, _]) => {
+            super::os::set_nonblocking(&helper.status)?;
+            let exit_fd = helper.status.try_clone().ok();
+            Ok(Started { helper, pid: hook, exit_fd, stdin: stdin_w, stdout: stdout_r, stderr: stderr_r })
+        }
+        Some([FAILED, errno, _]) => {
+            helper.finish();
+            Err(io::Error::from_raw_os_error(errno))
+        }
+        _ => {
+            helper.finish();
+            Err(io::Error::other("hookwire's spawn helper process died before starting the hook"))
+        }
+    }
+}
+
+impl Helper {
+    /// One whole report, waiting for it; `None` at EOF or on an error.
+    fn read_blocking(&mut self) -> Option<[i32; 3]> {
+        while self.got < MSG {
+            // SAFETY: reads into the unfilled tail of our buffer; the descriptor is ours.
+            let n = unsafe {
+                libc::read(self.status.as_raw_fd(), self.buf[self.got..].as_mut_ptr().cast(), MSG - self.got)
+            };
+            if n > 0 {
+                self.got += n as usize;
+            } else if n < 0 && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
+                continue;
+            } else {
+                return None;
+            }
+        }
+        Some(self.take())
+    }
+
+    fn take(&mut self) -> [i32; 3] {
+        self.got = 0;
+        let word =
+            |i: usize| i32::from_ne_bytes([self.buf[i], self.buf[i + 1], self.buf[i + 2], self.buf[i + 3]]);
+        [word(0), word(4), word(8)]
+    }
+
+    /// The hook's end if it has been reported; `None` while it runs.
+    pub fn try_wait(&mut self) -> Option<Report> {
+        while self.got < MSG {
+            // SAFETY: as in `read_blocking`; the descriptor is non-blocking here.
+            let n = unsafe {
+                libc::read(self.status.as_raw_fd(), self.buf[self.got..].as_mut_ptr().cast(), MSG - self.got)
+            };
+            if n > 0 {
+                self.got += n as usize;
+                continue;
+            }
+            let e = io::Error::last_os_error();
+            if n < 0 && e.kind() == io::ErrorKind::Interrupted {
+                continue;
+            }
+            if n < 0 && e.kind() == io::ErrorKind::WouldBlock {
+                return None;
+            }
+            self.finish();
+            return Some(Report::Lost(
+                "exit status lost: hookwire's spawn helper process was killed before reporting it".into(),
+            ));
+        }
+        let [tag, code, status] = self.take();
+        self.finish();
+        Some(match (tag, code) {
+            (ENDED, libc::CLD_EXITED) => Report::Exited(status),
+            (ENDED, libc::CLD_KILLED | libc::CLD_DUMPED) => Report::Signaled(status),
+            _ => Report::Lost(format!("exit status lost: the spawn helper reported {tag}/{code}/{status}")),
+        })
+    }
+
+    /// Lets the helper reap the hook and exit, and reaps the helper unless the host or the
+    /// kernel already did (`ECHILD`). The helper exits within microseconds of the ack.
+    fn finish(&mut self) {
+        self.ack = None;
+        let mut st = 0;
+        // SAFETY: waits for our own child by pid; `st` lives for the call.
+        while unsafe { libc::waitpid(self.helper_pid, &mut st, 0) } < 0
+            && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted
+        {}
+    }
+
+    /// For a hook that did not die after `SIGKILL`: a thread waits for the helper instead.
+    pub fn finish_in_background(mut self) {
+        let _ = std::thread::Builder::new().name("hookwire-reaper".into()).spawn(move || self.finish());
+    }
+}
+
+/// The helper: see the module comment. Never returns.
+///
+/// # Safety
+/// Only in the child of `fork`, with every signal blocked and `plan` valid.
+unsafe fn helper_main(p: &Plan) -> ! {
+    // SAFETY: async-signal-safe libc calls on descriptors and memory of `p`, which the fork
+    // copied; nothing allocates, nothing can panic.
+    unsafe {
+        let mut dfl: libc::sigaction = std::mem::zeroed();
+        dfl.sa_sigaction = libc::SIG_DFL;
+        libc::sigaction(libc::SIGCHLD, &dfl, std::ptr::null_mut());
+        libc::setpgid(0, 0);
+        if libc::dup2(p.stdin_r, 0) < 0 || libc::dup2(p.stdout_w, 1) < 0 || libc::dup2(p.stderr_w, 2) < 0 {
+            report(p.status_w, FAILED, errno(), 0);
+            libc::_exit(0);
+        }
+        close_all_but(p.status_w, p.ack_r);
+        let mut ep = [0; 2];
+        if libc::pipe2(ep.as_mut_ptr(), libc::O_CLOEXEC) != 0 {
+            report(p.status_w, FAILED, errno(), 0);
+            libc::_exit(0);
+        }
+        let hook = HookArgs { p, err_w: ep[1] };
+        let pid = libc::clone(
+            hook_main,
+            p.stack.cast(),
+            libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
+            (&hook as *const HookArgs<'_>).cast_mut().cast(),
+        );
+        let clone_errno = errno();
+        libc::close(0);
+        libc::close(1);
+        libc::close(2);
+        libc::close(ep[1]);
+        if pid < 0 {
+            report(p.status_w, FAILED, clone_errno, 0);
+            libc::_exit(0);
+        }
+        let mut exec_errno: i32 = 0;
+        let n = loop {
+            let n = libc::read(ep[0], (&mut exec_errno as *mut i32).cast(), 4);
+            if n >= 0 || errno() != libc::EINTR {
+                break n;
+            }
+        };
+        let mut st = 0;
+        if n == 4 {
+            libc::waitpid(pid, &mut st, 0);
+            report(p.status_w, FAILED, exec_errno, 0);
+            libc::_exit(0);
+        }
+        report(p.status_w, STARTED, pid, 0);
+        let mut info: libc::siginfo_t = std::mem::zeroed();
+        while libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, libc::WEXITED | libc::WNOWAIT) != 0 {
+            if errno() != libc::EINTR {
+                libc::_exit(0);
+            }
+        }
+        report(p.status_w, ENDED, info.si_code, info.si_status());
+        let mut byte = 0u8;
+        while libc::read(p.ack_r, (&mut byte as *mut u8).cast(), 1) != 0 {
+            if errno() != libc::EINTR {
+                break;
+            }
+        }
+        libc::waitpid(pid, &mut st, 0);
+        libc::_exit(0)
+    }
+}
+
+struct HookArgs<'a> {
+    p: &'a Plan,
+    err_w: RawFd,
+}
+
+/// The hook, between `clone` and `execve`, sharing the helper's memory while the helper waits
+/// (`CLONE_VFORK`).
+extern "C" fn hook_main(arg: *mut libc::c_void) -> libc::c_int {
+    // SAFETY: `arg` is the `HookArgs` on the suspended helper's stack; only async-signal-safe
+    // calls follow, and the function ends in `execve` or `_exit`.
+    unsafe {
+        let a = &*(arg as *const HookArgs<'_>);
+        let p = a.p;
+        libc::setpgid(0, 0);
+        if libc::chdir(p.cwd.as_ptr()) != 0 {
+            exec_failed(a.err_w);
+        }
+        // A host handler must not run in the hook before exec (exec resets handlers anyway);
+        // SIGCHLD and SIGPIPE start at their default even when ignored (SIG_IGN survives exec).
+        let mut dfl: libc::sigaction = std::mem::zeroed();
+        dfl.sa_sigaction = libc::SIG_DFL;
+        for sig in 1..65 {
+            if sig == libc::SIGKILL || sig == libc::SIGSTOP {
+                continue;
+            }
+            let mut old: libc::sigaction = std::mem::zeroed();
+            if libc::sigaction(sig, std::ptr::null(), &mut old) != 0 {
+                continue;
+            }
+            let caught = old.sa_sigaction != libc::SIG_IGN && old.sa_sigaction != libc::SIG_DFL;
+            if caught || sig == libc::SIGCHLD || sig == libc::SIGPIPE {
+                libc::sigaction(sig, &dfl, std::ptr::null_mut());
+            }
+        }
+        let mut none: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut none);
+        libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
+        libc::execve(p.program.as_ptr(), p.argv.as_ptr(), p.envp.as_ptr());
+        exec_failed(a.err_w)
+    }
+}
+
+/// Sends `errno` to the helper and ends the would-be hook.
+///
+/// # Safety
+/// Only in the hook child before `execve`.
+unsafe fn exec_failed(err_w: RawFd) -> ! {
+    let e = errno();
+    // SAFETY: writes 4 bytes from a live i32 to our pipe, then exits without unwinding.
+    unsafe {
+        libc::write(err_w, (&e as *const i32).cast(), 4);
+        libc::_exit(127)
+    }
+}
+
+fn errno() -> i32 {
+    io::Error::last_os_error().raw_os_error().unwrap_or(0)
+}
+
+/// One report to the runner; a host that is gone (`EPIPE`, with `SIGPIPE` blocked) is ignored.
+///
+/// # Safety
+/// `fd` is the helper's status pipe.
+unsafe fn report(fd: RawFd, tag: i32, a: i32, b: i32) {
+    let mut msg = [0u8; MSG];
+    msg[..4].copy_from_slice(&tag.to_ne_bytes());
+    msg[4..8].copy_from_slice(&a.to_ne_bytes());
+    msg[8..].copy_from_slice(&b.to_ne_bytes());
+    // SAFETY: writes MSG bytes from a live buffer; retried only on EINTR.
+    while unsafe { libc::write(fd, msg.as_ptr().cast(), MSG) } < 0 && errno() == libc::EINTR {}
+}
+
+/// Closes every descriptor from 3 up except `a` and `b` (the helper then holds no descriptor of
+/// the host). `close_range(2)` where the kernel has it (5.9+), else one `close` per number.
+///
+/// # Safety
+/// Only in the helper: it closes descriptors other code may think it owns.
+unsafe fn close_all_but(a: RawFd, b: RawFd) {
+    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+    let ranges = [(3, lo - 1), (lo + 1, hi - 1), (hi + 1, i32::MAX)];
+    for (first, last) in ranges {
+        if first > last {
+            continue;
+        }
+        // SAFETY: a plain syscall with integer arguments.
+        let rc =
+            unsafe { libc::syscall(libc::SYS_close_range, first as libc::c_uint, last as libc::c_uint, 0) };
+        if rc != 0 {
+            // SAFETY: getrlimit fills a plain struct we own; close takes a number.
+            unsafe {
+                let mut lim: libc::rlimit = std::mem::zeroed();
+                let max = if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) == 0 {
+                    lim.rlim_cur.min(1 << 20) as i32
+                } else {
+                    1 << 16
+                };
+                for fd in first..=last.min(max) {
+                    libc::close(fd);
+                }
+            }
+        }
+    }
+}
