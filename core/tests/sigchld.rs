@@ -38,7 +38,7 @@ extern "C" fn reap_all(_: libc::c_int) {
 extern "C" fn idle(_: libc::c_int) {}
 
 /// How the host treats `SIGCHLD` during one test.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 enum Host {
     Ignore,
     NoCldWait,
@@ -127,6 +127,17 @@ fn honest(r: &Value) -> bool {
     lost
 }
 
+/// Under a reaping handler the first status is lost (honestly) before hookwire switches to its
+/// helper for good; this spends that one fire so the checks after it can demand exact statuses.
+fn warm_up(host: Host) {
+    if host == Host::ReapingHandler {
+        let d = dispatcher(json!({"type": "command", "command": "exit 3"}));
+        for _ in 0..3 {
+            honest(&fire(&d));
+        }
+    }
+}
+
 fn hosts() -> [Host; 3] {
     [Host::Ignore, Host::NoCldWait, Host::ReapingHandler]
 }
@@ -137,6 +148,7 @@ fn an_exit_2_deny_is_kept_under_every_disposition() {
     let d = dispatcher(json!({"type": "command", "command": "echo nope >&2; exit 2"}));
     for host in hosts() {
         let _disp = Disposition::set(host);
+        warm_up(host);
         for _ in 0..FIRES {
             let r = fire(&d);
             assert!(!honest(&r), "{host:?}: status lost: {r}");
@@ -157,6 +169,7 @@ fn a_json_deny_and_fail_closed_hooks_are_kept_under_every_disposition() {
     let exec_form = dispatcher(json!({"type": "command", "command": "/bin/sh", "args": ["-c", "exit 2"]}));
     for host in hosts() {
         let _disp = Disposition::set(host);
+        warm_up(host);
         for _ in 0..FIRES / 4 {
             let r = fire(&json_deny);
             assert!(!honest(&r), "{host:?}: {r}");

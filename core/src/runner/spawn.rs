@@ -113,8 +113,10 @@ impl Leader {
                     }
                 },
                 Ok(None) => None,
-                // ECHILD: the kernel or the host reaped it (see `ChildSignal`).
+                // ECHILD: the kernel or the host reaped it (see `ChildSignal`). From now on
+                // every hook of this process goes through the helper.
                 Err(e) if e.raw_os_error() == Some(libc::ECHILD) => {
+                    HOST_REAPS.store(true, std::sync::atomic::Ordering::Relaxed);
                     Some(Reaped::Lost(ChildSignal::probe().lost()))
                 }
                 Err(e) => Some(Reaped::Lost(format!("exit status lost: waitpid: {e}"))),
@@ -174,8 +176,24 @@ fn explain(l: &Launch, e: std::io::Error) -> std::io::Error {
     )
 }
 
+/// Set once someone else in this process took a hook's exit status.
+static HOST_REAPS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether hooks go through the helper. Under `SIG_IGN` or `SA_NOCLDWAIT` every status would
+/// be lost, so always. Under a handler, only once a status was actually taken: most handlers
+/// reap nothing of ours (the Go runtime's, libuv's, which waits by pid), and the helper is a
+/// fork of the host, whose cost grows with the host's size (about 50 ms from a 1 GiB host), so
+/// a Go or Node host would otherwise pay it on every hook. The one status lost before the
+/// switch is reported as lost, never invented, with the failure policy applied.
+fn via_helper(signal: ChildSignal) -> bool {
+    match signal {
+        ChildSignal::Ignored | ChildSignal::NoCldWait => true,
+        ChildSignal::Handled | ChildSignal::Default => HOST_REAPS.load(std::sync::atomic::Ordering::Relaxed),
+    }
+}
+
 fn spawn_unexplained(l: &Launch) -> std::io::Result<Spawned> {
-    if ChildSignal::probe() != ChildSignal::Default {
+    if via_helper(ChildSignal::probe()) {
         let s = super::helper::spawn(l)?;
         return Ok(Spawned {
             leader: Leader::Helper(s.helper),
