@@ -36,6 +36,38 @@ pub fn from_slice<T: DeserializeOwned>(bytes: &[u8]) -> serde_json::Result<T> {
     }
 }
 
+/// Deepest hook output accepted. A hook's values are copied into the result (`updated_input`
+/// at depth 2, `outcomes[i].verdict.updated_input` at depth 4), so output nested as deep as
+/// serde_json allows (128) made a result 130 levels deep, which a host parsing the result with
+/// serde_json's own limit then refused: a verdict lost in the host. 64 leaves room for every
+/// embedding, and no real tool input comes near it.
+pub const MAX_OUTPUT_DEPTH: usize = 64;
+
+/// Parses a hook's output (stdout, an http body, a function's reply): [`from_str`], then
+/// refused past [`MAX_OUTPUT_DEPTH`] levels.
+pub fn from_output(text: &str) -> serde_json::Result<serde_json::Value> {
+    let v: serde_json::Value = from_str(text)?;
+    if depth(&v) > MAX_OUTPUT_DEPTH {
+        return Err(serde::de::Error::custom(format!("nested more than {MAX_OUTPUT_DEPTH} levels deep")));
+    }
+    Ok(v)
+}
+
+/// Levels of nesting of a value (a scalar is 1), counted without recursion.
+pub fn depth(v: &serde_json::Value) -> usize {
+    let mut max = 0;
+    let mut todo = vec![(v, 1usize)];
+    while let Some((v, d)) = todo.pop() {
+        max = max.max(d);
+        match v {
+            serde_json::Value::Array(a) => todo.extend(a.iter().map(|x| (x, d + 1))),
+            serde_json::Value::Object(m) => todo.extend(m.values().map(|x| (x, d + 1))),
+            _ => {}
+        }
+    }
+    max
+}
+
 fn hex4(b: &[u8]) -> Option<u16> {
     let s = std::str::from_utf8(b.get(..4)?).ok()?;
     if !s.bytes().all(|c| c.is_ascii_hexdigit()) {
@@ -105,6 +137,14 @@ mod tests {
         let e = from_str::<Value>("{\"a\": \"\\ud800\",\n  }").unwrap_err();
         assert_eq!((e.line(), e.column()), (2, 3));
         assert!(from_str::<Value>("not json").is_err());
+    }
+
+    #[test]
+    fn hook_output_deeper_than_the_bound_is_refused() {
+        let deep = |n: usize| "[".repeat(n) + &"]".repeat(n);
+        assert!(from_output(&deep(MAX_OUTPUT_DEPTH)).is_ok());
+        let e = from_output(&deep(MAX_OUTPUT_DEPTH + 1)).unwrap_err().to_string();
+        assert!(e.contains("nested more than 64"), "{e}");
     }
 
     #[test]

@@ -377,7 +377,7 @@ fn json_of(stdout: &Text) -> Option<Result<Map<String, Value>, String>> {
     if stdout.truncated {
         return Some(Err("stdout exceeded max_output_bytes; JSON not read".to_string()));
     }
-    Some(match crate::json::from_str::<Value>(&stdout.text) {
+    Some(match crate::json::from_output(&stdout.text) {
         Ok(Value::Object(m)) => Ok(m),
         Ok(_) => Err("stdout is not a JSON object".to_string()),
         Err(e) => Err(format!("stdout is not valid JSON: {e}")),

@@ -298,3 +298,33 @@ fn a_settings_file_replaced_by_a_fifo_never_hangs_the_host() {
         assert!(warnings(&r).iter().any(|w| w.contains("not a regular file")), "{r}");
     }
 }
+
+/// Hook output as deep as serde_json allows, copied into the result, made a result deeper
+/// than a serde_json host can read: the verdict was lost in the host. Output past 64 levels
+/// is now refused like invalid JSON, and every result stays readable.
+#[test]
+fn deep_hook_output_never_makes_an_unreadable_result() {
+    let dir = Scratch::new("deep-output");
+    for n in [60usize, 70, 124] {
+        let inner = "[".repeat(n) + "1" + &"]".repeat(n);
+        let out = format!(
+            r#"{{"hookSpecificOutput":{{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{{"x":{inner}}}}}}}"#
+        );
+        let file = dir.path().join("out.json");
+        std::fs::write(&file, out).unwrap();
+        let d = Dispatcher::new(
+            &json!({"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": format!("cat '{}'", file.display())}]}]}})
+                .to_string(),
+        )
+        .unwrap();
+        let text = d.fire_json(&bash("ls").to_string()).unwrap();
+        let r: Value =
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{n}: the result is unreadable: {e}"));
+        if n < 64 {
+            assert_eq!(r["decision"], "allow", "{r}");
+        } else {
+            assert!(r["decision"].is_null(), "{r}");
+            assert!(warnings(&r).iter().any(|w| w.contains("nested more than 64")), "{n}: {r}");
+        }
+    }
+}

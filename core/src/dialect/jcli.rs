@@ -64,7 +64,7 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
     let out = f.stdout.text.trim();
     let failure: Option<String> = match f.end {
         End::Exited(0) if out.is_empty() => None,
-        End::Exited(0) => match crate::json::from_str::<Value>(out) {
+        End::Exited(0) => match crate::json::from_output(out) {
             Ok(Value::Object(_)) if !f.stdout.truncated => None,
             _ => Some("stdout is not a JSON object".to_string()),
         },
@@ -94,7 +94,7 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         }
         return action(h, ev, r, "stop", None);
     }
-    let obj = match crate::json::from_str::<Value>(out) {
+    let obj = match crate::json::from_output(out) {
         Ok(Value::Object(m)) => m,
         _ => Map::new(),
     };
@@ -106,7 +106,7 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
     }
     match obj.get("tool_arguments") {
         None | Some(Value::Null) => {}
-        Some(Value::String(s)) => match crate::json::from_str::<Value>(s) {
+        Some(Value::String(s)) => match crate::json::from_output(s) {
             Ok(input @ Value::Object(_)) => {
                 v.updated_input = Some(input.clone());
                 step_chain.push(("tool_input".to_string(), input));

@@ -64,7 +64,7 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         End::Exited(0) => {
             let out = f.stdout.text.trim();
             if out.starts_with('{') {
-                match crate::json::from_str::<Value>(out) {
+                match crate::json::from_output(out) {
                     Ok(Value::Object(obj)) => apply_json(&obj, name, can_block, &mut r, &mut step_chain),
                     _ => {
                         r.status = Status::Error;

@@ -79,7 +79,7 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
     let mut r =
         Reading { verdict: Verdict::default(), status: Status::Ok, error: None, warnings: Vec::new() };
     let out = f.stdout.text.trim();
-    let protocol = match crate::json::from_str::<Value>(out) {
+    let protocol = match crate::json::from_output(out) {
         Ok(Value::Object(m)) if !f.stdout.truncated => Some(m),
         _ => None,
     };

@@ -167,8 +167,7 @@ pub fn post(
     let end = if !(200..300).contains(&status) {
         End::Failed(format!("HTTP {status}"))
     } else if trimmed.is_empty()
-        || (trimmed.starts_with('{')
-            && crate::json::from_str::<serde_json::Map<String, serde_json::Value>>(trimmed).is_ok())
+        || (trimmed.starts_with('{') && crate::json::from_output(trimmed).is_ok_and(|v| v.is_object()))
     {
         End::Exited(0)
     } else {
