@@ -6,6 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 cargo build --release -p hookwire-ffi
+bash dist/go-prebuilt # bindings-go/prebuilt/{include,linux_amd64}: where the cgo lines look
 cd bindings-go
 GOTOOLCHAIN=local go vet ./...
 GOTOOLCHAIN=local go test -count=1 ./...
