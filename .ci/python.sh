@@ -24,4 +24,6 @@ rm -rf "$VENV"
 "$VENV/bin/python" -m pip install --quiet "${HOOKWIRE_WHEEL:-./bindings-python}" "pytest>=9,<10"
 
 # pytest exits 5 when it collects nothing; that is a failure here like any other non-zero code.
-"$VENV/bin/python" -m pytest bindings-python/tests -ra "$@"
+# -u: pytest's progress dots (one per test, one test per conformance vector) reach the log as
+# they happen instead of when a pipe's buffer fills.
+"$VENV/bin/python" -u -m pytest bindings-python/tests -ra "$@"
