@@ -55,13 +55,15 @@ if "${USER_ENV[@]}" sh -c 'command -v cargo || command -v rustc'; then
     exit 1
 fi
 
-# in_project DIR SNIPPET: runs README's shell block SNIPPET in DIR as the user, output to DIR/out.
+# in_project DIR SNIPPET [--dev]: runs README's shell block SNIPPET in DIR as the user (with
+# --dev: as a developer, cargo on PATH, HOOKWIRE the checkout), output to DIR/out.
 in_project() {
-    local dir=$1 snippet=$2 rc=0 code
+    local dir=$1 snippet=$2 rc=0 code run=("${USER_ENV[@]}")
+    if [ "${3:-}" = --dev ]; then run=(env HOOKWIRE="$ROOT"); fi
     code=$(python3 "$ROOT/.ci/readme-snippet" "$snippet")
     echo "\$ (README snippet $snippet)"
     printf '%s\n' "$code" | sed 's/^/    /'
-    (cd "$dir" && "${USER_ENV[@]}" bash -eo pipefail -c "$code") >"$dir/out" 2>&1 || rc=$?
+    (cd "$dir" && "${run[@]}" bash -eo pipefail -c "$code") >"$dir/out" 2>&1 || rc=$?
     cat "$dir/out"
     return "$rc"
 }
@@ -144,6 +146,17 @@ shell_cli() {
 }
 
 # From source, outside the repository, with the developer's cargo (and the shared target dir).
+rust_crate() {
+    local p
+    p=$(project rust rust main.rs)
+    mkdir -p "$p/src" && mv "$p/main.rs" "$p/src/main.rs"
+    # The repository's lockfile, so the crate versions (and the compiled ones in the shared
+    # target dir) are those CI already built; `cargo add` keeps them.
+    cp Cargo.lock "$p/Cargo.lock"
+    in_project "$p" rust-install --dev
+    grep -q '"decision":"deny"' "$p/out"
+}
+
 node_from_source() {
     local p
     p=$(project node-src node index.js)
@@ -175,6 +188,8 @@ step "c: the tarball installed under a prefix, a C program built with pkg-config
 timed c_prefix
 step "shell: bin/hookwire on PATH (no cargo)"
 timed shell_cli
+step "rust: hookwire-core as a path dependency of a new crate (README's Rust quick start)"
+timed rust_crate
 step "node from source: npm install /path/to/bindings-node from a project outside the repository"
 timed node_from_source
 step "python from source: pip install /path/to/bindings-python into a venv outside the repository"
