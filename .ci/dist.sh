@@ -111,6 +111,11 @@ go_module() {
     expect_deny "$p/out" 1
     # Statically linked: the program needs no libhookwire.so at run time.
     (cd "$p" && "${USER_ENV[@]}" go build -o agent . && ! ldd agent | grep hookwire && ./agent | grep -q '^deny')
+    # The library inside the module is this release's: Version() is the workspace version.
+    mkdir -p "$p/cmd/version"
+    printf '%s\n' 'package main' 'import ("fmt"; hookwire "github.com/hookwire/hookwire/bindings-go")' \
+        'func main() { fmt.Println(hookwire.Version()) }' >"$p/cmd/version/main.go"
+    [ "$(cd "$p" && "${USER_ENV[@]}" go run ./cmd/version)" = "$version" ]
 }
 
 c_prefix() {
