@@ -3,8 +3,9 @@
 # project outside the repository for each language, installing only from target/dist, with no
 # cargo or rustc on PATH and no package registry (pip --no-index, npm --offline, GOPROXY=off),
 # each running README's install commands and quick start exactly as printed (extracted with
-# .ci/readme-snippet). Then the two from-source routes, from outside the repository too:
-# `npm install /path/to/bindings-node` and `pip install /path/to/bindings-python`.
+# .ci/readme-snippet). Then, with cargo, from outside the repository too: README's Rust quick
+# start as a new crate, the Python sdist (what pip does where no wheel matches), and the two
+# from-source routes `npm install /path/to/bindings-node`, `pip install /path/to/bindings-python`.
 # Run `bash dist/build` first; run from anywhere.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -20,10 +21,10 @@ need pkg-config pkg-config
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/hookwire-dist.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 case "$WORK/" in "$ROOT"/*) echo "dist.sh: $WORK is inside the repository" >&2; exit 1 ;; esac
-timed() { # timed NAME COMMAND...: runs it and prints how long it took
+timed() { # timed FUNCTION [NAME ...]: runs it and prints how long it took
     local t0=$SECONDS
     "$@"
-    printf 'dist: %s passed in %ss\n' "$1" "$((SECONDS - t0))"
+    printf 'dist: %s passed in %ss\n' "$1${2:+ $2}" "$((SECONDS - t0))"
 }
 version=$(python3 dist/versions --artifacts "$DIST")
 echo "dist: every artifact in $DIST carries version $version"
@@ -174,11 +175,11 @@ node_from_source() {
     expect_deny "$p/out" 1
 }
 
-python_from_source() {
+python_from_source() { # python_from_source NAME SPEC: pip builds SPEC with cargo in a fresh venv
     local p
-    p=$(project python-src python quickstart.py)
+    p=$(project "$1" python quickstart.py)
     python3 -m venv "$p/.venv"
-    "$p/.venv/bin/python" -m pip install --quiet --disable-pip-version-check "$ROOT/bindings-python"
+    "$p/.venv/bin/python" -m pip install --quiet --disable-pip-version-check "$2"
     (cd "$p" && .venv/bin/python quickstart.py) | tee "$p/out"
     expect_deny "$p/out" 2
 }
@@ -197,8 +198,10 @@ step "rust: hookwire-core as a path dependency of a new crate (README's Rust qui
 timed rust_crate
 step "node from source: npm install /path/to/bindings-node from a project outside the repository"
 timed node_from_source
+step "python sdist: pip install target/dist/python/hookwire-V.tar.gz (builds with cargo, as on a platform without a wheel)"
+timed python_from_source python-sdist "$DIST/python/hookwire-$version.tar.gz"
 step "python from source: pip install /path/to/bindings-python into a venv outside the repository"
-timed python_from_source
+timed python_from_source python-src "$ROOT/bindings-python"
 
 echo
 echo "dist: every artifact installed and ran its quick start outside the repository"
