@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Python binding: build and install the wheel into a fresh venv, then run its pytest suite.
+# Python binding: build and install the wheel (or install $HOOKWIRE_WHEEL) into a fresh venv,
+# then run its pytest suite.
 # Run from the repository root. Needs python3 (>= 3.11) with venv, cargo, and PyPI for
 # maturin (a prebuilt wheel) and pytest. A run that collects no test fails (pytest exit 5).
 set -euo pipefail
@@ -18,7 +19,11 @@ PY
 rm -rf "$VENV"
 "$PYTHON" -m venv "$VENV"
 "$VENV/bin/python" -m pip install --quiet --upgrade pip
-"$VENV/bin/python" -m pip install --quiet ./bindings-python "pytest>=9,<10"
+# HOOKWIRE_WHEEL: test a wheel dist/build made (what .ci/run does, so nothing is built twice);
+# without it the package is built from source, as `pip install ./bindings-python` does.
+"$VENV/bin/python" -m pip install --quiet "${HOOKWIRE_WHEEL:-./bindings-python}" "pytest>=9,<10"
 
 # pytest exits 5 when it collects nothing; that is a failure here like any other non-zero code.
-"$VENV/bin/python" -m pytest bindings-python/tests -ra "$@"
+# -u: pytest's progress dots (one per test, one test per conformance vector) reach the log as
+# they happen instead of when a pipe's buffer fills.
+"$VENV/bin/python" -u -m pytest bindings-python/tests -ra "$@"

@@ -3,19 +3,23 @@
 // one Outcome per hook from the Result.
 //
 // It is a thin cgo wrapper over the hookwire C ABI (include/hookwire.h), statically linked
-// against target/release/libhookwire.a: build that first with
+// against the prebuilt library inside the module, prebuilt/<goos>_<goarch>/libhookwire.a (the
+// module made by dist/build carries it for linux/amd64). In a checkout, prebuilt/ is
+// gitignored; fill it from the cargo build with
 //
-//	cargo build --release -p hookwire-ffi
+//	cargo build --release -p hookwire-ffi && bash dist/go-prebuilt
 //
-// Build with the tag hookwire_dynamic to link libhookwire.so instead (an rpath to
-// target/release is recorded). Everything the engine does is specified in protocol.md; this
+// Build with the tag hookwire_dynamic to link prebuilt/<goos>_<goarch>/libhookwire.so instead
+// (an rpath to that folder is recorded). Everything the engine does is specified in protocol.md; this
 // package converts values, errors and threading, and nothing else.
 package hookwire
 
 /*
-#cgo CFLAGS: -I${SRCDIR}/../include
-#cgo !hookwire_dynamic LDFLAGS: ${SRCDIR}/../target/release/libhookwire.a -ldl -lm -lpthread
-#cgo hookwire_dynamic LDFLAGS: -L${SRCDIR}/../target/release -lhookwire -Wl,-rpath,${SRCDIR}/../target/release
+#cgo CFLAGS: -I${SRCDIR}/prebuilt/include
+#cgo linux,amd64,!hookwire_dynamic LDFLAGS: ${SRCDIR}/prebuilt/linux_amd64/libhookwire.a -ldl -lm -lpthread
+#cgo linux,arm64,!hookwire_dynamic LDFLAGS: ${SRCDIR}/prebuilt/linux_arm64/libhookwire.a -ldl -lm -lpthread
+#cgo linux,amd64,hookwire_dynamic LDFLAGS: -L${SRCDIR}/prebuilt/linux_amd64 -lhookwire -Wl,-rpath,${SRCDIR}/prebuilt/linux_amd64
+#cgo linux,arm64,hookwire_dynamic LDFLAGS: -L${SRCDIR}/prebuilt/linux_arm64 -lhookwire -Wl,-rpath,${SRCDIR}/prebuilt/linux_arm64
 #include <stdlib.h>
 #include <string.h>
 #include "hookwire.h"
