@@ -1,13 +1,15 @@
 // Go binding vs what Go users would write instead (issue 10, figure 6). Prints one JSON object
 // per line (the format of benches/spawn/spawn.c); each pair is measured in this process,
-// interleaved round by round. Build the library first: cargo build --release -p hookwire-ffi.
+// interleaved round by round. Build the library first: cargo build --release -p hookwire-ffi,
+// then bash dist/go-prebuilt (benches/run does both).
 //
 //	go run . [--quick]
 package main
 
 /*
 #cgo CFLAGS: -I${SRCDIR}/../../include
-#cgo LDFLAGS: ${SRCDIR}/../../target/release/libhookwire.a -ldl -lm -lpthread
+// No LDFLAGS of its own: the symbols come from the archive bindings-go links
+// (bindings-go/prebuilt/<goos>_<goarch>/libhookwire.a), the same library the binding calls.
 #include <stdlib.h>
 #include "hookwire.h"
 
