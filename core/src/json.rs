@@ -15,24 +15,21 @@ use std::borrow::Cow;
 
 /// Parses `text`, reading unpaired surrogate escapes as U+FFFD.
 pub fn from_str<T: DeserializeOwned>(text: &str) -> serde_json::Result<T> {
-    match serde_json::from_str(text) {
-        Ok(v) => Ok(v),
-        Err(e) => match repair_surrogates(text.as_bytes()) {
-            // The repair only rewrites ASCII escapes into ASCII escapes: still UTF-8.
-            Cow::Owned(fixed) => serde_json::from_slice(&fixed),
-            Cow::Borrowed(_) => Err(e),
-        },
-    }
+    serde_json::from_str(text).or_else(|e| reparse(text.as_bytes(), e))
 }
 
 /// [`from_str`] for bytes (invalid UTF-8 stays an error, as serde_json reports it).
 pub fn from_slice<T: DeserializeOwned>(bytes: &[u8]) -> serde_json::Result<T> {
-    match serde_json::from_slice(bytes) {
-        Ok(v) => Ok(v),
-        Err(e) => match repair_surrogates(bytes) {
-            Cow::Owned(fixed) => serde_json::from_slice(&fixed),
-            Cow::Borrowed(_) => Err(e),
-        },
+    serde_json::from_slice(bytes).or_else(|e| reparse(bytes, e))
+}
+
+/// After a failed strict parse: parses again with unpaired surrogates repaired, or gives back
+/// the strict error when there was nothing to repair. The repair only rewrites ASCII escapes
+/// into ASCII escapes, so UTF-8 text stays UTF-8, and any later error keeps its position.
+fn reparse<T: DeserializeOwned>(bytes: &[u8], strict: serde_json::Error) -> serde_json::Result<T> {
+    match repair_surrogates(bytes) {
+        Cow::Owned(fixed) => serde_json::from_slice(&fixed),
+        Cow::Borrowed(_) => Err(strict),
     }
 }
 
