@@ -4,11 +4,11 @@
 //!
 //! Each stage's rules live in their own module; this one only wires them in pipeline order.
 
-use crate::config::{Action, CommandSpec, Config, Handler, HandlerType, Knobs, Rules, RunMode, Scope, Shell};
-use crate::dialect::{self, Dialect, EnvPolicy, Finished, FireEvent, Step, Strategy};
+use crate::catalog::{self, Dialect, EventSpec, HandlerType, Rules, Scope, Shell};
+use crate::config::{Action, CommandSpec, Config, Handler, Knobs, RunMode};
+use crate::dialect::{self, EnvPolicy, Finished, FireEvent, Step, Strategy};
 use crate::envfile;
 use crate::error::{ConfigError, EventError};
-use crate::event::{self, EventSpec};
 use crate::fold;
 use crate::if_rule::IfMatch;
 use crate::inprocess;
@@ -125,7 +125,7 @@ pub struct FunctionHook {
 
 impl nomatch::SessionProbe for Inner {
     fn has_state(&self, session: &str, eid: usize) -> bool {
-        let spec = event::spec(eid);
+        let spec = catalog::spec(eid);
         let touches_stop_guard =
             spec.stop_like || matches!(spec.name, "PreToolUse" | "PostToolUse" | "UserPromptSubmit");
         self.sessions.has_queue(session)
@@ -255,12 +255,12 @@ impl Dispatcher {
     /// `fail_closed`. Returns its hook id. Functions run on hookwire threads, concurrently with
     /// other hooks, and may be called from many fires at once.
     pub fn add_function_hook(&self, hook: FunctionHook, f: inprocess::HookFn) -> Result<String, ConfigError> {
-        let Some(eid) = event::lookup(&hook.event) else {
+        let Some(eid) = catalog::lookup(&hook.event) else {
             return Err(ConfigError::invalid("/event", format!("unknown event {:?}", hook.event)));
         };
-        let spec = event::spec(eid);
+        let spec = catalog::spec(eid);
         let matcher = match spec.match_on {
-            event::MatchOn::Nothing => crate::matcher::Matcher::All,
+            catalog::MatchOn::Nothing => crate::matcher::Matcher::All,
             _ => crate::matcher::Matcher::compile(
                 hook.matcher.as_deref(),
                 self.inner.config.rules,
@@ -370,7 +370,7 @@ impl Inner {
     /// The event id a fired name stands for: a canonical name, or a native name of a dialect
     /// the configuration uses (§3.1 "Names", §9.0).
     fn resolve(&self, name: &str) -> Option<usize> {
-        if let Some(id) = event::lookup(name) {
+        if let Some(id) = catalog::lookup(name) {
             return Some(id);
         }
         let mut dialects = self.config.dialects.clone();
@@ -405,7 +405,7 @@ impl Inner {
             attach_async(&mut result, queued, dropped);
             return Ok(result);
         };
-        let spec = event::spec(eid);
+        let spec = catalog::spec(eid);
         result.warnings.extend(self.config.warnings.global.iter().cloned());
         result.warnings.extend(self.config.warnings.per_event[eid].iter().cloned());
 
@@ -462,7 +462,7 @@ impl Inner {
         {
             let reg = self.registry();
             if !reg.functions.is_empty() {
-                let value = event::matcher_value(spec, event);
+                let value = catalog::matcher_value(spec, event);
                 let mut first = Vec::new();
                 for r in reg.functions.iter().filter(|r| r.event == eid && r.matcher.matches(value)) {
                     if r.first {

@@ -2,10 +2,10 @@
 //! given event would run and why, and the trust state of project sources (protocol.md §2.8).
 //! These feed `hookwire list` and hosts that show a trust prompt; they never spawn.
 
+use crate::catalog;
 use crate::config::{Action, CommandSpec, Config, RunMode, TrustEntry, default_store, record_trust};
 use crate::dispatcher::Dispatcher;
 use crate::error::{ConfigError, EventError};
-use crate::event;
 use serde::Serialize;
 use serde_json::{Value, json};
 
@@ -55,7 +55,7 @@ fn infos(
     config: &Config,
     eid: usize,
 ) -> impl Iterator<Item = (HookInfo, &crate::config::Group, &crate::config::Handler)> {
-    let spec = event::spec(eid);
+    let spec = catalog::spec(eid);
     config.events[eid].iter().flat_map(move |g| {
         g.handlers.iter().map(move |h| {
             let src = &config.sources[h.source];
@@ -84,7 +84,7 @@ impl Dispatcher {
     /// in configuration order within an event.
     pub fn hooks(&self) -> Vec<HookInfo> {
         let config = self.config();
-        (0..event::count())
+        (0..catalog::count())
             .flat_map(|eid| infos(config, eid).map(|(i, _, _)| i).collect::<Vec<_>>())
             .collect()
     }
@@ -96,19 +96,19 @@ impl Dispatcher {
             EventError::invalid("/hook_event_name", "an event needs a string hook_event_name")
         })?;
         let config = self.config();
-        let Some(eid) = event::lookup(name).or_else(|| {
+        let Some(eid) = catalog::lookup(name).or_else(|| {
             config.dialects.iter().chain([&config.dialect]).find_map(|d| d.event_ids(name).into_iter().next())
         }) else {
             return Ok(Vec::new());
         };
-        let spec = event::spec(eid);
+        let spec = catalog::spec(eid);
         let session = event.get("session_id").and_then(Value::as_str).unwrap_or("");
         let tool_name = event.get("tool_name").and_then(Value::as_str).unwrap_or("");
         let mut out = Vec::new();
         for (info, g, h) in infos(config, eid) {
             let matcher = info.matcher.clone();
             let (runs, why) = if !g.matcher.matches(spec, event) {
-                (false, format!("matcher {matcher} does not match {:?}", event::matcher_value(spec, event)))
+                (false, format!("matcher {matcher} does not match {:?}", catalog::matcher_value(spec, event)))
             } else if h.has_if && !spec.tool_event {
                 (false, format!("`if` never runs on {}", spec.name))
             } else if h.if_rule.as_ref().is_some_and(|r| !r.matches(tool_name, event.get("tool_input"))) {

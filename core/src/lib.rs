@@ -4,12 +4,13 @@
 //! fold → result. This file is the public Rust API and nothing else; the bindings (C, Python,
 //! Node, Go) wrap only what is exported here.
 
+mod catalog;
 mod config;
 mod dialect;
 mod dispatcher;
 mod envfile;
 pub mod error;
-mod event;
+
 mod files;
 mod fold;
 mod if_rule;

@@ -4,8 +4,7 @@
 //! A matcher that cannot be compiled becomes [`Matcher::Never`] and the load warns; matching
 //! itself never fails and never allocates.
 
-use crate::config::Rules;
-use crate::event::{EventSpec, MatchOn};
+use crate::catalog::{EventSpec, MatchOn, Rules};
 use regex::{Regex, RegexBuilder};
 use serde_json::Value;
 
@@ -180,7 +179,7 @@ impl GroupMatcher {
     pub fn matches(&self, spec: &EventSpec, event: &Value) -> bool {
         let tool = || event.get("tool_name").and_then(Value::as_str).unwrap_or("");
         match self {
-            GroupMatcher::Cc(m) => m.matches(crate::event::matcher_value(spec, event)),
+            GroupMatcher::Cc(m) => m.matches(crate::catalog::matcher_value(spec, event)),
             GroupMatcher::Jcode(parts) => {
                 if parts.is_empty() || !is_tool_event(spec) {
                     return true;
@@ -209,7 +208,7 @@ impl GroupMatcher {
                     return false;
                 }
                 if !m.args_contains.is_empty() {
-                    let preview = crate::dialect::neocode::arguments_preview(event).to_lowercase();
+                    let preview = arguments_preview(event).to_lowercase();
                     if !m.args_contains.iter().any(|s| preview.contains(s.as_str())) {
                         return false;
                     }
@@ -250,6 +249,24 @@ impl GroupMatcher {
 /// Compiles a regex anchored at both ends (ok's `match`, §4.5).
 pub fn compile_anchored(pattern: &str) -> Result<Regex, String> {
     compile_regex(&format!("^(?:{pattern})$"))
+}
+
+/// Bytes of the arguments preview (§9.2).
+const PREVIEW_BYTES: usize = 4096;
+
+/// neocode's `tool_arguments_preview` (its matchers test it, its payload carries it): compact
+/// JSON of `tool_input`, cut at 4,096 bytes on a character boundary.
+pub fn arguments_preview(event: &Value) -> String {
+    let Some(input) = event.get("tool_input") else { return String::new() };
+    let mut s = input.to_string();
+    if s.len() > PREVIEW_BYTES {
+        let mut cut = PREVIEW_BYTES;
+        while !s.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        s.truncate(cut);
+    }
+    s
 }
 
 #[cfg(test)]
@@ -323,7 +340,7 @@ mod tests {
 
     #[test]
     fn jcode_parts_match_aliases_exactly_and_regex_parts_loosely() {
-        let spec = crate::event::spec(crate::event::lookup("PreToolUse").unwrap());
+        let spec = crate::catalog::spec(crate::catalog::lookup("PreToolUse").unwrap());
         let ev = |t: &str| serde_json::json!({"tool_name": t});
         let write = GroupMatcher::Jcode(vec![JcodePart::Exact("write".into())]);
         assert!(write.matches(spec, &ev("Write")));
@@ -335,7 +352,7 @@ mod tests {
 
     #[test]
     fn ok_matchers_are_anchored() {
-        let spec = crate::event::spec(crate::event::lookup("PreToolUse").unwrap());
+        let spec = crate::catalog::spec(crate::catalog::lookup("PreToolUse").unwrap());
         let ev = |t: &str| serde_json::json!({"tool_name": t});
         assert!(
             !GroupMatcher::Anchored(Some(compile_anchored("file").unwrap())).matches(spec, &ev("read_file"))

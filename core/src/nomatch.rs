@@ -7,8 +7,8 @@
 //! pending async output, Stop-guard state) falls back to the full fire, which gives the same
 //! answer; this module only ever declines, it never decides differently.
 
+use crate::catalog::{self, EventId, MatchOn};
 use crate::config::Config;
-use crate::event::{self, EventId, MatchOn};
 use crate::matcher::GroupMatcher;
 use crate::result::FireResult;
 use serde::Deserialize;
@@ -74,9 +74,9 @@ pub struct Prepared {
 
 impl Prepared {
     pub fn new(config: &Config) -> Prepared {
-        let empty = (0..event::count())
+        let empty = (0..catalog::count())
             .map(|eid| {
-                let mut r = FireResult::empty(event::spec(eid).name);
+                let mut r = FireResult::empty(catalog::spec(eid).name);
                 r.warnings.extend(config.warnings.global.iter().cloned());
                 r.warnings.extend(config.warnings.per_event[eid].iter().cloned());
                 r.to_json()
@@ -139,8 +139,8 @@ pub fn try_answer(
     let _ = (&head.prompt, &head.stop_hook_active, &head.cwd, &head.agent_id);
     // Only canonical names: the result's `event` is the name as fired, which the prepared
     // result spells the canonical way.
-    let eid = event::lookup(&head.hook_event_name)?;
-    let spec = event::spec(eid);
+    let eid = catalog::lookup(&head.hook_event_name)?;
+    let spec = catalog::spec(eid);
     if spec.name == "SessionEnd" {
         return None;
     }

@@ -3,8 +3,7 @@
 //!
 //! Nothing here spawns, waits or reads a file; every rule of §6 lives in this module once.
 
-use crate::config::Rules;
-use crate::event::{Decisions, EventSpec, Exit2};
+use crate::catalog::{Decisions, EventSpec, Exit2, Rules};
 use crate::runner::{End, Text, signal_name};
 use serde::Serialize;
 use serde_json::{Map, Value};

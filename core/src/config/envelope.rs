@@ -3,7 +3,8 @@
 //! of sources handed to `source` for layering.
 
 use super::source::{self, RawSource, TrustMode};
-use super::{Config, ConfigWarnings, Dialect, Limits, Rules};
+use super::{Config, ConfigWarnings, Limits};
+use crate::catalog::{Dialect, Rules};
 use crate::error::ConfigError;
 use serde_json::{Map, Value};
 use std::path::PathBuf;

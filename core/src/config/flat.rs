@@ -4,10 +4,10 @@
 //! hook object to the dialect's own reader, with its pointer and hook id.
 
 use super::handler::{DocContext, Fields, escape};
-use super::{ConfigWarnings, Dialect, Group, Handler, Parse};
+use super::{ConfigWarnings, Group, Handler, Parse};
+use crate::catalog::{Dialect, EventId};
 use crate::dialect::NativeEvent;
 use crate::error::ConfigError;
-use crate::event::EventId;
 use crate::matcher::GroupMatcher;
 use serde_json::{Map, Value};
 

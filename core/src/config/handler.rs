@@ -3,13 +3,9 @@
 //! (inline content fails loudly, files degrade to warnings, §2.9).
 
 use super::Knobs;
-use super::{
-    Action, CommandSpec, ConfigWarnings, Group, Handler, HandlerType, HttpSpec, Parse, Rules, RunMode, Shell,
-    SourceInfo,
-};
-use crate::dialect::Dialect;
+use super::{Action, CommandSpec, ConfigWarnings, Group, Handler, HttpSpec, Parse, RunMode, SourceInfo};
+use crate::catalog::{self, Dialect, HandlerType, MatchOn, Rules, Shell};
 use crate::error::ConfigError;
-use crate::event::{self, MatchOn};
 use crate::if_rule::IfRule;
 use crate::matcher::{GroupMatcher, JcodePart, Matcher, compile_regex};
 use serde_json::{Map, Value};
@@ -47,7 +43,7 @@ pub(crate) fn read_hooks(
         let eptr = format!("{ptr}/{}", escape(name));
         let eid = match cx.dialect {
             Dialect::Jcode => Dialect::Jcode.event_ids(name).into_iter().next(),
-            _ => event::lookup(name),
+            _ => catalog::lookup(name),
         };
         let Some(eid) = eid else {
             warnings
@@ -74,14 +70,14 @@ pub(crate) fn read_hooks(
 
 fn read_group(
     g: &Value,
-    eid: event::EventId,
+    eid: catalog::EventId,
     gi: usize,
     gptr: &str,
     cx: &DocContext<'_>,
     p: &Parse,
     warnings: &mut ConfigWarnings,
 ) -> Result<Option<Group>, ConfigError> {
-    let spec = event::spec(eid);
+    let spec = catalog::spec(eid);
     let Some(obj) = g.as_object() else {
         return p.fail(
             warnings,
@@ -142,14 +138,14 @@ fn read_group(
 
 fn read_handler(
     h: &Value,
-    eid: event::EventId,
+    eid: catalog::EventId,
     id: String,
     hptr: &str,
     cx: &DocContext<'_>,
     p: &Parse,
     warnings: &mut ConfigWarnings,
 ) -> Result<Option<Handler>, ConfigError> {
-    let spec = event::spec(eid);
+    let spec = catalog::spec(eid);
     let Some(obj) = h.as_object() else {
         return p.fail(warnings, hptr, "a handler must be an object with a `type`");
     };

@@ -4,7 +4,8 @@
 
 use super::flat::{self, Read, take};
 use super::handler::{DocContext, Fields};
-use super::{CommandSpec, ConfigWarnings, Dialect, Group, Handler, Knobs, Parse, Shell};
+use super::{CommandSpec, ConfigWarnings, Group, Handler, Knobs, Parse};
+use crate::catalog::{Dialect, Shell};
 use crate::error::ConfigError;
 use crate::matcher::{GroupMatcher, JFilter};
 use serde_json::Value;

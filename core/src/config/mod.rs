@@ -16,9 +16,8 @@ mod trust;
 mod ub;
 mod yaml;
 
-pub use crate::dialect::Dialect;
+use crate::catalog::{self, Dialect, EventId, HandlerType, Rules, Scope, Shell};
 use crate::error::ConfigError;
-use crate::event::{self, EventId};
 use crate::if_rule::IfRule;
 use crate::matcher::GroupMatcher;
 use std::path::PathBuf;
@@ -35,101 +34,6 @@ pub const MIN_TIMEOUT_S: f64 = 0.001;
 /// Whether `t` seconds is a usable timeout: finite and at least [`MIN_TIMEOUT_S`].
 pub fn timeout_ok(t: f64) -> bool {
     t.is_finite() && t >= MIN_TIMEOUT_S
-}
-
-/// The two contracts of the `claude-code` dialect (protocol.md, introduction).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Rules {
-    Current,
-    Classic,
-}
-
-/// Where a source comes from (§2.3). The declaration order is the configuration order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Scope {
-    Managed,
-    User,
-    Project,
-    Local,
-    Plugin,
-    Session,
-}
-
-impl Scope {
-    pub fn parse(s: &str) -> Option<Scope> {
-        Some(match s {
-            "managed" => Scope::Managed,
-            "user" => Scope::User,
-            "project" => Scope::Project,
-            "local" => Scope::Local,
-            "plugin" => Scope::Plugin,
-            "session" => Scope::Session,
-            _ => return None,
-        })
-    }
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Scope::Managed => "managed",
-            Scope::User => "user",
-            Scope::Project => "project",
-            Scope::Local => "local",
-            Scope::Plugin => "plugin",
-            Scope::Session => "session",
-        }
-    }
-    /// Precedence of switches: managed > session > local > project > user (§2.5).
-    fn switch_rank(self) -> u8 {
-        match self {
-            Scope::Managed => 5,
-            Scope::Session => 4,
-            Scope::Local => 3,
-            Scope::Project => 2,
-            Scope::User => 1,
-            Scope::Plugin => 0,
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum HandlerType {
-    Command,
-    Http,
-    Prompt,
-    Agent,
-    McpTool,
-    /// A function the host registered (never from a configuration).
-    Function,
-}
-
-impl HandlerType {
-    pub fn parse(s: &str) -> Option<HandlerType> {
-        Some(match s {
-            "command" => HandlerType::Command,
-            "http" => HandlerType::Http,
-            "prompt" => HandlerType::Prompt,
-            "agent" => HandlerType::Agent,
-            "mcp_tool" => HandlerType::McpTool,
-            _ => return None,
-        })
-    }
-    pub fn as_str(self) -> &'static str {
-        match self {
-            HandlerType::Command => "command",
-            HandlerType::Http => "http",
-            HandlerType::Prompt => "prompt",
-            HandlerType::Agent => "agent",
-            HandlerType::McpTool => "mcp_tool",
-            HandlerType::Function => "function",
-        }
-    }
-}
-
-/// The shell-form interpreter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Shell {
-    Sh,
-    Bash,
-    Pwsh,
 }
 
 /// A command is a shell string or a program with argv, never both (§5.2).
@@ -298,7 +202,7 @@ pub struct ConfigWarnings {
 
 impl ConfigWarnings {
     fn new() -> Self {
-        ConfigWarnings { global: Vec::new(), per_event: (0..event::count()).map(|_| Vec::new()).collect() }
+        ConfigWarnings { global: Vec::new(), per_event: (0..catalog::count()).map(|_| Vec::new()).collect() }
     }
     pub(crate) fn event(&mut self, id: EventId) -> &mut Vec<String> {
         &mut self.per_event[id]

@@ -3,7 +3,8 @@
 //! structured `match`, ordered by `priority`.
 
 use super::handler::{DocContext, Fields};
-use super::{CommandSpec, ConfigWarnings, Dialect, Group, Handler, Knobs, Parse, Shell};
+use super::{CommandSpec, ConfigWarnings, Group, Handler, Knobs, Parse};
+use crate::catalog::{Dialect, Shell};
 use crate::error::ConfigError;
 use crate::matcher::{GroupMatcher, NeoMatch, compile_regex};
 use serde_json::Value;

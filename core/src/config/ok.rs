@@ -3,7 +3,8 @@
 
 use super::flat::{self, Read, take};
 use super::handler::DocContext;
-use super::{CommandSpec, ConfigWarnings, Dialect, Group, Handler, Knobs, Parse, Scope, Shell};
+use super::{CommandSpec, ConfigWarnings, Group, Handler, Knobs, Parse};
+use crate::catalog::{Dialect, Scope, Shell};
 use crate::error::ConfigError;
 use crate::matcher::{GroupMatcher, compile_anchored};
 use serde_json::Value;

@@ -4,10 +4,11 @@
 //! the sources that survive, in configuration order.
 
 use super::handler::{DocContext, read_hooks};
-use super::{ConfigWarnings, Group, Parse, Rules, Scope, SourceInfo, trust};
-use super::{Dialect, jcli, neocode, ok, ub, yaml};
+use super::{ConfigWarnings, Group, Parse, SourceInfo, trust};
+use super::{jcli, neocode, ok, ub, yaml};
+use crate::catalog;
+use crate::catalog::{Dialect, Rules, Scope};
 use crate::error::ConfigError;
-use crate::event;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -352,7 +353,7 @@ pub(crate) fn assemble(
         };
         let disable_all = switch("disableAllHooks", warnings)?;
         let managed_only = switch("allowManagedHooksOnly", warnings)?;
-        let mut groups: Vec<Vec<Group>> = (0..event::count()).map(|_| Vec::new()).collect();
+        let mut groups: Vec<Vec<Group>> = (0..catalog::count()).map(|_| Vec::new()).collect();
         let source_index = loaded.len();
         let cx = DocContext {
             source: source_index,
@@ -411,7 +412,7 @@ pub(crate) fn assemble(
         _ => true,
     };
 
-    let mut events: Vec<Vec<Group>> = (0..event::count()).map(|_| Vec::new()).collect();
+    let mut events: Vec<Vec<Group>> = (0..catalog::count()).map(|_| Vec::new()).collect();
     let mut infos = Vec::with_capacity(loaded.len());
     for l in loaded {
         let keep = keeps(&l);

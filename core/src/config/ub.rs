@@ -4,7 +4,8 @@
 
 use super::flat::{self, Read, take};
 use super::handler::DocContext;
-use super::{CommandSpec, ConfigWarnings, Dialect, Group, Handler, Knobs, Parse};
+use super::{CommandSpec, ConfigWarnings, Group, Handler, Knobs, Parse};
+use crate::catalog::Dialect;
 use crate::error::ConfigError;
 use crate::matcher::GroupMatcher;
 use serde_json::Value;

@@ -2,7 +2,8 @@
 //! arguments, `JCLI_*` variables, field replacement with actions (`stop`, `skip`,
 //! `retry_feedback`), `on_error`, and the chain fold where a stop discards earlier rewrites.
 
-use super::{Dialect, Finished, FireEvent, Step, block_decision, text_or_json};
+use super::{Finished, FireEvent, Step, block_decision, text_or_json};
+use crate::catalog::Dialect;
 use crate::config::{Handler, Knobs};
 use crate::fold::Folded;
 use crate::runner::End;

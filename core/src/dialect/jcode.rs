@@ -2,7 +2,8 @@
 //! exit 0 JSON only, `continue: false` as a block on Stop and UserPromptSubmit, chained
 //! `updatedInput`/`modifiedResult`, and the sequential stop-at-first-block fold (shared by ok).
 
-use super::{Dialect, Finished, FireEvent, Step, block_decision};
+use super::{Finished, FireEvent, Step, block_decision};
+use crate::catalog::Dialect;
 use crate::config::Handler;
 use crate::fold::Folded;
 use crate::runner::End;

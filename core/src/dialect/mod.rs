@@ -12,22 +12,12 @@ pub mod neocode;
 pub mod ok;
 pub mod ub;
 
-use crate::config::{Handler, Rules};
-use crate::event::{self, EventId, EventSpec};
+use crate::catalog::{self, Dialect, EventId, EventSpec, Rules};
+use crate::config::Handler;
 use crate::fold::Folded;
 use crate::runner::Text;
 use crate::verdict::{Decision, Reading};
 use serde_json::{Map, Value};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Dialect {
-    ClaudeCode,
-    Jcode,
-    Neocode,
-    Ok,
-    JCli,
-    Ub,
-}
 
 /// How the hooks of one fire are run and folded (§9.0): the envelope's dialect decides.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -131,25 +121,7 @@ static UB: &[NativeEvent] = &[
     ev("post_user_turn", &["Stop", "StopFailure"], false),
 ];
 
-pub const ALL: [Dialect; 6] =
-    [Dialect::ClaudeCode, Dialect::Jcode, Dialect::Neocode, Dialect::Ok, Dialect::JCli, Dialect::Ub];
-
 impl Dialect {
-    pub fn parse(s: &str) -> Option<Dialect> {
-        ALL.into_iter().find(|d| d.as_str() == s)
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Dialect::ClaudeCode => "claude-code",
-            Dialect::Jcode => "jcode",
-            Dialect::Neocode => "neocode",
-            Dialect::Ok => "ok",
-            Dialect::JCli => "j-cli",
-            Dialect::Ub => "ub",
-        }
-    }
-
     pub fn strategy(self) -> Strategy {
         match self {
             Dialect::ClaudeCode => Strategy::Parallel,
@@ -193,8 +165,8 @@ impl Dialect {
         match self.native_event(name) {
             None => Vec::new(),
             Some(n) => match n.native_only {
-                Some(row) => event::lookup_native(self.as_str(), row).into_iter().collect(),
-                None => n.canonical.iter().filter_map(|c| event::lookup(c)).collect(),
+                Some(row) => catalog::lookup_native(self.as_str(), row).into_iter().collect(),
+                None => n.canonical.iter().filter_map(|c| catalog::lookup(c)).collect(),
             },
         }
     }
@@ -361,7 +333,7 @@ pub fn fold(strategy_dialect: Dialect, steps: &[&Step]) -> Folded {
 /// The blocking decision of an event: deny on permission events, block elsewhere.
 pub fn block_decision(spec: &EventSpec) -> Decision {
     match spec.decisions {
-        event::Decisions::Permission | event::Decisions::PermissionRequest => Decision::Deny,
+        catalog::Decisions::Permission | catalog::Decisions::PermissionRequest => Decision::Deny,
         _ => Decision::Block,
     }
 }

@@ -3,29 +3,14 @@
 //! where the exit code beats the JSON, failure policies, and a sequential fold where the first
 //! input rewrite wins.
 
-use super::{Dialect, Finished, FireEvent, Step, block_decision};
+use super::{Finished, FireEvent, Step, block_decision};
+use crate::catalog::Dialect;
 use crate::config::{Handler, Knobs};
 use crate::fold::Folded;
+use crate::matcher::arguments_preview;
 use crate::runner::End;
 use crate::verdict::{Decision, Reading, Status, Verdict, VerdictSource, cap_text, fmt_secs};
 use serde_json::{Map, Value, json};
-
-/// Bytes of the arguments preview (§9.2).
-const PREVIEW_BYTES: usize = 4096;
-
-/// Compact JSON of `tool_input`, cut at 4,096 bytes on a character boundary.
-pub fn arguments_preview(event: &Value) -> String {
-    let Some(input) = event.get("tool_input") else { return String::new() };
-    let mut s = input.to_string();
-    if s.len() > PREVIEW_BYTES {
-        let mut cut = PREVIEW_BYTES;
-        while !s.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        s.truncate(cut);
-    }
-    s
-}
 
 fn item_id(h: &Handler) -> &str {
     match &h.knobs {

@@ -2,7 +2,8 @@
 //! (stdout never parsed), a timeout that blocks on gating events, and one line per failure:
 //! `hook [<project|global>/<Event>] <command> — <block|warn|error>: <detail>`.
 
-use super::{Dialect, Finished, FireEvent, Step, block_decision, text_or_json};
+use super::{Finished, FireEvent, Step, block_decision, text_or_json};
+use crate::catalog::Dialect;
 use crate::config::{Action, CommandSpec, Handler, Knobs};
 use crate::runner::End;
 use crate::verdict::{Reading, Status, Verdict, VerdictSource, fmt_secs};

@@ -2,7 +2,8 @@
 //! environment with `UB_HOOK_*`, exit codes only, `on_failure: block` on pre_tool_call, and
 //! the run-all fold (every hook runs; the first block gives the reason).
 
-use super::{Dialect, Finished, FireEvent, Step, block_decision, text_or_json};
+use super::{Finished, FireEvent, Step, block_decision, text_or_json};
+use crate::catalog::Dialect;
 use crate::config::{Action, CommandSpec, Handler};
 use crate::runner::End;
 use crate::verdict::{Reading, Status, Verdict, VerdictSource};

@@ -1,7 +1,7 @@
 //! Exhaustive reading tests: each pins one rule of protocol.md §6 without spawning anything.
 
 use super::*;
-use crate::event::{lookup, spec};
+use crate::catalog::{lookup, spec};
 use serde_json::json;
 
 fn text(s: &str) -> Text {

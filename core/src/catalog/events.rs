@@ -5,7 +5,7 @@
 //! Every other stage asks this table instead of testing event names, so a new event is one row.
 //! This module holds data only: it never reads a hook's output or runs anything.
 
-use crate::config::Rules;
+use super::Rules;
 
 /// Which event field a group's matcher is tested against (§4.1, §4.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -141,8 +141,8 @@ impl EventSpec {
         }
     }
 
-    pub fn accepts(&self, kind: crate::config::HandlerType) -> bool {
-        use crate::config::HandlerType as T;
+    pub fn accepts(&self, kind: super::HandlerType) -> bool {
+        use super::HandlerType as T;
         match self.handlers {
             Handlers::All => true,
             Handlers::CommandMcp => matches!(kind, T::Command | T::McpTool),

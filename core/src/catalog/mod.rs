@@ -1,0 +1,13 @@
+//! The vocabulary every stage shares, at the bottom of the crate: the event catalogue
+//! (protocol.md §3.2), the dialects' names and the small enums of the configuration model.
+//! It imports nothing else of the crate, so that every other module may import it.
+
+mod dialects;
+mod events;
+mod kinds;
+
+pub use dialects::Dialect;
+pub use events::{
+    Decisions, EventId, EventSpec, Exit2, MatchOn, count, lookup, lookup_native, matcher_value, spec,
+};
+pub use kinds::{HandlerType, Rules, Scope, Shell};
