@@ -1,6 +1,7 @@
-//! Folding verdicts into one decision (protocol.md §7, the `claude-code` parallel fold): a pure
-//! function of the verdicts in configuration order, so the result never depends on which hook
-//! finished first.
+//! Folding verdicts into one decision: pure functions of the verdicts in configuration order,
+//! so the result never depends on which hook finished first. [`fold`] is protocol.md §7 (the
+//! `claude-code` precedence fold, also ub's); [`first_block`] is the sequential dialects' (§9).
+//! Each dialect picks its fold in its own folder.
 
 use crate::verdict::{Decision, Verdict};
 use serde_json::{Map, Value};
@@ -61,6 +62,42 @@ pub fn fold(verdicts: &[&Verdict]) -> Folded {
         suppress_output,
         extra,
         warnings,
+    }
+}
+
+/// Sequential stop-at-first-block fold (jcode, ok): deny > ask > allow, block = OR; the
+/// reason is the stopping hook's; rewrites chained, last wins; texts joined with `\n`.
+pub fn first_block(verdicts: &[&Verdict]) -> Folded {
+    let decision = verdicts.iter().filter_map(|v| v.decision).max_by_key(|d| d.rank());
+    let reason =
+        decision.and_then(|d| verdicts.iter().find(|v| v.decision == Some(d))).and_then(|v| v.reason.clone());
+    let blocked = decision.is_some_and(Decision::is_blocking);
+    let join = |pick: fn(&Verdict) -> Option<&String>| {
+        let parts: Vec<&str> = verdicts.iter().filter_map(|v| pick(v)).map(String::as_str).collect();
+        if parts.is_empty() { None } else { Some(parts.join("\n")) }
+    };
+    let mut extra = Map::new();
+    for v in verdicts {
+        for (k, x) in &v.extra {
+            extra.insert(k.clone(), x.clone());
+        }
+    }
+    Folded {
+        decision,
+        reason,
+        continue_: verdicts.iter().all(|v| v.continue_),
+        stop_reason: verdicts.iter().find(|v| !v.continue_).and_then(|v| v.stop_reason.clone()),
+        updated_input: if blocked {
+            None
+        } else {
+            verdicts.iter().filter_map(|v| v.updated_input.clone()).next_back()
+        },
+        updated_tool_output: verdicts.iter().filter_map(|v| v.updated_tool_output.clone()).next_back(),
+        additional_context: join(|v| v.additional_context.as_ref()),
+        system_message: join(|v| v.system_message.as_ref()),
+        suppress_output: verdicts.iter().any(|v| v.suppress_output),
+        extra,
+        warnings: Vec::new(),
     }
 }
 

@@ -3,9 +3,12 @@
 //! These feed `hookwire list` and hosts that show a trust prompt; they never spawn.
 
 use crate::catalog;
-use crate::config::{Action, CommandSpec, Config, RunMode, TrustEntry, default_store, record_trust};
+use crate::config::{Action, CommandSpec, Config, RunMode, TrustEntry};
 use crate::dispatcher::Dispatcher;
 use crate::error::{ConfigError, EventError};
+use crate::event::Head;
+use crate::load::{default_store, record_trust};
+use crate::select::{self, Skip, Subject};
 use serde::Serialize;
 use serde_json::{Value, json};
 
@@ -92,31 +95,35 @@ impl Dispatcher {
     /// For one event: every hook configured on it, whether it would run, and why. Nothing is
     /// run; `once` records are read, not written; dedup is not applied.
     pub fn plan(&self, event: &Value) -> Result<Vec<PlanEntry>, EventError> {
-        let name = event.get("hook_event_name").and_then(Value::as_str).ok_or_else(|| {
-            EventError::invalid("/hook_event_name", "an event needs a string hook_event_name")
-        })?;
+        let head = Head::from_value(event)?;
         let config = self.config();
-        let Some(eid) = catalog::lookup(name).or_else(|| {
-            config.dialects.iter().chain([&config.dialect]).find_map(|d| d.event_ids(name).into_iter().next())
+        let Some(eid) = catalog::lookup(&head.name).or_else(|| {
+            config
+                .dialects
+                .iter()
+                .chain([&config.dialect])
+                .find_map(|d| d.rules().event_ids(&head.name).into_iter().next())
         }) else {
             return Ok(Vec::new());
         };
         let spec = catalog::spec(eid);
-        let session = event.get("session_id").and_then(Value::as_str).unwrap_or("");
-        let tool_name = event.get("tool_name").and_then(Value::as_str).unwrap_or("");
+        let subject = Subject { eid, spec, head: &head, event: Some(event) };
+        let infos = infos(config, eid).map(|(info, _, _)| info);
         let mut out = Vec::new();
-        for (info, g, h) in infos(config, eid) {
-            let matcher = info.matcher.clone();
-            let (runs, why) = if !g.matcher.matches(spec, event) {
-                (false, format!("matcher {matcher} does not match {:?}", catalog::matcher_value(spec, event)))
-            } else if h.has_if && !spec.tool_event {
-                (false, format!("`if` never runs on {}", spec.name))
-            } else if h.if_rule.as_ref().is_some_and(|r| !r.matches(tool_name, event.get("tool_input"))) {
-                (false, "its `if` rule does not match this tool call".to_string())
-            } else if h.once && self.ran_once(session, h.index) {
-                (false, "`once`: already ran in this session".to_string())
-            } else {
-                (true, format!("matcher {matcher} matches"))
+        for (info, pick) in infos.zip(select::consider(config, &subject, None)) {
+            let m = &pick.matcher;
+            let skip = pick.skip.or_else(|| {
+                (pick.h.once && self.ran_once(&head.session_id, pick.h.index)).then_some(Skip::Once)
+            });
+            let (runs, why) = match skip {
+                Some(Skip::Matcher(value)) => (false, format!("matcher {m} does not match {value:?}")),
+                Some(Skip::IfNeverHere) => (false, format!("`if` never runs on {}", spec.name)),
+                Some(Skip::IfNo) => (false, "its `if` rule does not match this tool call".to_string()),
+                Some(Skip::Once) => (false, "`once`: already ran in this session".to_string()),
+                None => match pick.undecided {
+                    Some(why) => (true, format!("matcher {m} matches; {why}")),
+                    None => (true, format!("matcher {m} matches")),
+                },
             };
             out.push(PlanEntry { hook: info, runs, why });
         }

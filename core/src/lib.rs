@@ -4,12 +4,14 @@
 //! fold → result. This file is the public Rust API and nothing else; the bindings (C, Python,
 //! Node, Go) wrap only what is exported here.
 
+mod batches;
 mod catalog;
 mod config;
 mod dialect;
 mod dispatcher;
 mod envfile;
 pub mod error;
+mod event;
 
 mod files;
 mod fold;
@@ -17,10 +19,13 @@ mod if_rule;
 mod inprocess;
 mod inspect;
 pub mod json;
+mod launch;
+mod load;
 mod matcher;
 mod nomatch;
 mod result;
 mod runner;
+mod select;
 mod session;
 mod verdict;
 

@@ -176,10 +176,11 @@ impl GroupMatcher {
         }
     }
 
-    pub fn matches(&self, spec: &EventSpec, event: &Value) -> bool {
+    /// Whether the group matches the event; `value` is the event's matcher value (§4.2).
+    pub fn matches(&self, spec: &EventSpec, value: &str, event: &Value) -> bool {
         let tool = || event.get("tool_name").and_then(Value::as_str).unwrap_or("");
         match self {
-            GroupMatcher::Cc(m) => m.matches(crate::catalog::matcher_value(spec, event)),
+            GroupMatcher::Cc(m) => m.matches(value),
             GroupMatcher::Jcode(parts) => {
                 if parts.is_empty() || !is_tool_event(spec) {
                     return true;
@@ -343,23 +344,27 @@ mod tests {
         let spec = crate::catalog::spec(crate::catalog::lookup("PreToolUse").unwrap());
         let ev = |t: &str| serde_json::json!({"tool_name": t});
         let write = GroupMatcher::Jcode(vec![JcodePart::Exact("write".into())]);
-        assert!(write.matches(spec, &ev("Write")));
-        assert!(!write.matches(spec, &ev("todowrite")));
+        assert!(write.matches(spec, "", &ev("Write")));
+        assert!(!write.matches(spec, "", &ev("todowrite")));
         let re = GroupMatcher::Jcode(vec![JcodePart::Regex(compile_regex("^write$").unwrap())]);
-        assert!(!re.matches(spec, &ev("todowrite")));
-        assert!(re.matches(spec, &ev("Write")));
+        assert!(!re.matches(spec, "", &ev("todowrite")));
+        assert!(re.matches(spec, "", &ev("Write")));
     }
 
     #[test]
     fn ok_matchers_are_anchored() {
         let spec = crate::catalog::spec(crate::catalog::lookup("PreToolUse").unwrap());
         let ev = |t: &str| serde_json::json!({"tool_name": t});
-        assert!(
-            !GroupMatcher::Anchored(Some(compile_anchored("file").unwrap())).matches(spec, &ev("read_file"))
-        );
-        assert!(
-            GroupMatcher::Anchored(Some(compile_anchored(".*file").unwrap())).matches(spec, &ev("read_file"))
-        );
+        assert!(!GroupMatcher::Anchored(Some(compile_anchored("file").unwrap())).matches(
+            spec,
+            "",
+            &ev("read_file")
+        ));
+        assert!(GroupMatcher::Anchored(Some(compile_anchored(".*file").unwrap())).matches(
+            spec,
+            "",
+            &ev("read_file")
+        ));
     }
 
     #[test]

@@ -1,7 +1,10 @@
 //! The result of one fire (protocol.md §8): every key always present, in the documented
 //! order, snake_case throughout, outcomes in configuration order.
 
-use crate::verdict::{Decision, Status, Verdict};
+use crate::config::Handler;
+use crate::fold::Folded;
+use crate::runner::{End, RunResult};
+use crate::verdict::{Decision, Reading, Status, Verdict};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -84,6 +87,81 @@ impl FireResult {
                 Value::String(format!("result could not be serialised: {e}"))
             )
         })
+    }
+}
+
+impl FireResult {
+    /// Takes the fold's decision block and warnings.
+    pub fn apply(&mut self, f: Folded) {
+        self.decision = f.decision;
+        self.reason = f.reason;
+        self.continue_ = f.continue_;
+        self.stop_reason = f.stop_reason;
+        self.updated_input = f.updated_input;
+        self.updated_tool_output = f.updated_tool_output;
+        self.additional_context = f.additional_context;
+        self.system_message = f.system_message;
+        self.suppress_output = f.suppress_output;
+        self.extra = f.extra;
+        self.warnings.extend(f.warnings);
+    }
+}
+
+impl Outcome {
+    /// The outcome of a hook that has not ended in this fire: an async hook's, or the template
+    /// a finished one fills in.
+    pub fn started(h: &Handler, command: String) -> Outcome {
+        Outcome {
+            hook: h.id.clone(),
+            ty: h.ty.as_str().to_string(),
+            command,
+            status: Status::Async,
+            exit_code: None,
+            signal: None,
+            http_status: None,
+            timed_out: false,
+            duration_ms: 0.0,
+            stdout: String::new(),
+            stderr: String::new(),
+            stdout_truncated: false,
+            stderr_truncated: false,
+            stdout_lossy: false,
+            stderr_lossy: false,
+            status_message: h.status_message.clone(),
+            verdict: Verdict::default(),
+            error: None,
+        }
+    }
+
+    /// The outcome of a finished hook, as it ran and as its dialect read it.
+    pub fn finished(h: &Handler, command: String, run: &RunResult, reading: &Reading) -> Outcome {
+        let mut o = Outcome::started(h, command);
+        o.fill(run, reading);
+        o
+    }
+
+    /// Fills in how the hook ended and what it said.
+    pub fn fill(&mut self, run: &RunResult, reading: &Reading) {
+        self.status = reading.status;
+        self.exit_code = match run.end {
+            End::Exited(c) => Some(c),
+            _ => None,
+        };
+        self.signal = match run.end {
+            End::Signaled(s) => Some(s),
+            _ => None,
+        };
+        self.timed_out = matches!(run.end, End::TimedOut { .. });
+        self.http_status = run.http_status;
+        self.duration_ms = millis(run.duration);
+        self.stdout = run.stdout.text.clone();
+        self.stderr = run.stderr.text.clone();
+        self.stdout_truncated = run.stdout.truncated;
+        self.stderr_truncated = run.stderr.truncated;
+        self.stdout_lossy = run.stdout.lossy;
+        self.stderr_lossy = run.stderr.lossy;
+        self.verdict = reading.verdict.clone();
+        self.error = reading.error.clone();
     }
 }
 

@@ -2,7 +2,8 @@
 //! records, Stop-guard counters and async queues, each keyed by session and bounded. Each sits
 //! behind its own lock so fires of different kinds contend as little as possible.
 
-use crate::result::Outcome;
+use crate::catalog::{EventSpec, GuardReset};
+use crate::result::{FireResult, Outcome};
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::hash::Hash;
 use std::sync::Mutex;
@@ -162,6 +163,57 @@ impl Sessions {
         lock(&self.stop).remove_where(|(s, _)| s == session);
         lock(&self.queues).remove(session);
     }
+}
+
+/// The Stop guard (§5.11), applied to a finished fire's result: progress restarts the count of
+/// the events the catalogue marks; a Stop-like result that continues the turn (a block, or
+/// additional context where `context_continues` says so) is counted, and past `cap` in a row
+/// the continuation is dropped so that the turn can end.
+pub fn stop_guard(
+    sessions: &Sessions,
+    spec: &EventSpec,
+    (session, agent): (&str, &str),
+    context_continues: bool,
+    cap: u32,
+    result: &mut FireResult,
+) {
+    match spec.resets_stop_guard {
+        GuardReset::Agent => sessions.stop_progress(session, Some(agent)),
+        GuardReset::Session => sessions.stop_progress(session, None),
+        GuardReset::No => {}
+    }
+    if !spec.stop_like {
+        return;
+    }
+    let continuation = result.decision == Some(crate::verdict::Decision::Block)
+        || (context_continues && result.additional_context.is_some());
+    if let Some(n) = sessions.stop_result((session.to_string(), agent.to_string()), continuation, cap) {
+        result.decision = None;
+        result.reason = None;
+        result.additional_context = None;
+        result.warnings.push(format!(
+            "Stop hooks blocked {n} consecutive times; letting the turn end (stop_block_cap = {cap})"
+        ));
+    }
+}
+
+/// Whether a fire of `spec` touches the Stop guard's state.
+pub fn touches_stop_guard(spec: &EventSpec) -> bool {
+    spec.stop_like || spec.resets_stop_guard != GuardReset::No
+}
+
+/// Hands a fire what its session's async hooks left since the last one (§5.10).
+pub fn attach_async(result: &mut FireResult, queued: Vec<Queued>, dropped: usize) {
+    if dropped > 0 {
+        result
+            .warnings
+            .push(format!("{dropped} async hook results were dropped: the session queue was full"));
+    }
+    let texts: Vec<&str> = queued.iter().filter_map(|q| q.context.as_deref()).collect();
+    if !texts.is_empty() {
+        result.pending_context = Some(texts.join("\n\n"));
+    }
+    result.async_outcomes = queued.into_iter().map(|q| q.outcome).collect();
 }
 
 #[cfg(test)]

@@ -87,8 +87,20 @@ pub struct EventSpec {
     pub env_file_current: bool,
     /// A Stop-like event: its continuations are counted by the loop guard (§5.11).
     pub stop_like: bool,
+    /// Whether this event shows the turn made progress, restarting the Stop guard's count
+    /// (§5.11).
+    pub resets_stop_guard: GuardReset,
     /// For a native-only event (§9.0): the dialect that owns it.
     pub native_of: Option<&'static str>,
+}
+
+/// Which Stop-guard counts an event restarts (§5.11): a tool call restarts its agent's, a new
+/// prompt restarts every agent's of the session.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GuardReset {
+    No,
+    Agent,
+    Session,
 }
 
 impl EventSpec {
@@ -170,6 +182,7 @@ const fn row(name: &'static str, match_on: MatchOn, exit2: Exit2, decisions: Dec
         current_timeout_s: None,
         env_file_current: false,
         stop_like: false,
+        resets_stop_guard: GuardReset::No,
         native_of: None,
     }
 }
@@ -196,6 +209,7 @@ pub static CATALOGUE: &[EventSpec] = &[
         hso: &["permissionDecision", "permissionDecisionReason", "updatedInput", "additionalContext"],
         tool_event: true,
         handlers: Handlers::All,
+        resets_stop_guard: GuardReset::Agent,
         ..row("PreToolUse", TOOL, X::Deny, D::Permission)
     },
     EventSpec {
@@ -215,6 +229,7 @@ pub static CATALOGUE: &[EventSpec] = &[
         hso: &["additionalContext", "updatedToolOutput", "updatedMCPToolOutput", "classifierContext"],
         tool_event: true,
         handlers: Handlers::All,
+        resets_stop_guard: GuardReset::Agent,
         ..row("PostToolUse", TOOL, X::Block, D::Block)
     },
     EventSpec {
@@ -236,6 +251,7 @@ pub static CATALOGUE: &[EventSpec] = &[
         text_is_context: true,
         handlers: Handlers::All,
         current_timeout_s: Some(30.0),
+        resets_stop_guard: GuardReset::Session,
         ..row("UserPromptSubmit", M::Nothing, X::Block, D::Block)
     },
     EventSpec {
@@ -390,19 +406,6 @@ pub fn spec(id: EventId) -> &'static EventSpec {
     }
 }
 
-/// The value a matcher is tested against (§4.2): absent or non-string → `""`.
-pub fn matcher_value<'a>(spec: &EventSpec, event: &'a serde_json::Value) -> &'a str {
-    match spec.match_on {
-        MatchOn::Nothing => "",
-        MatchOn::Field(f) => event.get(f).and_then(|v| v.as_str()).unwrap_or(""),
-        MatchOn::Basename(f) => {
-            let path = event.get(f).and_then(|v| v.as_str()).unwrap_or("");
-            let trimmed = path.trim_end_matches('/');
-            trimmed.rsplit('/').next().unwrap_or("")
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -414,12 +417,6 @@ mod tests {
         names.sort();
         names.dedup();
         assert_eq!(names.len(), 31);
-    }
-
-    #[test]
-    fn file_changed_matches_on_the_basename() {
-        let ev = serde_json::json!({"file_path": "/a/b/.env"});
-        assert_eq!(matcher_value(spec(lookup("FileChanged").unwrap()), &ev), ".env");
     }
 
     #[test]

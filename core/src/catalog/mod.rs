@@ -8,6 +8,6 @@ mod kinds;
 
 pub use dialects::Dialect;
 pub use events::{
-    Decisions, EventId, EventSpec, Exit2, MatchOn, count, lookup, lookup_native, matcher_value, spec,
+    Decisions, EventId, EventSpec, Exit2, GuardReset, MatchOn, count, lookup, lookup_native, spec,
 };
 pub use kinds::{HandlerType, Rules, Scope, Shell};

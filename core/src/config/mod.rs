@@ -5,16 +5,7 @@
 //! Parsing happens once, when the dispatcher is built; the rest of the engine trusts these
 //! types. This module never runs a hook.
 
-mod envelope;
-mod flat;
-mod handler;
-mod jcli;
-mod neocode;
-mod ok;
-mod source;
-mod trust;
-mod ub;
-mod yaml;
+mod fields;
 
 use crate::catalog::{self, Dialect, EventId, HandlerType, Rules, Scope, Shell};
 use crate::error::ConfigError;
@@ -22,9 +13,7 @@ use crate::if_rule::IfRule;
 use crate::matcher::GroupMatcher;
 use std::path::PathBuf;
 
-pub(crate) use handler::escape;
-pub use source::TrustEntry;
-pub use trust::{default_store, record as record_trust};
+pub(crate) use fields::{DocContext, Fields, escape};
 
 /// Shortest timeout accepted anywhere (handlers of every dialect, `default_timeout_s`, function
 /// hooks): 1 ms. Anything shorter (`timeout: 1e-300`) cannot start a process before its
@@ -201,7 +190,7 @@ pub struct ConfigWarnings {
 }
 
 impl ConfigWarnings {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         ConfigWarnings { global: Vec::new(), per_event: (0..catalog::count()).map(|_| Vec::new()).collect() }
     }
     pub(crate) fn event(&mut self, id: EventId) -> &mut Vec<String> {
@@ -210,7 +199,7 @@ impl ConfigWarnings {
 }
 
 /// The strictness of one document: inline content fails, files degrade to warnings (§2.9).
-pub(crate) struct Parse {
+pub struct Parse {
     pub strict: bool,
     pub label: String,
 }
@@ -232,6 +221,23 @@ impl Parse {
             Ok(None)
         }
     }
+}
+
+/// One project or local source as the trust gate saw it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct TrustEntry {
+    pub scope: &'static str,
+    /// The source as warnings name it.
+    pub label: String,
+    /// The file as given and as resolved; `None` for inline settings.
+    pub path: Option<String>,
+    pub resolved: Option<String>,
+    /// The store key and the SHA-256 of the bytes read, for a file source.
+    pub key: Option<String>,
+    pub digest: Option<String>,
+    pub trusted: bool,
+    /// Why it is (not) trusted.
+    pub why: String,
 }
 
 /// A whole configuration, loaded.
@@ -258,11 +264,4 @@ pub struct Config {
     /// `httpHookAllowedEnvVars` (§5.8); `None` = no list.
     pub http_allowed_urls: Option<Vec<String>>,
     pub http_allowed_env_vars: Option<Vec<String>>,
-}
-
-impl Config {
-    /// Parses and checks a configuration value (either shape).
-    pub fn load(value: &serde_json::Value) -> Result<Config, ConfigError> {
-        envelope::load(value)
-    }
 }

@@ -1,23 +1,53 @@
-//! Dialects (protocol.md §9): the hook systems hookwire speaks besides Claude Code's. A dialect
-//! changes exactly four things: config parsing (in `config/`), payload shaping, verdict reading
-//! and fold strategy (here, one file per dialect). The runner is shared and never changes.
+//! Dialects (protocol.md §9): the hook systems hookwire speaks. Each dialect is one folder
+//! holding all of its rules: how its configuration files are read, its native event names,
+//! the payload its hooks get on stdin and the variables in their environment, how their answer
+//! is read, and how the answers of one fire are folded. Claude Code's own dialect is one of
+//! them (`claude_code/`). The engine asks a dialect through [`DialectRules`] and never tests a
+//! dialect's name; `docs/dialects.md` says how to add one.
 //!
-//! This module holds the dialects' data (names, native events, environment policy, strategy)
-//! and dispatches to each dialect's file; it never runs a process.
+//! This module holds the trait, the registry ([`Dialect::rules`]) and what every dialect's
+//! reader shares; it never runs a process.
 
-pub mod claude_code;
-pub mod jcli;
-pub mod jcode;
-pub mod neocode;
-pub mod ok;
-pub mod ub;
+mod claude_code;
+mod flat;
+mod jcli;
+mod jcode;
+mod neocode;
+mod ok;
+mod ub;
 
-use crate::catalog::{self, Dialect, EventId, EventSpec, Rules};
-use crate::config::Handler;
+use crate::catalog::{self, Dialect, EventId, EventSpec, Rules, Scope};
+use crate::config::{ConfigWarnings, DocContext, Group, Handler, Parse};
+use crate::error::ConfigError;
 use crate::fold::Folded;
 use crate::runner::Text;
 use crate::verdict::{Decision, Reading};
 use serde_json::{Map, Value};
+use std::ffi::OsString;
+
+pub use claude_code::timeouts::TimeoutContext;
+
+impl Dialect {
+    /// The registry: every dialect's rules. A new dialect is one folder and one line here (and
+    /// its name in `catalog/dialects.rs`).
+    pub fn rules(self) -> &'static dyn DialectRules {
+        match self {
+            Dialect::ClaudeCode => &claude_code::ClaudeCodeRules,
+            Dialect::Jcode => &jcode::JcodeRules,
+            Dialect::Neocode => &neocode::NeocodeRules,
+            Dialect::Ok => &ok::OkRules,
+            Dialect::JCli => &jcli::JCliRules,
+            Dialect::Ub => &ub::UbRules,
+        }
+    }
+}
+
+/// The syntax of a dialect's configuration files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Syntax {
+    Json,
+    Yaml,
+}
 
 /// How the hooks of one fire are run and folded (§9.0): the envelope's dialect decides.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,15 +62,16 @@ pub enum Strategy {
     RunAll,
 }
 
-/// Where a hook's environment starts (§3.4 layer 1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EnvPolicy {
-    /// The host's environment at fire time.
-    Inherit,
-    /// Nothing but the dialect's own variables and the top-level `env`.
-    Empty,
-    /// Only the variables the handler names (ub).
-    Whitelist,
+impl Strategy {
+    /// Hooks run one at a time, in configuration order.
+    pub fn one_at_a_time(self) -> bool {
+        self != Strategy::Parallel
+    }
+
+    /// A blocking step ends the fire: later hooks do not start.
+    pub fn halts(self) -> bool {
+        matches!(self, Strategy::SequentialStop | Strategy::Chain)
+    }
 }
 
 /// A dialect's name for an event, and what it maps to.
@@ -55,137 +86,152 @@ pub struct NativeEvent {
     pub can_block: bool,
 }
 
-const fn ev(name: &'static str, canonical: &'static [&'static str], can_block: bool) -> NativeEvent {
+pub(crate) const fn ev(
+    name: &'static str,
+    canonical: &'static [&'static str],
+    can_block: bool,
+) -> NativeEvent {
     NativeEvent { name, canonical, native_only: None, can_block }
 }
 
-const fn native(name: &'static str, can_block: bool) -> NativeEvent {
+pub(crate) const fn native(name: &'static str, can_block: bool) -> NativeEvent {
     NativeEvent { name, canonical: &[], native_only: Some(name), can_block }
 }
 
-static JCODE: &[NativeEvent] = &[
-    ev("SessionStart", &["SessionStart"], false),
-    ev("UserPromptSubmit", &["UserPromptSubmit"], true),
-    ev("PreToolUse", &["PreToolUse"], true),
-    ev("PostToolUse", &["PostToolUse"], false),
-    ev("PostToolUseFailure", &["PostToolUseFailure"], false),
-    ev("PreCompact", &["PreCompact"], false),
-    ev("PostCompact", &["PostCompact"], false),
-    ev("Stop", &["Stop"], true),
-];
+/// One dialect's rules, from its configuration files to its fold. The defaults are Claude
+/// Code's behaviour where it is the common one; a dialect overrides what it does differently.
+pub trait DialectRules: Sync {
+    /// The dialect's name.
+    fn id(&self) -> Dialect;
 
-static NEOCODE: &[NativeEvent] = &[
-    ev("before_tool_call", &["PreToolUse"], true),
-    ev("after_tool_result", &["PostToolUse"], false),
-    ev("after_tool_failure", &["PostToolUseFailure"], false),
-    ev("user_prompt_submit", &["UserPromptSubmit"], true),
-    ev("accept_gate", &["Stop"], true),
-    native("before_completion_decision", true),
-    ev("session_start", &["SessionStart"], false),
-    ev("session_end", &["SessionEnd"], false),
-    ev("post_compact", &["PostCompact"], false),
-    ev("subagent_stop", &["SubagentStop"], false),
-    ev("before_permission_decision", &["PermissionRequest"], true),
-    ev("pre_compact", &["PreCompact"], false),
-    ev("subagent_start", &["SubagentStart"], false),
-];
+    // ---- configuration
 
-static OK: &[NativeEvent] = &[
-    ev("PreToolUse", &["PreToolUse"], true),
-    ev("PostToolUse", &["PostToolUse"], false),
-    ev("UserPromptSubmit", &["UserPromptSubmit"], true),
-    ev("Stop", &["Stop"], false),
-];
-
-static JCLI: &[NativeEvent] = &[
-    ev("pre_send_message", &["UserPromptSubmit"], true),
-    ev("pre_tool_execution", &["PreToolUse"], true),
-    ev("post_tool_execution", &["PostToolUse"], false),
-    ev("post_tool_execution_failure", &["PostToolUseFailure"], false),
-    ev("stop", &["Stop"], true),
-    ev("session_start", &["SessionStart"], false),
-    ev("session_end", &["SessionEnd"], false),
-    ev("pre_auto_compact", &["PreCompact"], false),
-    ev("post_auto_compact", &["PostCompact"], false),
-    native("post_send_message", false),
-    native("pre_llm_request", true),
-    native("post_llm_response", false),
-    native("pre_micro_compact", false),
-    native("post_micro_compact", false),
-];
-
-static UB: &[NativeEvent] = &[
-    ev("pre_tool_call", &["PreToolUse"], true),
-    ev("post_tool_call", &["PostToolUse", "PostToolUseFailure"], false),
-    ev("pre_user_turn", &["UserPromptSubmit"], false),
-    ev("post_user_turn", &["Stop", "StopFailure"], false),
-];
-
-impl Dialect {
-    pub fn strategy(self) -> Strategy {
-        match self {
-            Dialect::ClaudeCode => Strategy::Parallel,
-            Dialect::Jcode | Dialect::Neocode | Dialect::Ok => Strategy::SequentialStop,
-            Dialect::JCli => Strategy::Chain,
-            Dialect::Ub => Strategy::RunAll,
-        }
+    /// The syntax of its configuration files.
+    fn syntax(&self) -> Syntax {
+        Syntax::Json
     }
 
-    pub fn env_policy(self) -> EnvPolicy {
-        match self {
-            Dialect::Neocode => EnvPolicy::Empty,
-            Dialect::Ub => EnvPolicy::Whitelist,
-            _ => EnvPolicy::Inherit,
-        }
+    /// Reads one document of this dialect into groups per event id (`events` has one entry per
+    /// id), under the document's strictness.
+    fn read_config(
+        &self,
+        doc: &Value,
+        cx: &DocContext<'_>,
+        p: &Parse,
+        events: &mut [Vec<Group>],
+        warnings: &mut ConfigWarnings,
+    ) -> Result<(), ConfigError>;
+
+    /// Where sources of `scope` sort in configuration order when this dialect is the envelope's
+    /// (§2.6); lower runs first.
+    fn source_order(&self, scope: Scope) -> i32 {
+        scope as i32 + 1
     }
 
-    /// Whether this dialect's hooks see rewrites made by earlier hooks of the same fire.
-    pub fn chains(self) -> bool {
-        matches!(self, Dialect::Jcode | Dialect::JCli)
+    /// The dialect's event names; `None` when they are the catalogue's (claude-code).
+    fn native_events(&self) -> Option<&'static [NativeEvent]> {
+        None
     }
 
-    /// The dialect's event names; `None` for claude-code, whose names are the catalogue's.
-    pub fn events(self) -> Option<&'static [NativeEvent]> {
-        match self {
-            Dialect::ClaudeCode => None,
-            Dialect::Jcode => Some(JCODE),
-            Dialect::Neocode => Some(NEOCODE),
-            Dialect::Ok => Some(OK),
-            Dialect::JCli => Some(JCLI),
-            Dialect::Ub => Some(UB),
-        }
+    // ---- fire time
+
+    /// How the hooks of a fire run and fold when this is the envelope's dialect.
+    fn strategy(&self) -> Strategy {
+        Strategy::Parallel
     }
 
-    pub fn native_event(self, name: &str) -> Option<&'static NativeEvent> {
-        self.events()?.iter().find(|e| e.name == name)
+    /// Folds the readings of one fire in configuration order, when this is the envelope's
+    /// dialect.
+    fn fold(&self, steps: &[&Step]) -> Folded {
+        crate::fold::fold(&verdicts(steps))
     }
 
-    /// The event ids a configured native name registers under.
-    pub fn event_ids(self, name: &str) -> Vec<EventId> {
+    /// Whether its hooks see the rewrites made by earlier hooks of the same fire.
+    fn chains(&self) -> bool {
+        false
+    }
+
+    /// Whether identical handlers run once per fire (§2.7).
+    fn dedups(&self) -> bool {
+        false
+    }
+
+    /// The handler's timeout in seconds when the fire runs it (§5.6).
+    fn timeout_s(&self, h: &Handler, t: &TimeoutContext) -> f64 {
+        h.timeout_s.unwrap_or(t.generic)
+    }
+
+    /// Layer 1 of the hook's environment (§3.4): where it starts from the host's.
+    fn base_env(&self, _h: &Handler, host: &[(OsString, OsString)]) -> Vec<(OsString, OsString)> {
+        host.to_vec()
+    }
+
+    /// Layer 3: the dialect's own variables.
+    fn vars(&self, _h: &Handler, _ev: &FireEvent<'_>) -> Vec<(String, String)> {
+        Vec::new()
+    }
+
+    /// Its hooks get `CLAUDE_PROJECT_DIR` (layer 4).
+    fn sets_project_dir(&self) -> bool {
+        false
+    }
+
+    /// Its hooks get a `CLAUDE_ENV_FILE` on events that have one (layer 5).
+    fn env_file(&self) -> bool {
+        false
+    }
+
+    /// The directory the hook runs in, given the fire's.
+    fn hook_cwd(&self, _h: &Handler, fire_cwd: &std::path::Path) -> std::path::PathBuf {
+        fire_cwd.to_path_buf()
+    }
+
+    /// The bytes its hook gets on stdin.
+    fn payload(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<u8>;
+
+    /// Reads one finished hook. Cancelled and lost hooks are handled before (see [`read`]).
+    fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step;
+
+    /// Whether a Stop-like result with additional context continues the turn (§5.11), when this
+    /// is the envelope's dialect.
+    fn context_continues_stop(&self) -> bool {
+        false
+    }
+
+    // ---- names (provided)
+
+    fn native_event(&self, name: &str) -> Option<&'static NativeEvent> {
+        self.native_events()?.iter().find(|e| e.name == name)
+    }
+
+    /// The event ids a configured or fired native name stands for.
+    fn event_ids(&self, name: &str) -> Vec<EventId> {
         match self.native_event(name) {
             None => Vec::new(),
             Some(n) => match n.native_only {
-                Some(row) => catalog::lookup_native(self.as_str(), row).into_iter().collect(),
+                Some(row) => catalog::lookup_native(self.id().as_str(), row).into_iter().collect(),
                 None => n.canonical.iter().filter_map(|c| catalog::lookup(c)).collect(),
             },
         }
     }
 
-    /// The native name under which this dialect knows the canonical event `spec`.
-    pub fn native_name(self, spec: &EventSpec) -> Option<&'static str> {
+    /// The native name under which this dialect knows the catalogue event `spec`.
+    fn native_name(&self, spec: &EventSpec) -> Option<&'static str> {
         if let Some(owner) = spec.native_of {
-            return (owner == self.as_str()).then_some(spec.name);
+            return (owner == self.id().as_str()).then_some(spec.name);
         }
-        self.events()?.iter().find(|e| e.canonical.contains(&spec.name)).map(|e| e.name)
+        self.native_events()?.iter().find(|e| e.canonical.contains(&spec.name)).map(|e| e.name)
     }
 
     /// Whether a hook of this dialect can block on this event.
-    pub fn can_block(self, spec: &EventSpec, rules: Rules) -> bool {
-        match self {
-            Dialect::ClaudeCode => spec.can_block(rules),
-            _ => self.native_name(spec).and_then(|n| self.native_event(n)).is_some_and(|n| n.can_block),
-        }
+    fn can_block(&self, spec: &EventSpec, _rules: Rules) -> bool {
+        self.native_name(spec).and_then(|n| self.native_event(n)).is_some_and(|n| n.can_block)
     }
+}
+
+/// The verdicts of some steps, in order.
+pub fn verdicts<'a>(steps: &[&'a Step]) -> Vec<&'a crate::verdict::Verdict> {
+    steps.iter().map(|s| &s.reading.verdict).collect()
 }
 
 /// What one fire is about, as each dialect's payload and reading need it.
@@ -225,29 +271,6 @@ impl Step {
     }
 }
 
-/// The payload a hook of `h`'s dialect receives on stdin.
-pub fn payload(h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
-    match h.dialect {
-        Dialect::ClaudeCode => claude_code::payload(ev),
-        Dialect::Jcode => claude_code::payload(ev),
-        Dialect::Neocode => neocode::payload(h, ev),
-        Dialect::Ok => ok::payload(h, ev),
-        Dialect::JCli => jcli::payload(h, ev),
-        Dialect::Ub => ub::payload(h, ev),
-    }
-}
-
-/// The dialect's own variables (§3.4 layer 3).
-pub fn vars(h: &Handler, ev: &FireEvent<'_>) -> Vec<(String, String)> {
-    match h.dialect {
-        Dialect::ClaudeCode | Dialect::Ok => Vec::new(),
-        Dialect::Jcode => jcode::vars(h, ev),
-        Dialect::Neocode => neocode::vars(h, ev),
-        Dialect::JCli => jcli::vars(h, ev),
-        Dialect::Ub => ub::vars(h, ev),
-    }
-}
-
 /// Everything a dialect's reader gets about one finished hook.
 pub struct Finished<'a> {
     pub end: &'a crate::runner::End,
@@ -256,10 +279,10 @@ pub struct Finished<'a> {
     pub timeout_s: f64,
 }
 
-/// Reads one hook's outcome in its own dialect.
+/// Reads one hook's outcome in its own dialect. A cancelled hook is read by no dialect; a lost
+/// exit status is read as below.
 pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
     if let crate::runner::End::Cancelled { .. } = f.end {
-        // The host cancelled the fire: no dialect reads anything into it.
         let reading = Reading {
             verdict: crate::verdict::Verdict::default(),
             status: crate::verdict::Status::Cancelled,
@@ -271,18 +294,7 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
     if let crate::runner::End::Lost(why) = f.end {
         return read_lost(h, ev, f, why);
     }
-    read_by_dialect(h, ev, f)
-}
-
-fn read_by_dialect(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
-    match h.dialect {
-        Dialect::ClaudeCode => claude_code::read(h, ev, f),
-        Dialect::Jcode => jcode::read(h, ev, f),
-        Dialect::Neocode => neocode::read(h, ev, f),
-        Dialect::Ok => ok::read(h, ev, f),
-        Dialect::JCli => jcli::read(h, ev, f),
-        Dialect::Ub => ub::read(h, ev, f),
-    }
+    h.dialect.rules().read(h, ev, f)
 }
 
 /// A hook whose exit status was lost (issue 14): read as a failure of the dialect, so its
@@ -294,13 +306,13 @@ fn read_lost(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>, why: &str) -> St
     use crate::runner::End;
     use crate::verdict::Status;
     let failed_end = End::Failed(why.to_string());
-    let mut step = read_by_dialect(h, ev, &Finished { end: &failed_end, ..*f });
+    let mut step = h.dialect.rules().read(h, ev, &Finished { end: &failed_end, ..*f });
     let json = !f.stdout.truncated
         && f.stdout.text.trim_start().starts_with('{')
         && matches!(serde_json::from_str::<Value>(&f.stdout.text), Ok(Value::Object(_)));
     if json {
         let zero = End::Exited(0);
-        let read = read_by_dialect(h, ev, &Finished { end: &zero, ..*f });
+        let read = h.dialect.rules().read(h, ev, &Finished { end: &zero, ..*f });
         if read.reading.status == Status::Ok {
             // A fail-closed block stands unless the JSON blocks too (then its reason is better).
             if !step.reading.verdict.blocking || read.reading.verdict.blocking {
@@ -316,18 +328,6 @@ fn read_lost(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>, why: &str) -> St
     step.reading.warnings.retain(|w| !w.contains(why));
     step.lost = Some(why.to_string());
     step
-}
-
-/// Folds the steps of a sequential fire by the envelope dialect's rules.
-pub fn fold(strategy_dialect: Dialect, steps: &[&Step]) -> Folded {
-    match strategy_dialect {
-        Dialect::ClaudeCode | Dialect::Ub => {
-            crate::fold::fold(&steps.iter().map(|s| &s.reading.verdict).collect::<Vec<_>>())
-        }
-        Dialect::Jcode | Dialect::Ok => jcode::fold(steps),
-        Dialect::Neocode => neocode::fold(steps),
-        Dialect::JCli => jcli::fold(steps),
-    }
 }
 
 /// The blocking decision of an event: deny on permission events, block elsewhere.

@@ -7,6 +7,10 @@
 //! to finish on its own; its late answer is dropped.
 
 pub mod http;
+mod registry;
+pub mod tasks;
+
+pub use registry::{Registered, Registry};
 
 use crate::runner::{Cancel, Capture, End, RunResult, Text};
 use serde_json::Value;

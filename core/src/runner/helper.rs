@@ -25,7 +25,7 @@
 //! The hook is created with `CLONE_VFORK` on a stack of its own, as `posix_spawn` does, so the
 //! host's memory is copied once (by the helper's `fork`), not twice.
 
-use super::spawn::Launch;
+use super::Launch;
 use std::ffi::{CString, OsStr};
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};

@@ -16,9 +16,11 @@ mod spawn;
 pub use capture::{Capture, Text};
 pub use os::{SigpipeGuard, signal_name};
 pub use slots::Slots;
-pub use spawn::{Launch, resolve_program};
+pub use spawn::resolve_program;
 
+use std::ffi::OsString;
 use std::os::fd::{AsRawFd, OwnedFd};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -32,6 +34,15 @@ const REAP_WAIT: Duration = Duration::from_millis(100);
 /// Re-check period for a slot held by another fire, and the ceiling of the `waitid` polling
 /// used when pidfds are unavailable.
 const RETRY: Duration = Duration::from_millis(5);
+
+/// What the runner needs to start one hook.
+#[derive(Debug, Clone)]
+pub struct Launch {
+    pub program: PathBuf,
+    pub args: Vec<OsString>,
+    pub env: Vec<(OsString, OsString)>,
+    pub cwd: PathBuf,
+}
 
 /// One hook to run.
 #[derive(Debug, Clone)]

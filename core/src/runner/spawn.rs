@@ -10,6 +10,7 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
+use super::Launch;
 use super::helper::{Helper, Report};
 use super::os::ChildSignal;
 use std::os::fd::OwnedFd;
@@ -62,15 +63,6 @@ fn check_executable(p: &Path) -> Result<(), String> {
         return Err(format!("not executable: {}", p.display()));
     }
     Ok(())
-}
-
-/// What the runner needs to start one hook.
-#[derive(Debug, Clone)]
-pub struct Launch {
-    pub program: PathBuf,
-    pub args: Vec<OsString>,
-    pub env: Vec<(OsString, OsString)>,
-    pub cwd: PathBuf,
 }
 
 /// A started hook: how to learn its end, its pid (= process group id) and its pipes.

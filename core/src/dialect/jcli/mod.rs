@@ -2,13 +2,79 @@
 //! arguments, `JCLI_*` variables, field replacement with actions (`stop`, `skip`,
 //! `retry_feedback`), `on_error`, and the chain fold where a stop discards earlier rewrites.
 
+mod config;
+
+use super::{DialectRules, NativeEvent, Strategy, Syntax, ev, native};
 use super::{Finished, FireEvent, Step, block_decision, text_or_json};
 use crate::catalog::Dialect;
+use crate::config::{ConfigWarnings, DocContext, Group, Parse};
 use crate::config::{Handler, Knobs};
+use crate::error::ConfigError;
 use crate::fold::Folded;
 use crate::runner::End;
 use crate::verdict::{Decision, Reading, Status, Verdict, VerdictSource, cap_text, fmt_secs};
 use serde_json::{Map, Value, json};
+
+/// The `j-cli` dialect.
+pub struct JCliRules;
+
+/// Its event names and what they stand for.
+static EVENTS: &[NativeEvent] = &[
+    ev("pre_send_message", &["UserPromptSubmit"], true),
+    ev("pre_tool_execution", &["PreToolUse"], true),
+    ev("post_tool_execution", &["PostToolUse"], false),
+    ev("post_tool_execution_failure", &["PostToolUseFailure"], false),
+    ev("stop", &["Stop"], true),
+    ev("session_start", &["SessionStart"], false),
+    ev("session_end", &["SessionEnd"], false),
+    ev("pre_auto_compact", &["PreCompact"], false),
+    ev("post_auto_compact", &["PostCompact"], false),
+    native("post_send_message", false),
+    native("pre_llm_request", true),
+    native("post_llm_response", false),
+    native("pre_micro_compact", false),
+    native("post_micro_compact", false),
+];
+
+impl DialectRules for JCliRules {
+    fn id(&self) -> Dialect {
+        Dialect::JCli
+    }
+    fn read_config(
+        &self,
+        doc: &Value,
+        cx: &DocContext<'_>,
+        p: &Parse,
+        events: &mut [Vec<Group>],
+        warnings: &mut ConfigWarnings,
+    ) -> Result<(), ConfigError> {
+        config::read(doc, cx, p, events, warnings)
+    }
+    fn syntax(&self) -> Syntax {
+        Syntax::Yaml
+    }
+    fn native_events(&self) -> Option<&'static [NativeEvent]> {
+        Some(EVENTS)
+    }
+    fn strategy(&self) -> Strategy {
+        Strategy::Chain
+    }
+    fn fold(&self, steps: &[&Step]) -> Folded {
+        fold(steps)
+    }
+    fn chains(&self) -> bool {
+        true
+    }
+    fn vars(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<(String, String)> {
+        vars(h, ev)
+    }
+    fn payload(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
+        payload(h, ev)
+    }
+    fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
+        read(h, ev, f)
+    }
+}
 
 /// Fields a hook's answer hands to the following hooks as they are.
 const NATIVE_FIELDS: &[&str] = &["assistant_output", "messages", "system_prompt", "tool_error"];
@@ -155,7 +221,7 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
     let step = match act {
         Some(a) => action(h, ev, r, a, feedback.map(str::to_string)),
         None => {
-            super::jcode::finish(&mut r.verdict);
+            r.verdict.finish();
             Step::of(r)
         }
     };
@@ -170,7 +236,7 @@ fn action(
     act: &'static str,
     feedback: Option<String>,
 ) -> Step {
-    let can_block = Dialect::JCli.can_block(ev.spec, ev.rules);
+    let can_block = Dialect::JCli.rules().can_block(ev.spec, ev.rules);
     let v = &mut r.verdict;
     let by = |verb: &str| v.system_message.clone().unwrap_or_else(|| format!("{verb} by {}", h.id));
     if can_block {
@@ -194,7 +260,7 @@ fn action(
     if v.decision.is_some() && v.source == VerdictSource::None {
         v.source = if r.status == Status::Ok { VerdictSource::Json } else { VerdictSource::Failure };
     }
-    super::jcode::finish(&mut r.verdict);
+    r.verdict.finish();
     Step { halt: true, action: Some(act), ..Step::of(r) }
 }
 

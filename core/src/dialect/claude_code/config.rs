@@ -2,33 +2,36 @@
 //! into typed handlers with their hook ids, under the strictness of the document's origin
 //! (inline content fails loudly, files degrade to warnings, §2.9).
 
-use super::Knobs;
-use super::{Action, CommandSpec, ConfigWarnings, Group, Handler, HttpSpec, Parse, RunMode, SourceInfo};
-use crate::catalog::{self, Dialect, HandlerType, MatchOn, Rules, Shell};
+use crate::catalog::{self, Dialect, HandlerType, MatchOn, Shell};
+use crate::config::Knobs;
+use crate::config::{
+    Action, CommandSpec, ConfigWarnings, DocContext, Fields, Group, Handler, HttpSpec, Parse, RunMode, escape,
+};
 use crate::error::ConfigError;
 use crate::if_rule::IfRule;
 use crate::matcher::{GroupMatcher, JcodePart, Matcher, compile_regex};
-use serde_json::{Map, Value};
-use std::path::Path;
+use serde_json::Value;
 
 /// Keys a handler may carry with a fixed type; anything else is tolerated silently.
 const TIMEOUT_WARN_S: f64 = 10_000.0;
 const TIMEOUT_MAX_S: f64 = 86_400.0;
 
-/// Everything a document parse needs to know about where it comes from.
-pub(crate) struct DocContext<'a> {
-    pub source: usize,
-    pub dialect: Dialect,
-    pub info: &'a SourceInfo,
-    pub rules: Rules,
-    /// JSON pointer of the document inside the configuration ("" for a file).
-    pub base: String,
-    pub project_dir: &'a Path,
-    pub home: Option<&'a Path>,
+/// Reads one claude-code or jcode document: its `hooks` object, when it has one.
+pub(crate) fn read_document(
+    doc: &Value,
+    cx: &DocContext<'_>,
+    p: &Parse,
+    events: &mut [Vec<Group>],
+    warnings: &mut ConfigWarnings,
+) -> Result<(), ConfigError> {
+    match doc.get("hooks") {
+        Some(hooks) => read_hooks(hooks, cx, p, events, warnings),
+        None => Ok(()),
+    }
 }
 
 /// Reads the `hooks` object of one document into groups per event, appended to `events`.
-pub(crate) fn read_hooks(
+fn read_hooks(
     hooks: &Value,
     cx: &DocContext<'_>,
     p: &Parse,
@@ -42,7 +45,7 @@ pub(crate) fn read_hooks(
     for (name, groups) in map {
         let eptr = format!("{ptr}/{}", escape(name));
         let eid = match cx.dialect {
-            Dialect::Jcode => Dialect::Jcode.event_ids(name).into_iter().next(),
+            Dialect::Jcode => Dialect::Jcode.rules().event_ids(name).into_iter().next(),
             _ => catalog::lookup(name),
         };
         let Some(eid) = eid else {
@@ -172,7 +175,7 @@ fn read_handler(
     let timeout = field!(f.number("timeout"));
     let timeout = match timeout {
         None => None,
-        Some(t) if !super::timeout_ok(t) => {
+        Some(t) if !crate::config::timeout_ok(t) => {
             return p.fail(
                 warnings,
                 &format!("{hptr}/timeout"),
@@ -330,7 +333,7 @@ fn read_handler(
     };
     let (mode, timeout) = if cx.dialect == Dialect::Jcode {
         // jcode: seconds, default 60; async only where nothing can be blocked, capped at 30 s.
-        let can_block = Dialect::Jcode.can_block(spec, cx.rules);
+        let can_block = Dialect::Jcode.rules().can_block(spec, cx.rules);
         if mode != RunMode::Sync && can_block {
             warnings
                 .event(eid)
@@ -380,85 +383,4 @@ fn jcode_matcher(raw: &str) -> Result<GroupMatcher, String> {
         }
     }
     Ok(GroupMatcher::Jcode(parts))
-}
-
-/// Typed reads of the listed handler keys; `Err((pointer, message))` for a wrong type.
-pub(crate) struct Fields<'a> {
-    pub obj: &'a Map<String, Value>,
-    pub hptr: &'a str,
-}
-
-pub(crate) type FieldResult<T> = Result<Option<T>, (String, String)>;
-
-impl Fields<'_> {
-    fn err<T>(&self, key: &str, what: &str) -> FieldResult<T> {
-        Err((format!("{}/{key}", self.hptr), format!("`{key}` must be {what}")))
-    }
-    pub(crate) fn number(&self, key: &str) -> FieldResult<f64> {
-        match self.obj.get(key) {
-            None => Ok(None),
-            Some(v) => v.as_f64().map(Some).map_or_else(|| self.err(key, "a number"), Ok),
-        }
-    }
-    pub(crate) fn boolean(&self, key: &str) -> FieldResult<bool> {
-        match self.obj.get(key) {
-            None => Ok(None),
-            Some(Value::Bool(b)) => Ok(Some(*b)),
-            Some(_) => self.err(key, "true or false"),
-        }
-    }
-    pub(crate) fn string(&self, key: &str) -> FieldResult<String> {
-        match self.obj.get(key) {
-            None => Ok(None),
-            Some(Value::String(s)) => Ok(Some(s.clone())),
-            Some(_) => self.err(key, "a string"),
-        }
-    }
-    pub(crate) fn string_array(&self, key: &str) -> FieldResult<Vec<String>> {
-        match self.obj.get(key) {
-            None => Ok(None),
-            Some(Value::Array(a)) => {
-                let mut out = Vec::with_capacity(a.len());
-                for (i, v) in a.iter().enumerate() {
-                    match v {
-                        Value::String(s) => out.push(s.clone()),
-                        _ => {
-                            return Err((
-                                format!("{}/{key}/{i}", self.hptr),
-                                format!("`{key}` must hold strings only"),
-                            ));
-                        }
-                    }
-                }
-                Ok(Some(out))
-            }
-            Some(_) => self.err(key, "an array of strings"),
-        }
-    }
-    pub(crate) fn string_pairs(&self, key: &str) -> FieldResult<Vec<(String, String)>> {
-        match self.obj.get(key) {
-            None => Ok(None),
-            Some(Value::Object(m)) => {
-                let mut out = Vec::with_capacity(m.len());
-                for (k, v) in m {
-                    match v.as_str() {
-                        Some(s) => out.push((k.clone(), s.to_string())),
-                        None => {
-                            return Err((
-                                format!("{}/{key}/{}", self.hptr, escape(k)),
-                                format!("`{key}` values must be strings"),
-                            ));
-                        }
-                    }
-                }
-                Ok(Some(out))
-            }
-            Some(_) => self.err(key, "an object of strings"),
-        }
-    }
-}
-
-/// Escapes a key for a JSON pointer (RFC 6901).
-pub(crate) fn escape(key: &str) -> String {
-    key.replace('~', "~0").replace('/', "~1")
 }

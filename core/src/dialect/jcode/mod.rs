@@ -2,13 +2,71 @@
 //! exit 0 JSON only, `continue: false` as a block on Stop and UserPromptSubmit, chained
 //! `updatedInput`/`modifiedResult`, and the sequential stop-at-first-block fold (shared by ok).
 
+use super::{DialectRules, NativeEvent, Strategy, ev, verdicts};
 use super::{Finished, FireEvent, Step, block_decision};
 use crate::catalog::Dialect;
 use crate::config::Handler;
+use crate::config::{ConfigWarnings, DocContext, Group, Parse};
+use crate::error::ConfigError;
 use crate::fold::Folded;
 use crate::runner::End;
 use crate::verdict::{Decision, Reading, Status, Verdict, VerdictSource, cap_text, fmt_secs};
 use serde_json::{Map, Value};
+
+/// The `jcode` dialect.
+pub struct JcodeRules;
+
+/// Its event names and what they stand for.
+static EVENTS: &[NativeEvent] = &[
+    ev("SessionStart", &["SessionStart"], false),
+    ev("UserPromptSubmit", &["UserPromptSubmit"], true),
+    ev("PreToolUse", &["PreToolUse"], true),
+    ev("PostToolUse", &["PostToolUse"], false),
+    ev("PostToolUseFailure", &["PostToolUseFailure"], false),
+    ev("PreCompact", &["PreCompact"], false),
+    ev("PostCompact", &["PostCompact"], false),
+    ev("Stop", &["Stop"], true),
+];
+
+impl DialectRules for JcodeRules {
+    fn id(&self) -> Dialect {
+        Dialect::Jcode
+    }
+    fn read_config(
+        &self,
+        doc: &Value,
+        cx: &DocContext<'_>,
+        p: &Parse,
+        events: &mut [Vec<Group>],
+        warnings: &mut ConfigWarnings,
+    ) -> Result<(), ConfigError> {
+        super::claude_code::config::read_document(doc, cx, p, events, warnings)
+    }
+    fn native_events(&self) -> Option<&'static [NativeEvent]> {
+        Some(EVENTS)
+    }
+    fn strategy(&self) -> Strategy {
+        Strategy::SequentialStop
+    }
+    fn fold(&self, steps: &[&Step]) -> Folded {
+        crate::fold::first_block(&verdicts(steps))
+    }
+    fn chains(&self) -> bool {
+        true
+    }
+    fn sets_project_dir(&self) -> bool {
+        true
+    }
+    fn vars(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<(String, String)> {
+        vars(h, ev)
+    }
+    fn payload(&self, _h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
+        super::claude_code::payload(ev)
+    }
+    fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
+        read(h, ev, f)
+    }
+}
 
 pub fn vars(h: &Handler, ev: &FireEvent<'_>) -> Vec<(String, String)> {
     let field = |k: &str| ev.original.get(k).and_then(Value::as_str).unwrap_or("").to_string();
@@ -29,7 +87,7 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
     let mut r = empty_reading();
     let mut step_chain = Vec::new();
     let stderr = f.stderr.text.trim();
-    let can_block = Dialect::Jcode.can_block(ev.spec, ev.rules);
+    let can_block = Dialect::Jcode.rules().can_block(ev.spec, ev.rules);
     let name = ev.spec.name;
     match f.end {
         End::TimedOut { .. } | End::Cancelled { .. } => {
@@ -86,7 +144,7 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
     if let Some(e) = &r.error {
         r.warnings.push(format!("hook {}: {e}", h.id));
     }
-    finish(&mut r.verdict);
+    r.verdict.finish();
     let halt = r.verdict.blocking;
     Step { halt, chain: step_chain, ..Step::of(r) }
 }
@@ -135,50 +193,5 @@ fn apply_json(
     }
     if let Some(c) = hs("additionalContext") {
         v.additional_context = cap_text(c);
-    }
-}
-
-pub(crate) fn finish(v: &mut Verdict) {
-    v.blocking = v.decision.is_some_and(Decision::is_blocking);
-    let empty = Verdict { source: v.source, ..Verdict::default() };
-    if *v == empty {
-        v.source = VerdictSource::None;
-    }
-}
-
-/// Sequential stop-at-first-block fold (jcode, ok): deny > ask > allow, block = OR; the
-/// reason is the stopping hook's; rewrites chained, last wins; texts joined with `\n`.
-pub fn fold(steps: &[&Step]) -> Folded {
-    let verdicts: Vec<&Verdict> = steps.iter().map(|s| &s.reading.verdict).collect();
-    let decision = verdicts.iter().filter_map(|v| v.decision).max_by_key(|d| d.rank());
-    let reason =
-        decision.and_then(|d| verdicts.iter().find(|v| v.decision == Some(d))).and_then(|v| v.reason.clone());
-    let blocked = decision.is_some_and(Decision::is_blocking);
-    let join = |pick: fn(&Verdict) -> Option<&String>| {
-        let parts: Vec<&str> = verdicts.iter().filter_map(|v| pick(v)).map(String::as_str).collect();
-        if parts.is_empty() { None } else { Some(parts.join("\n")) }
-    };
-    let mut extra = Map::new();
-    for v in &verdicts {
-        for (k, x) in &v.extra {
-            extra.insert(k.clone(), x.clone());
-        }
-    }
-    Folded {
-        decision,
-        reason,
-        continue_: verdicts.iter().all(|v| v.continue_),
-        stop_reason: verdicts.iter().find(|v| !v.continue_).and_then(|v| v.stop_reason.clone()),
-        updated_input: if blocked {
-            None
-        } else {
-            verdicts.iter().filter_map(|v| v.updated_input.clone()).next_back()
-        },
-        updated_tool_output: verdicts.iter().filter_map(|v| v.updated_tool_output.clone()).next_back(),
-        additional_context: join(|v| v.additional_context.as_ref()),
-        system_message: join(|v| v.system_message.as_ref()),
-        suppress_output: verdicts.iter().any(|v| v.suppress_output),
-        extra,
-        warnings: Vec::new(),
     }
 }

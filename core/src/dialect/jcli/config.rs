@@ -2,10 +2,10 @@
 //! `{command, timeout, on_error, filter}`. A top-level `hooks` object is read as that map too,
 //! so the envelope's inline `hooks` works unchanged.
 
-use super::flat::{self, Read, take};
-use super::handler::{DocContext, Fields};
-use super::{CommandSpec, ConfigWarnings, Group, Handler, Knobs, Parse};
 use crate::catalog::{Dialect, Shell};
+use crate::config::{CommandSpec, ConfigWarnings, Group, Handler, Knobs, Parse};
+use crate::config::{DocContext, Fields};
+use crate::dialect::flat::{self, Read, take};
 use crate::error::ConfigError;
 use crate::matcher::{GroupMatcher, JFilter};
 use serde_json::Value;
@@ -50,7 +50,7 @@ pub(crate) fn read(
             };
             let timeout = match take!(p, warnings, f.number("timeout")) {
                 None => 10.0,
-                Some(t) if super::timeout_ok(t) => t.min(86_400.0),
+                Some(t) if crate::config::timeout_ok(t) => t.min(86_400.0),
                 Some(_) => {
                     p.fail::<()>(
                         warnings,

@@ -2,9 +2,9 @@
 //! `hooks`, or at the top, each a `kind: command` with argv (or an explicit shell) and a
 //! structured `match`, ordered by `priority`.
 
-use super::handler::{DocContext, Fields};
-use super::{CommandSpec, ConfigWarnings, Group, Handler, Knobs, Parse};
 use crate::catalog::{Dialect, Shell};
+use crate::config::{CommandSpec, ConfigWarnings, Group, Handler, Knobs, Parse};
+use crate::config::{DocContext, Fields};
 use crate::error::ConfigError;
 use crate::matcher::{GroupMatcher, NeoMatch, compile_regex};
 use serde_json::Value;
@@ -41,7 +41,7 @@ pub(crate) fn read(
         return Ok(());
     }
     let default_timeout = match f.number("default_timeout_sec") {
-        Ok(Some(t)) if super::timeout_ok(t) => t,
+        Ok(Some(t)) if crate::config::timeout_ok(t) => t,
         Ok(None) => 2.0,
         Ok(Some(_)) | Err(_) => {
             p.fail::<()>(
@@ -113,7 +113,7 @@ pub(crate) fn read(
             )?;
             continue;
         }
-        if Dialect::Neocode.native_event(&point).is_none() {
+        if Dialect::Neocode.rules().native_event(&point).is_none() {
             warnings.global.push(format!("{hook_id}: unknown point \"{point}\"; skipped"));
             continue;
         }
@@ -256,7 +256,7 @@ pub(crate) fn read(
         };
         let timeout = match field!(f.number("timeout_sec")) {
             None => default_timeout,
-            Some(t) if super::timeout_ok(t) => t,
+            Some(t) if crate::config::timeout_ok(t) => t,
             Some(_) => {
                 p.fail::<()>(
                     warnings,
@@ -279,7 +279,7 @@ pub(crate) fn read(
                 continue;
             }
         };
-        let ids = Dialect::Neocode.event_ids(&point);
+        let ids = Dialect::Neocode.rules().event_ids(&point);
         let mut h = Handler::command(hook_id, cx.source, command, Dialect::Neocode, &point);
         h.timeout_s = Some(timeout.min(86_400.0));
         h.fail_closed = fail_closed;

@@ -3,9 +3,9 @@
 //! names, non-lists and non-objects reported by the document's strictness — and hands each
 //! hook object to the dialect's own reader, with its pointer and hook id.
 
-use super::handler::{DocContext, Fields, escape};
-use super::{ConfigWarnings, Group, Handler, Parse};
 use crate::catalog::{Dialect, EventId};
+use crate::config::{ConfigWarnings, Group, Handler, Parse};
+use crate::config::{DocContext, Fields, escape};
 use crate::dialect::NativeEvent;
 use crate::error::ConfigError;
 use crate::matcher::GroupMatcher;
@@ -63,7 +63,7 @@ pub(crate) fn walk(
         if skip.contains(&name.as_str()) {
             continue;
         }
-        let Some(native) = dialect.native_event(name) else {
+        let Some(native) = dialect.rules().native_event(name) else {
             warnings
                 .global
                 .push(format!("{}: unknown {unknown} \"{name}\"; its hooks are skipped", cx.info.label));
@@ -74,7 +74,7 @@ pub(crate) fn walk(
             p.fail::<()>(warnings, &eptr, format!("the value of \"{name}\" must be a list of hooks"))?;
             continue;
         };
-        let ids = dialect.event_ids(name);
+        let ids = dialect.rules().event_ids(name);
         for (i, entry) in list.iter().enumerate() {
             let hptr = format!("{eptr}/{i}");
             let Some(obj) = entry.as_object() else {

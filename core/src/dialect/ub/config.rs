@@ -2,10 +2,10 @@
 //! entries `{command: [argv], tools, timeout, on_failure, env}`. `${VAR}` is expanded in string
 //! values after parsing, so a variable can never inject structure.
 
-use super::flat::{self, Read, take};
-use super::handler::DocContext;
-use super::{CommandSpec, ConfigWarnings, Group, Handler, Knobs, Parse};
 use crate::catalog::Dialect;
+use crate::config::DocContext;
+use crate::config::{CommandSpec, ConfigWarnings, Group, Handler, Knobs, Parse};
+use crate::dialect::flat::{self, Read, take};
 use crate::error::ConfigError;
 use crate::matcher::GroupMatcher;
 use serde_json::Value;
@@ -63,14 +63,14 @@ pub(crate) fn read(
             let timeout = match f.obj.get("timeout") {
                 None | Some(Value::Null) => DEFAULT_TIMEOUT_S,
                 Some(Value::String(s)) => match go_duration(&expand_vars(s)) {
-                    Some(t) if super::timeout_ok(t) => t,
+                    Some(t) if crate::config::timeout_ok(t) => t,
                     _ => {
                         let why = format!("`timeout` {s:?} is not a duration such as \"10s\" or \"500ms\"");
                         p.fail::<()>(warnings, &format!("{}/timeout", e.ptr), why)?;
                         return Ok(None);
                     }
                 },
-                Some(Value::Number(n)) if n.as_f64().is_some_and(super::timeout_ok) => {
+                Some(Value::Number(n)) if n.as_f64().is_some_and(crate::config::timeout_ok) => {
                     let t = n.as_f64().unwrap_or(DEFAULT_TIMEOUT_S);
                     for &eid in &e.ids {
                         warnings

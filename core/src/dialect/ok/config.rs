@@ -1,10 +1,10 @@
 //! The `ok` dialect's settings (protocol.md §9.3): `{"hooks": {Event: [{match, command,
 //! description, timeout, cwd}]}}`, flat lists without groups, timeouts in milliseconds.
 
-use super::flat::{self, Read, take};
-use super::handler::DocContext;
-use super::{CommandSpec, ConfigWarnings, Group, Handler, Knobs, Parse};
 use crate::catalog::{Dialect, Scope, Shell};
+use crate::config::DocContext;
+use crate::config::{CommandSpec, ConfigWarnings, Group, Handler, Knobs, Parse};
+use crate::dialect::flat::{self, Read, take};
 use crate::error::ConfigError;
 use crate::matcher::{GroupMatcher, compile_anchored};
 use serde_json::Value;
@@ -57,7 +57,7 @@ pub(crate) fn read(
             let (default_ms, max_ms) =
                 if e.native.can_block { (5_000.0, 60_000.0) } else { (30_000.0, 300_000.0) };
             let ms = match timeout_ms {
-                Some(t) if super::timeout_ok(t / 1000.0) => t.min(max_ms),
+                Some(t) if crate::config::timeout_ok(t / 1000.0) => t.min(max_ms),
                 Some(_) => {
                     p.fail::<()>(
                         warnings,

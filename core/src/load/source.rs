@@ -3,11 +3,11 @@
 //! (`disableAllHooks`, `allowManagedHooksOnly`) by precedence, and concatenating the hooks of
 //! the sources that survive, in configuration order.
 
-use super::handler::{DocContext, read_hooks};
-use super::{ConfigWarnings, Group, Parse, SourceInfo, trust};
-use super::{jcli, neocode, ok, ub, yaml};
+use super::{trust, yaml};
 use crate::catalog;
 use crate::catalog::{Dialect, Rules, Scope};
+use crate::config::{ConfigWarnings, DocContext, Group, Parse, SourceInfo, TrustEntry};
+use crate::dialect::Syntax;
 use crate::error::ConfigError;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -79,7 +79,7 @@ impl RawSource {
             (None, Origin::File { bytes, ptr, .. }) => (bytes, ptr),
             (None, Origin::Inline { base }) => return Err((base.clone(), "no settings".into())),
         };
-        let parsed = if matches!(self.dialect, Dialect::Neocode | Dialect::JCli | Dialect::Ub) {
+        let parsed = if self.dialect.rules().syntax() == Syntax::Yaml {
             match std::str::from_utf8(bytes) {
                 Ok(text) => {
                     yaml::parse(text).map_err(|(l, c, why)| format!("invalid YAML at {l}:{c}: {why}"))
@@ -130,8 +130,7 @@ pub(crate) fn read_entry(
         })?,
         Some(_) => return Err(ConfigError::invalid(format!("{ptr}/scope"), "`scope` must be a string")),
     };
-    let dialect = super::envelope::parse_dialect(obj.get("dialect"), &format!("{ptr}/dialect"))?
-        .unwrap_or(default_dialect);
+    let dialect = parse_dialect(obj.get("dialect"), &format!("{ptr}/dialect"))?.unwrap_or(default_dialect);
     let string = |key: &str| -> Result<Option<String>, ConfigError> {
         match obj.get(key) {
             None | Some(Value::Null) => Ok(None),
@@ -246,23 +245,6 @@ pub(crate) struct Layered {
     pub trust: Vec<TrustEntry>,
 }
 
-/// One project or local source as the trust gate saw it.
-#[derive(Debug, Clone, serde::Serialize)]
-pub struct TrustEntry {
-    pub scope: &'static str,
-    /// The source as warnings name it.
-    pub label: String,
-    /// The file as given and as resolved; `None` for inline settings.
-    pub path: Option<String>,
-    pub resolved: Option<String>,
-    /// The store key and the SHA-256 of the bytes read, for a file source.
-    pub key: Option<String>,
-    pub digest: Option<String>,
-    pub trusted: bool,
-    /// Why it is (not) trusted.
-    pub why: String,
-}
-
 /// Layers the sources into the model: labels, trust, switches, hooks in configuration order.
 pub(crate) fn assemble(
     mut raws: Vec<RawSource>,
@@ -272,12 +254,8 @@ pub(crate) fn assemble(
     project_dir: Option<&Path>,
     warnings: &mut ConfigWarnings,
 ) -> Result<Layered, ConfigError> {
-    // Configuration order (§2.6); the ok dialect runs project hooks before user hooks.
-    let order = |s: Scope| match (envelope_dialect, s) {
-        (Dialect::Ok, Scope::Project) => 0,
-        (Dialect::Ok, Scope::Managed) => -1,
-        (_, s) => s as i32 + 1,
-    };
+    // Configuration order (§2.6), as the envelope's dialect sorts scopes.
+    let order = |s: Scope| envelope_dialect.rules().source_order(s);
     raws.sort_by_key(|r| (order(r.scope), r.last_in_scope));
     let mut dialects: Vec<Dialect> = Vec::new();
     for r in &raws {
@@ -364,17 +342,7 @@ pub(crate) fn assemble(
             project_dir: anchor,
             home: home.as_deref(),
         };
-        match raw.dialect {
-            Dialect::ClaudeCode | Dialect::Jcode => {
-                if let Some(hooks) = doc.get("hooks") {
-                    read_hooks(hooks, &cx, &p, &mut groups, warnings)?;
-                }
-            }
-            Dialect::Neocode => neocode::read(&doc, &cx, &p, &mut groups, warnings)?,
-            Dialect::Ok => ok::read(&doc, &cx, &p, &mut groups, warnings)?,
-            Dialect::JCli => jcli::read(&doc, &cx, &p, &mut groups, warnings)?,
-            Dialect::Ub => ub::read(&doc, &cx, &p, &mut groups, warnings)?,
-        }
+        raw.dialect.rules().read_config(&doc, &cx, &p, &mut groups, warnings)?;
         loaded.push(Loaded { info, forced: raw.forced, groups, disable_all, managed_only });
     }
 
@@ -498,5 +466,19 @@ fn is_trusted(
                 }
             }
         },
+    }
+}
+
+/// A `dialect` key: absent or null, or one of the registered names.
+pub(super) fn parse_dialect(v: Option<&Value>, ptr: &str) -> Result<Option<Dialect>, ConfigError> {
+    match v {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Dialect::parse(s).map(Some).ok_or_else(|| {
+            ConfigError::invalid(
+                ptr,
+                format!("unknown dialect \"{s}\" (expected claude-code, jcode, neocode, ok, j-cli or ub)"),
+            )
+        }),
+        Some(_) => Err(ConfigError::invalid(ptr, "`dialect` must be a string")),
     }
 }

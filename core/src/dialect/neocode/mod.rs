@@ -3,14 +3,80 @@
 //! where the exit code beats the JSON, failure policies, and a sequential fold where the first
 //! input rewrite wins.
 
+mod config;
+
+use super::{DialectRules, NativeEvent, Strategy, Syntax, ev, native};
 use super::{Finished, FireEvent, Step, block_decision};
 use crate::catalog::Dialect;
+use crate::config::{ConfigWarnings, DocContext, Group, Parse};
 use crate::config::{Handler, Knobs};
+use crate::error::ConfigError;
 use crate::fold::Folded;
 use crate::matcher::arguments_preview;
 use crate::runner::End;
 use crate::verdict::{Decision, Reading, Status, Verdict, VerdictSource, cap_text, fmt_secs};
 use serde_json::{Map, Value, json};
+use std::ffi::OsString;
+
+/// The `neocode` dialect.
+pub struct NeocodeRules;
+
+/// Its event names and what they stand for.
+static EVENTS: &[NativeEvent] = &[
+    ev("before_tool_call", &["PreToolUse"], true),
+    ev("after_tool_result", &["PostToolUse"], false),
+    ev("after_tool_failure", &["PostToolUseFailure"], false),
+    ev("user_prompt_submit", &["UserPromptSubmit"], true),
+    ev("accept_gate", &["Stop"], true),
+    native("before_completion_decision", true),
+    ev("session_start", &["SessionStart"], false),
+    ev("session_end", &["SessionEnd"], false),
+    ev("post_compact", &["PostCompact"], false),
+    ev("subagent_stop", &["SubagentStop"], false),
+    ev("before_permission_decision", &["PermissionRequest"], true),
+    ev("pre_compact", &["PreCompact"], false),
+    ev("subagent_start", &["SubagentStart"], false),
+];
+
+impl DialectRules for NeocodeRules {
+    fn id(&self) -> Dialect {
+        Dialect::Neocode
+    }
+    fn read_config(
+        &self,
+        doc: &Value,
+        cx: &DocContext<'_>,
+        p: &Parse,
+        events: &mut [Vec<Group>],
+        warnings: &mut ConfigWarnings,
+    ) -> Result<(), ConfigError> {
+        config::read(doc, cx, p, events, warnings)
+    }
+    fn syntax(&self) -> Syntax {
+        Syntax::Yaml
+    }
+    fn native_events(&self) -> Option<&'static [NativeEvent]> {
+        Some(EVENTS)
+    }
+    fn strategy(&self) -> Strategy {
+        Strategy::SequentialStop
+    }
+    fn fold(&self, steps: &[&Step]) -> Folded {
+        fold(steps)
+    }
+    fn base_env(&self, _h: &Handler, _host: &[(OsString, OsString)]) -> Vec<(OsString, OsString)> {
+        Vec::new()
+    }
+    fn vars(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<(String, String)> {
+        vars(h, ev)
+    }
+    fn payload(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
+        payload(h, ev)
+    }
+    fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
+        read(h, ev, f)
+    }
+}
 
 fn item_id(h: &Handler) -> &str {
     match &h.knobs {
@@ -127,7 +193,7 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         r.warnings.push(format!("hook {}: {}", h.id, r.error.clone().unwrap_or_default()));
         r.verdict.system_message = message.as_deref().and_then(cap_text);
     } else if blocks {
-        if Dialect::Neocode.can_block(ev.spec, ev.rules) {
+        if Dialect::Neocode.rules().can_block(ev.spec, ev.rules) {
             r.verdict.decision = Some(block_decision(ev.spec));
             r.verdict.reason = Some(message.clone().unwrap_or_else(|| format!("blocked by {}", item_id(h))));
             r.verdict.source = VerdictSource::ExitCode;
@@ -160,7 +226,7 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
     if r.verdict.source == VerdictSource::None {
         r.verdict.source = if protocol.is_some() { VerdictSource::Json } else { VerdictSource::ExitCode };
     }
-    super::jcode::finish(&mut r.verdict);
+    r.verdict.finish();
     let halt = r.verdict.blocking;
     Step { halt, ..Step::of(r) }
 }
@@ -168,7 +234,7 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
 /// Sequential stop-at-first-block; no chaining; the first rewrite wins and is dropped when
 /// the fire blocks; messages and annotations accumulate.
 pub fn fold(steps: &[&Step]) -> Folded {
-    let mut f = super::jcode::fold(steps);
+    let mut f = crate::fold::first_block(&super::verdicts(steps));
     let verdicts: Vec<&Verdict> = steps.iter().map(|s| &s.reading.verdict).collect();
     let blocked = f.decision.is_some_and(Decision::is_blocking);
     f.updated_input = if blocked { None } else { verdicts.iter().find_map(|v| v.updated_input.clone()) };

@@ -2,12 +2,76 @@
 //! (stdout never parsed), a timeout that blocks on gating events, and one line per failure:
 //! `hook [<project|global>/<Event>] <command> — <block|warn|error>: <detail>`.
 
+mod config;
+
+use super::{DialectRules, NativeEvent, Strategy, ev, verdicts};
 use super::{Finished, FireEvent, Step, block_decision, text_or_json};
 use crate::catalog::Dialect;
+use crate::catalog::Scope;
 use crate::config::{Action, CommandSpec, Handler, Knobs};
+use crate::config::{ConfigWarnings, DocContext, Group, Parse};
+use crate::error::ConfigError;
+use crate::fold::Folded;
 use crate::runner::End;
 use crate::verdict::{Reading, Status, Verdict, VerdictSource, fmt_secs};
 use serde_json::{Map, Value};
+use std::path::{Path, PathBuf};
+
+/// The `ok` dialect.
+pub struct OkRules;
+
+/// Its event names and what they stand for.
+static EVENTS: &[NativeEvent] = &[
+    ev("PreToolUse", &["PreToolUse"], true),
+    ev("PostToolUse", &["PostToolUse"], false),
+    ev("UserPromptSubmit", &["UserPromptSubmit"], true),
+    ev("Stop", &["Stop"], false),
+];
+
+impl DialectRules for OkRules {
+    fn id(&self) -> Dialect {
+        Dialect::Ok
+    }
+    fn read_config(
+        &self,
+        doc: &Value,
+        cx: &DocContext<'_>,
+        p: &Parse,
+        events: &mut [Vec<Group>],
+        warnings: &mut ConfigWarnings,
+    ) -> Result<(), ConfigError> {
+        config::read(doc, cx, p, events, warnings)
+    }
+    fn source_order(&self, scope: Scope) -> i32 {
+        // Project hooks run before user hooks in ok (§9.3).
+        match scope {
+            Scope::Managed => -1,
+            Scope::Project => 0,
+            s => s as i32 + 1,
+        }
+    }
+    fn native_events(&self) -> Option<&'static [NativeEvent]> {
+        Some(EVENTS)
+    }
+    fn strategy(&self) -> Strategy {
+        Strategy::SequentialStop
+    }
+    fn fold(&self, steps: &[&Step]) -> Folded {
+        crate::fold::first_block(&verdicts(steps))
+    }
+    fn hook_cwd(&self, h: &Handler, fire_cwd: &Path) -> PathBuf {
+        match &h.knobs {
+            Knobs::Ok { cwd: Some(dir), .. } => fire_cwd.join(dir),
+            _ => fire_cwd.to_path_buf(),
+        }
+    }
+    fn payload(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
+        payload(h, ev)
+    }
+    fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
+        read(h, ev, f)
+    }
+}
 
 /// Characters kept of one line's detail.
 const DETAIL_CAP: usize = 2_000;
@@ -49,7 +113,7 @@ pub fn payload(h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
 }
 
 pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
-    let gating = Dialect::Ok.can_block(ev.spec, ev.rules);
+    let gating = Dialect::Ok.rules().can_block(ev.spec, ev.rules);
     let layer = match &h.knobs {
         Knobs::Ok { layer, .. } => *layer,
         _ => "global",
@@ -120,7 +184,7 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
     if r.verdict.system_message.is_some() {
         r.verdict.source = VerdictSource::ExitCode;
     }
-    super::jcode::finish(&mut r.verdict);
+    r.verdict.finish();
     let halt = r.verdict.blocking;
     Step { halt, ..Step::of(r) }
 }

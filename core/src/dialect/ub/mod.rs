@@ -2,12 +2,71 @@
 //! environment with `UB_HOOK_*`, exit codes only, `on_failure: block` on pre_tool_call, and
 //! the run-all fold (every hook runs; the first block gives the reason).
 
+mod config;
+
+use super::{DialectRules, NativeEvent, Strategy, Syntax, ev};
 use super::{Finished, FireEvent, Step, block_decision, text_or_json};
 use crate::catalog::Dialect;
 use crate::config::{Action, CommandSpec, Handler};
+use crate::config::{ConfigWarnings, DocContext, Group, Knobs, Parse};
+use crate::error::ConfigError;
 use crate::runner::End;
 use crate::verdict::{Reading, Status, Verdict, VerdictSource};
 use serde_json::{Map, Value, json};
+use std::ffi::OsString;
+
+/// The `ub` dialect.
+pub struct UbRules;
+
+/// Its event names and what they stand for.
+static EVENTS: &[NativeEvent] = &[
+    ev("pre_tool_call", &["PreToolUse"], true),
+    ev("post_tool_call", &["PostToolUse", "PostToolUseFailure"], false),
+    ev("pre_user_turn", &["UserPromptSubmit"], false),
+    ev("post_user_turn", &["Stop", "StopFailure"], false),
+];
+
+impl DialectRules for UbRules {
+    fn id(&self) -> Dialect {
+        Dialect::Ub
+    }
+    fn read_config(
+        &self,
+        doc: &Value,
+        cx: &DocContext<'_>,
+        p: &Parse,
+        events: &mut [Vec<Group>],
+        warnings: &mut ConfigWarnings,
+    ) -> Result<(), ConfigError> {
+        config::read(doc, cx, p, events, warnings)
+    }
+    fn syntax(&self) -> Syntax {
+        Syntax::Yaml
+    }
+    fn native_events(&self) -> Option<&'static [NativeEvent]> {
+        Some(EVENTS)
+    }
+    fn strategy(&self) -> Strategy {
+        Strategy::RunAll
+    }
+    /// Only the variables the handler names (`env`, default `[PATH]`).
+    fn base_env(&self, h: &Handler, host: &[(OsString, OsString)]) -> Vec<(OsString, OsString)> {
+        let allow: &[String] = match &h.knobs {
+            Knobs::Ub { env_allow } => env_allow,
+            _ => &[],
+        };
+        host.iter().filter(|(k, _)| allow.iter().any(|a| k == a.as_str())).cloned().collect()
+    }
+    fn vars(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<(String, String)> {
+        vars(h, ev)
+    }
+    fn payload(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
+        payload(h, ev)
+    }
+    fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
+        read(h, ev, f)
+    }
+}
 
 fn is_tool(ev: &FireEvent<'_>) -> bool {
     ev.spec.tool_event
@@ -96,7 +155,7 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
             End::SpawnFailed(msg) | End::Lost(msg) => format!("{line}: {msg}"),
             _ => line.clone(),
         });
-        if h.fail_closed && Dialect::Ub.can_block(ev.spec, ev.rules) {
+        if h.fail_closed && Dialect::Ub.rules().can_block(ev.spec, ev.rules) {
             r.verdict.decision = Some(block_decision(ev.spec));
             r.verdict.reason = Some(line);
             r.verdict.source = VerdictSource::Failure;
@@ -106,6 +165,6 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
             r.warnings.push(format!("hook {}: {}", h.id, r.error.clone().unwrap_or_default()));
         }
     }
-    super::jcode::finish(&mut r.verdict);
+    r.verdict.finish();
     Step::of(r)
 }

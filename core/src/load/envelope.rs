@@ -2,9 +2,9 @@
 //! own keys (`rules`, `dialect`, `project_dir`, `env`, `limits`, `trust`, `http`), and the list
 //! of sources handed to `source` for layering.
 
-use super::source::{self, RawSource, TrustMode};
-use super::{Config, ConfigWarnings, Limits};
+use super::source::{self, RawSource, TrustMode, parse_dialect};
 use crate::catalog::{Dialect, Rules};
+use crate::config::{Config, ConfigWarnings, Limits};
 use crate::error::ConfigError;
 use serde_json::{Map, Value};
 use std::path::PathBuf;
@@ -107,19 +107,6 @@ pub(super) fn load(value: &Value) -> Result<Config, ConfigError> {
     })
 }
 
-pub(super) fn parse_dialect(v: Option<&Value>, ptr: &str) -> Result<Option<Dialect>, ConfigError> {
-    match v {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) => Dialect::parse(s).map(Some).ok_or_else(|| {
-            ConfigError::invalid(
-                ptr,
-                format!("unknown dialect \"{s}\" (expected claude-code, jcode, neocode, ok, j-cli or ub)"),
-            )
-        }),
-        Some(_) => Err(ConfigError::invalid(ptr, "`dialect` must be a string")),
-    }
-}
-
 fn read_env(v: Option<&Value>) -> Result<Vec<(String, String)>, ConfigError> {
     let Some(v) = v else { return Ok(Vec::new()) };
     let Some(map) = v.as_object() else {
@@ -129,13 +116,13 @@ fn read_env(v: Option<&Value>) -> Result<Vec<(String, String)>, ConfigError> {
     for (k, val) in map {
         let Some(s) = val.as_str() else {
             return Err(ConfigError::invalid(
-                format!("/env/{}", super::escape(k)),
+                format!("/env/{}", crate::config::escape(k)),
                 "`env` values must be strings",
             ));
         };
         if k.is_empty() || k.contains('=') || k.contains('\0') || s.contains('\0') {
             return Err(ConfigError::invalid(
-                format!("/env/{}", super::escape(k)),
+                format!("/env/{}", crate::config::escape(k)),
                 "not a valid environment variable (empty name, `=` or NUL)",
             ));
         }
@@ -164,7 +151,7 @@ fn read_limits(v: Option<&Value>, warnings: &mut ConfigWarnings) -> Result<Limit
     );
     if let Some(t) = map.get("default_timeout_s") {
         match t.as_f64() {
-            Some(t) if super::timeout_ok(t) => limits.default_timeout_s = Some(t.min(86_400.0)),
+            Some(t) if crate::config::timeout_ok(t) => limits.default_timeout_s = Some(t.min(86_400.0)),
             _ => {
                 return Err(ConfigError::invalid(
                     "/limits/default_timeout_s",

@@ -1,0 +1,243 @@
+//! Running the synchronous hooks of one fire (protocol.md §5.1 steps 7–9, §9.0): in batches,
+//! the strategy of the envelope's dialect chosen once. A parallel fire is one batch of every
+//! hook; a sequential one is a batch per hook in configuration order, where a chaining dialect
+//! sees the rewrites of the hooks before it and a halting strategy stops after a block. Within
+//! a batch, in-process handlers start on their threads and processes run on this one, each
+//! under its own deadline from the batch's start.
+
+use crate::catalog::{EventSpec, Rules};
+use crate::config::Handler;
+use crate::dialect::{self, Finished, FireEvent, Step, Strategy};
+use crate::envfile;
+use crate::inprocess;
+use crate::launch::{self, FireContext, Launched, Prepared};
+use crate::result::Outcome;
+use crate::runner::{self, Cancel, End, RunResult, Slots, Text};
+use serde_json::{Map, Value};
+use std::borrow::Cow;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The j-cli chain's budget, checked before each hook (§9.4).
+const CHAIN_BUDGET: Duration = Duration::from_secs(30);
+
+/// One handler chosen for this fire, with its effective timeout.
+pub struct Chosen<'a> {
+    /// Borrowed from the configuration, or owned for a function the host registered.
+    pub h: Cow<'a, Handler>,
+    pub timeout_s: f64,
+}
+
+/// The event of the fire, as the batches read it.
+pub struct Fire<'a> {
+    pub spec: &'static EventSpec,
+    pub rules: Rules,
+    pub event: &'a Value,
+    /// The host's exact text, when it gave text.
+    pub raw: Option<&'a str>,
+    pub strategy: Strategy,
+    pub slots: &'a Slots,
+    pub cancel: Option<&'a Cancel>,
+}
+
+/// What the batches leave for the fold and the result, per chosen hook (by index).
+pub struct Ran {
+    pub steps: Vec<Option<Step>>,
+    pub outcomes: Vec<Option<Outcome>>,
+    /// Variables the hooks' `CLAUDE_ENV_FILE`s set, in order.
+    pub env: Vec<(String, String)>,
+    /// Each hook's own warnings (in configuration order), then the fire's.
+    pub hook_warnings: Vec<Vec<String>>,
+    pub warnings: Vec<String>,
+}
+
+/// Runs the hooks at `sync` (indices into `chosen`).
+pub fn run(cx: &FireContext<'_>, fire: &Fire<'_>, chosen: &[Chosen<'_>], sync: &[usize]) -> Ran {
+    let n = chosen.len();
+    let mut ran = Ran {
+        steps: vec![None; n],
+        outcomes: vec![None; n],
+        env: Vec::new(),
+        hook_warnings: vec![Vec::new(); n],
+        warnings: Vec::new(),
+    };
+    let fire_start = Instant::now();
+    let batches: Vec<&[usize]> =
+        if fire.strategy.one_at_a_time() { sync.chunks(1).collect() } else { vec![sync] };
+    let mut current: Cow<'_, Value> = Cow::Borrowed(fire.event);
+    let mut overrides = Map::new();
+    let mut rewritten = false;
+    let no_overrides = Map::new();
+    for batch in batches {
+        let Some(&first) = batch.first() else { continue };
+        if fire.strategy.one_at_a_time() {
+            let id = &chosen[first].h.id;
+            if fire.cancel.is_some_and(Cancel::is_cancelled) {
+                ran.warnings.push(format!("fire cancelled by the host before hook {id} started"));
+                break;
+            }
+            if fire.strategy == Strategy::Chain && fire_start.elapsed() > CHAIN_BUDGET {
+                ran.warnings.push(format!(
+                    "hook {id}: the chain's {} s budget is spent; the remaining hooks are skipped",
+                    CHAIN_BUDGET.as_secs()
+                ));
+                break;
+            }
+        }
+        let view = |h: &Handler| {
+            let chains = h.dialect.rules().chains();
+            FireEvent {
+                spec: fire.spec,
+                rules: fire.rules,
+                original: fire.event,
+                current: if chains { &current } else { fire.event },
+                raw: if chains && rewritten { None } else { fire.raw },
+                overrides: if chains { &overrides } else { &no_overrides },
+            }
+        };
+        // Each batch's deadlines start when it does: sequential hooks never share one.
+        let start = Instant::now();
+        let launched: Vec<Launched> = batch
+            .iter()
+            .map(|&k| {
+                let c = &chosen[k];
+                let want_env_file = fire.spec.has_env_file(fire.rules) && c.h.dialect.rules().env_file();
+                launch::prepare(cx, &c.h, c.timeout_s, start, &view(&c.h), want_env_file)
+            })
+            .collect();
+        let results = run_batch(launched, fire);
+        let mut halt = false;
+        for (&k, (run, env_file, env)) in batch.iter().zip(results) {
+            let Some(run) = run else { continue };
+            let c = &chosen[k];
+            let v = view(&c.h);
+            let finished =
+                Finished { end: &run.end, stdout: &run.stdout, stderr: &run.stderr, timeout_s: c.timeout_s };
+            let step = dialect::read(&c.h, &v, &finished);
+            let command = launch::command_text(cx.config, &c.h, cx.project_dir);
+            ran.outcomes[k] = Some(Outcome::finished(&c.h, command, &run, &step.reading));
+            ran.hook_warnings[k].extend(step.reading.warnings.iter().cloned());
+            if let Some(path) = env_file {
+                merge_env_file(cx, &path, &run, &env, &c.h, &mut ran.env, &mut ran.hook_warnings[k]);
+            }
+            halt |= step.halt && fire.strategy.halts();
+            ran.steps[k] = Some(step);
+        }
+        // Rewrites reach the hooks of later batches (sequential strategies only have those).
+        for &k in batch {
+            let Some(step) = &ran.steps[k] else { continue };
+            if !chosen[k].h.dialect.rules().chains() {
+                continue;
+            }
+            for (field, value) in &step.chain {
+                if let Some(obj) = current.to_mut().as_object_mut() {
+                    obj.insert(field.clone(), value.clone());
+                    rewritten = true;
+                }
+            }
+            for (field, value) in &step.native {
+                overrides.insert(field.clone(), value.clone());
+            }
+        }
+        if halt {
+            break;
+        }
+    }
+    ran
+}
+
+type BatchResult = (Option<RunResult>, Option<PathBuf>, Vec<(OsString, OsString)>);
+
+/// Runs one batch: in-process tasks on their threads, processes on this one, all at once.
+fn run_batch(launched: Vec<Launched>, fire: &Fire<'_>) -> Vec<BatchResult> {
+    enum Slot {
+        Job(Option<PathBuf>),
+        Task(usize),
+        Failed(String),
+    }
+    let mut jobs = Vec::new();
+    let mut tasks = Vec::new();
+    let mut slots = Vec::new();
+    for l in launched {
+        let slot = match l.prepared {
+            Prepared::Run(job, env_file) => {
+                jobs.push(job);
+                Slot::Job(env_file)
+            }
+            Prepared::InProcess(task) => {
+                tasks.push(task);
+                Slot::Task(tasks.len() - 1)
+            }
+            Prepared::Failed(why) => Slot::Failed(why),
+        };
+        slots.push((slot, l.env));
+    }
+    let pending = (!tasks.is_empty()).then(|| inprocess::start(tasks));
+    let mut runs =
+        if jobs.is_empty() { Vec::new() } else { runner::run(&jobs, fire.slots, fire.cancel) }.into_iter();
+    let mut answers: Vec<Option<RunResult>> =
+        pending.map(|p| p.wait(fire.cancel)).unwrap_or_default().into_iter().map(Some).collect();
+    slots
+        .into_iter()
+        .map(|(slot, env)| match slot {
+            Slot::Job(env_file) => (runs.next(), env_file, env),
+            Slot::Task(i) => (answers.get_mut(i).and_then(Option::take), None, env),
+            Slot::Failed(why) => (Some(failed_run(why)), None, env),
+        })
+        .collect()
+}
+
+fn failed_run(why: String) -> RunResult {
+    RunResult {
+        end: End::SpawnFailed(why),
+        stdout: Text::default(),
+        stderr: Text::default(),
+        duration: Duration::ZERO,
+        http_status: None,
+    }
+}
+
+/// Reads, deletes and merges one hook's `CLAUDE_ENV_FILE` (§3.4).
+fn merge_env_file(
+    cx: &FireContext<'_>,
+    path: &Path,
+    run: &RunResult,
+    env: &[(OsString, OsString)],
+    h: &Handler,
+    merged: &mut Vec<(String, String)>,
+    warnings: &mut Vec<String>,
+) {
+    let cap = cx.config.limits.max_output_bytes;
+    let text = envfile::read(path, cap);
+    if matches!(run.end, End::TimedOut { .. }) {
+        return;
+    }
+    let text = match text {
+        Ok(text) => text,
+        Err(why) => {
+            warnings.push(format!("hook {}: CLAUDE_ENV_FILE ignored: {why}", h.id));
+            return;
+        }
+    };
+    let lookup = |name: &str| launch::lookup(env, name);
+    let (assign, warns) = envfile::parse(&text, &h.id, merged, &lookup, cap);
+    merged.extend(assign);
+    warnings.extend(warns);
+}
+
+/// The fire's one warning about hooks whose exit status was lost (issue 14): which hooks, and
+/// the cause (the same for all of them in practice: the host's `SIGCHLD` disposition).
+pub fn lost_warning(chosen: &[Chosen<'_>], steps: &[Option<Step>]) -> Option<String> {
+    let lost: Vec<(&str, &str)> = chosen
+        .iter()
+        .zip(steps)
+        .filter_map(|(c, s)| Some((c.h.id.as_str(), s.as_ref()?.lost.as_deref()?)))
+        .collect();
+    let (_, why) = lost.first()?;
+    let ids: Vec<&str> = lost.iter().map(|(id, _)| *id).collect();
+    Some(format!(
+        "{why} (hooks: {}); their verdicts come from their stdout JSON and failure policy only",
+        ids.join(", ")
+    ))
+}

@@ -1,0 +1,102 @@
+//! The `claude-code` dialect: Claude Code's settings files (`config.rs`), the host's bytes as
+//! the payload, the reading of protocol.md §6 (`verdict.rs`), the precedence fold of §7 (in
+//! `fold`), the default timeouts of §5.6 (`timeouts.rs`), dedup of identical handlers (§2.7),
+//! `CLAUDE_PROJECT_DIR` and `CLAUDE_ENV_FILE`.
+
+pub mod config;
+pub mod timeouts;
+mod verdict;
+
+use super::{DialectRules, Finished, FireEvent, Step};
+use crate::catalog::{Dialect, EventSpec, Rules};
+use crate::config::{CommandSpec, ConfigWarnings, DocContext, Group, Handler, Parse};
+use crate::error::ConfigError;
+use serde_json::Value;
+use std::ffi::OsString;
+use timeouts::TimeoutContext;
+
+/// The `claude-code` dialect.
+pub struct ClaudeCodeRules;
+
+impl DialectRules for ClaudeCodeRules {
+    fn id(&self) -> Dialect {
+        Dialect::ClaudeCode
+    }
+
+    fn read_config(
+        &self,
+        doc: &Value,
+        cx: &DocContext<'_>,
+        p: &Parse,
+        events: &mut [Vec<Group>],
+        warnings: &mut ConfigWarnings,
+    ) -> Result<(), ConfigError> {
+        config::read_document(doc, cx, p, events, warnings)
+    }
+
+    fn dedups(&self) -> bool {
+        true
+    }
+
+    fn timeout_s(&self, h: &Handler, t: &TimeoutContext) -> f64 {
+        t.claude_code(h)
+    }
+
+    /// The host's environment, without OpenTelemetry exporter settings (a hook must not export
+    /// to the agent's collector).
+    fn base_env(&self, _h: &Handler, host: &[(OsString, OsString)]) -> Vec<(OsString, OsString)> {
+        host.iter()
+            .filter(|(k, _)| {
+                let k = k.to_string_lossy();
+                !(k.starts_with("OTEL_") && k.contains("EXPORTER"))
+            })
+            .cloned()
+            .collect()
+    }
+
+    fn sets_project_dir(&self) -> bool {
+        true
+    }
+
+    fn env_file(&self) -> bool {
+        true
+    }
+
+    fn payload(&self, _h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
+        payload(ev)
+    }
+
+    fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
+        let reading = verdict::read(&verdict::Input {
+            spec: ev.spec,
+            rules: ev.rules,
+            event: ev.original,
+            hook_id: &h.id,
+            fail_closed: h.fail_closed,
+            shell_form: matches!(h.action.command(), Some(CommandSpec::Shell { .. })),
+            end: f.end,
+            stdout: f.stdout,
+            stderr: f.stderr,
+            timeout_s: f.timeout_s,
+        });
+        let halt = reading.verdict.blocking;
+        Step { halt, ..Step::of(reading) }
+    }
+
+    fn context_continues_stop(&self) -> bool {
+        true
+    }
+
+    fn can_block(&self, spec: &EventSpec, rules: Rules) -> bool {
+        spec.can_block(rules)
+    }
+}
+
+/// The host's exact text when it gave text and nothing rewrote it; else the compact JSON of the
+/// current event (jcode hooks get the same).
+pub fn payload(ev: &FireEvent<'_>) -> Vec<u8> {
+    match ev.raw {
+        Some(text) => text.as_bytes().to_vec(),
+        None => serde_json::to_vec(ev.current).unwrap_or_default(),
+    }
+}

@@ -1,0 +1,19 @@
+//! Loading a configuration (protocol.md §2): the envelope's own keys (`envelope.rs`), each
+//! source read, trusted and layered (`source.rs`, `trust.rs`), files parsed only once trusted
+//! and by their dialect's syntax (JSON, or `yaml.rs`), and each document handed to its
+//! dialect's reader. The result is the typed model of `config`; nothing here runs a hook.
+
+mod envelope;
+mod source;
+mod trust;
+mod yaml;
+
+use crate::config::Config;
+use crate::error::ConfigError;
+
+pub use trust::{default_store, record as record_trust};
+
+/// Parses and checks a configuration value (either shape, §2.1).
+pub fn config(value: &serde_json::Value) -> Result<Config, ConfigError> {
+    envelope::load(value)
+}

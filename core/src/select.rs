@@ -1,0 +1,195 @@
+//! Which handlers of a fire run, and why the others do not (protocol.md §5.1 steps 2–6): the
+//! group's matcher, the handler's `if` rule, the host's function hooks and callbacks, dedup
+//! (for dialects that dedup) and `once`.
+//!
+//! The fire, `Dispatcher::plan` and the no-match fast path all ask this module; the fast path
+//! asks [`nothing_matches`], which reads the same matchers through the same [`Head`], and says
+//! "cannot tell" where only the full event can answer.
+
+use crate::catalog::{EventId, EventSpec, Scope};
+use crate::config::{Action, CommandSpec, Config, Handler};
+use crate::event::Head;
+use crate::if_rule::IfMatch;
+use crate::inprocess::Registry;
+use crate::launch::Placeholders;
+use crate::matcher::GroupMatcher;
+use crate::session::Sessions;
+use serde_json::Value;
+use std::borrow::Cow;
+use std::collections::HashSet;
+
+/// The event as selection sees it: its catalogue row, its head, and (on the full path) the
+/// whole event for the matchers and rules that read more than the head.
+pub struct Subject<'a> {
+    pub eid: EventId,
+    pub spec: &'static EventSpec,
+    pub head: &'a Head<'a>,
+    pub event: Option<&'a Value>,
+}
+
+/// Why a handler does not run.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Skip {
+    /// Its group's matcher does not match this value.
+    Matcher(String),
+    /// It has an `if` rule on an event without tool calls, where `if` never runs (§4.3).
+    IfNeverHere,
+    /// Its `if` rule does not match this tool call.
+    IfNo,
+    /// `once`, and it already ran in this session.
+    Once,
+}
+
+/// One handler considered for a fire.
+pub struct Pick<'a> {
+    pub h: Cow<'a, Handler>,
+    /// How its group's matcher reads (`"Bash"`, `*`), for `plan`.
+    pub matcher: String,
+    pub skip: Option<Skip>,
+    /// Its `if` rule could not be decided: it runs, and the fire says why.
+    pub undecided: Option<String>,
+}
+
+/// Whether a group's matcher matches; `None` when the head alone cannot tell.
+fn group_matches(g: &GroupMatcher, s: &Subject<'_>, value: &str) -> Option<bool> {
+    match g {
+        GroupMatcher::Cc(m) => Some(m.matches(value)),
+        other => s.event.map(|e| other.matches(s.spec, value, e)),
+    }
+}
+
+/// Every configured handler of the event, with its matcher and `if` verdicts; the host's
+/// function hooks placed first or last when `registry` is given. Needs the full event.
+pub fn consider<'a>(config: &'a Config, s: &Subject<'_>, registry: Option<&Registry>) -> Vec<Pick<'a>> {
+    let value = s.head.matcher_value(s.spec);
+    let tool_name = s.event.and_then(|e| e.get("tool_name")).and_then(Value::as_str).unwrap_or("");
+    let tool_input = s.event.and_then(|e| e.get("tool_input"));
+    let mut picks = Vec::new();
+    for g in &config.events[s.eid] {
+        let matched = group_matches(&g.matcher, s, &value).unwrap_or(true);
+        let matcher = g.matcher.describe();
+        for h in &g.handlers {
+            let mut pick =
+                Pick { h: Cow::Borrowed(h), matcher: matcher.clone(), skip: None, undecided: None };
+            if !matched {
+                pick.skip = Some(Skip::Matcher(value.to_string()));
+            } else if h.has_if && !s.spec.tool_event {
+                pick.skip = Some(Skip::IfNeverHere);
+            } else if let Some(rule) = h.if_rule.as_ref().filter(|_| h.has_if) {
+                match rule.check(tool_name, tool_input) {
+                    IfMatch::Yes => {}
+                    IfMatch::No => pick.skip = Some(Skip::IfNo),
+                    IfMatch::Undecided(why) => {
+                        pick.undecided = Some(format!(
+                            "hook {}: `if` rule {:?} cannot be decided for this command ({why}); the hook runs",
+                            h.id,
+                            rule.text()
+                        ))
+                    }
+                }
+            }
+            picks.push(pick);
+        }
+    }
+    if let Some(reg) = registry.filter(|r| !r.functions.is_empty()) {
+        let mut first = Vec::new();
+        for r in reg.functions.iter().filter(|r| r.event == s.eid && r.matcher.matches(&value)) {
+            let pick = Pick {
+                h: Cow::Owned(r.handler.clone()),
+                matcher: String::new(),
+                skip: None,
+                undecided: None,
+            };
+            if r.first { first.push(pick) } else { picks.push(pick) }
+        }
+        first.append(&mut picks);
+        picks = first;
+    }
+    picks
+}
+
+/// The fire's selection: [`consider`], then host callbacks, dedup and `once` (marking the
+/// handlers that run as having run). Returns the handlers that run, in configuration order,
+/// and the fire's warnings about the others.
+pub fn for_fire<'a>(
+    config: &'a Config,
+    s: &Subject<'_>,
+    registry: &Registry,
+    sessions: &Sessions,
+    project_dir: &str,
+) -> (Vec<Cow<'a, Handler>>, Vec<String>) {
+    let (mut warnings, mut callbacks) = (Vec::new(), Vec::new());
+    let session = s.head.session_id.as_ref();
+    let mut seen = HashSet::new();
+    let mut run = Vec::new();
+    for pick in consider(config, s, Some(registry)) {
+        if pick.skip.is_some() {
+            continue;
+        }
+        warnings.extend(pick.undecided);
+        let h = pick.h;
+        if matches!(h.action, Action::Delegated(_)) && !registry.callbacks.contains_key(&h.ty) {
+            callbacks.push(format!(
+                "hook {}: {} handler skipped: no host callback is registered",
+                h.id,
+                h.ty.as_str()
+            ));
+            continue;
+        }
+        if h.dialect.rules().dedups() && !seen.insert(identity(config, &h, project_dir)) {
+            continue;
+        }
+        if h.once && sessions.ran_once(session, h.index) {
+            continue;
+        }
+        run.push(h);
+    }
+    for h in run.iter().filter(|h| h.once) {
+        sessions.mark_once(session, h.index);
+    }
+    warnings.append(&mut callbacks);
+    (run, warnings)
+}
+
+/// `Some(true)` when no handler of the event can run, from the head alone; `Some(false)` when
+/// one can; `None` when only the full event can tell (another dialect's matcher).
+pub fn nothing_matches(
+    config: &Config,
+    eid: EventId,
+    spec: &'static EventSpec,
+    head: &Head<'_>,
+) -> Option<bool> {
+    let s = Subject { eid, spec, head, event: None };
+    let value = head.matcher_value(spec);
+    for g in config.events[eid].iter().filter(|g| !g.handlers.is_empty()) {
+        if group_matches(&g.matcher, &s, &value)? {
+            return Some(false);
+        }
+    }
+    Some(true)
+}
+
+/// Dedup identity (§2.7): type + origin class + expanded command and args + shell.
+fn identity(config: &Config, h: &Handler, project_dir: &str) -> String {
+    let plugin = config.sources.get(h.source).filter(|s| s.scope == Scope::Plugin);
+    let origin = plugin.and_then(|s| s.plugin_root.clone()).unwrap_or_default();
+    let p = Placeholders::of(config, h, project_dir);
+    let expand = |t: &str| p.expand_bare(t);
+    let cmd = match &h.action {
+        Action::Command(CommandSpec::Shell { script, shell }) => {
+            format!("shell:{shell:?}\0{}", expand(script))
+        }
+        Action::Command(CommandSpec::Exec { program, args }) => {
+            let mut s = format!("exec\0{}", expand(program));
+            for a in args {
+                s.push('\0');
+                s.push_str(&expand(a));
+            }
+            s
+        }
+        Action::Http(spec) => format!("http\0{}", expand(&spec.url)),
+        Action::Delegated(v) => format!("delegated\0{v}"),
+        Action::Function(slot) => format!("function\0{slot}"),
+    };
+    format!("{}\0{}\0{origin}\0{cmd}", h.ty.as_str(), plugin.is_some())
+}
