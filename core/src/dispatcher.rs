@@ -269,6 +269,14 @@ impl Dispatcher {
     }
 }
 
+#[cfg(test)]
+impl Dispatcher {
+    /// Whether the fast path answers this event text without the full fire.
+    pub(crate) fn answers_fast(&self, event_json: &str) -> bool {
+        nomatch::try_answer(&self.inner.config, &self.inner.prepared, event_json, &*self.inner).is_some()
+    }
+}
+
 /// What the async branch of a fire needs to know about it.
 struct AsyncStart<'a> {
     spec: &'static EventSpec,
