@@ -331,11 +331,10 @@ impl Inner {
         let spec = catalog::spec(eid);
         result.warnings.extend(self.config.warnings.per_event[eid].iter().cloned());
 
-        let project_dir = self.project_dir(event);
         let subject = Subject { eid, spec, head: &head, event: Some(event) };
         let (picked, skipped) = {
             let registry = self.registry();
-            select::for_fire(&self.config, &subject, &registry, &self.sessions, &project_dir)
+            select::for_fire(&self.config, &subject, &registry, &self.sessions, &|| self.project_dir(event))
         };
         result.warnings.extend(skipped);
         if !picked.is_empty() {
@@ -353,7 +352,7 @@ impl Inner {
                 })
                 .collect();
             let fire = AsyncStart { spec, event, session };
-            self.run_chosen(&chosen, &project_dir, fire, raw, me, cancel, &mut result);
+            self.run_chosen(&chosen, &self.project_dir(event), fire, raw, me, cancel, &mut result);
         }
         session::attach_async(&mut result, queued, dropped);
         session::stop_guard(

@@ -8,7 +8,7 @@ use crate::dispatcher::Dispatcher;
 use crate::error::{ConfigError, EventError};
 use crate::event::Head;
 use crate::load::{default_store, record_trust};
-use crate::select::{self, Skip, Subject};
+use crate::select::{self, Keep, Skip, Subject};
 use serde::Serialize;
 use serde_json::{Value, json};
 
@@ -110,13 +110,15 @@ impl Dispatcher {
         let subject = Subject { eid, spec, head: &head, event: Some(event) };
         let infos = infos(config, eid).map(|(info, _, _)| info);
         let mut out = Vec::new();
-        for (info, pick) in infos.zip(select::consider(config, &subject, None)) {
-            let m = &pick.matcher;
+        for (info, pick) in infos.zip(select::consider(config, &subject, None, Keep::All)) {
+            let m = pick.matcher.map(|g| g.describe()).unwrap_or_default();
             let skip = pick.skip.or_else(|| {
                 (pick.h.once && self.ran_once(&head.session_id, pick.h.index)).then_some(Skip::Once)
             });
             let (runs, why) = match skip {
-                Some(Skip::Matcher(value)) => (false, format!("matcher {m} does not match {value:?}")),
+                Some(Skip::Matcher) => {
+                    (false, format!("matcher {m} does not match {:?}", head.matcher_value(spec)))
+                }
                 Some(Skip::IfNeverHere) => (false, format!("`if` never runs on {}", spec.name)),
                 Some(Skip::IfNo) => (false, "its `if` rule does not match this tool call".to_string()),
                 Some(Skip::Once) => (false, "`once`: already ran in this session".to_string()),

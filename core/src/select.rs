@@ -30,8 +30,8 @@ pub struct Subject<'a> {
 /// Why a handler does not run.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Skip {
-    /// Its group's matcher does not match this value.
-    Matcher(String),
+    /// Its group's matcher does not match the event's matcher value.
+    Matcher,
     /// It has an `if` rule on an event without tool calls, where `if` never runs (§4.3).
     IfNeverHere,
     /// Its `if` rule does not match this tool call.
@@ -43,8 +43,8 @@ pub enum Skip {
 /// One handler considered for a fire.
 pub struct Pick<'a> {
     pub h: Cow<'a, Handler>,
-    /// How its group's matcher reads (`"Bash"`, `*`), for `plan`.
-    pub matcher: String,
+    /// Its group's matcher (`None` for a function hook), for `plan` to describe.
+    pub matcher: Option<&'a GroupMatcher>,
     pub skip: Option<Skip>,
     /// Its `if` rule could not be decided: it runs, and the fire says why.
     pub undecided: Option<String>,
@@ -58,21 +58,37 @@ fn group_matches(g: &GroupMatcher, s: &Subject<'_>, value: &str) -> Option<bool>
     }
 }
 
-/// Every configured handler of the event, with its matcher and `if` verdicts; the host's
+/// Which handlers [`consider`] returns.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Keep {
+    /// Every handler, with why it does not run (`plan`).
+    All,
+    /// Those whose group matches (a fire: a group that does not match costs nothing more).
+    Matching,
+}
+
+/// The configured handlers of the event, with their matcher and `if` verdicts; the host's
 /// function hooks placed first or last when `registry` is given. Needs the full event.
-pub fn consider<'a>(config: &'a Config, s: &Subject<'_>, registry: Option<&Registry>) -> Vec<Pick<'a>> {
+pub fn consider<'a>(
+    config: &'a Config,
+    s: &Subject<'_>,
+    registry: Option<&Registry>,
+    keep: Keep,
+) -> Vec<Pick<'a>> {
     let value = s.head.matcher_value(s.spec);
     let tool_name = s.event.and_then(|e| e.get("tool_name")).and_then(Value::as_str).unwrap_or("");
     let tool_input = s.event.and_then(|e| e.get("tool_input"));
     let mut picks = Vec::new();
     for g in &config.events[s.eid] {
         let matched = group_matches(&g.matcher, s, &value).unwrap_or(true);
-        let matcher = g.matcher.describe();
+        if !matched && keep == Keep::Matching {
+            continue;
+        }
         for h in &g.handlers {
             let mut pick =
-                Pick { h: Cow::Borrowed(h), matcher: matcher.clone(), skip: None, undecided: None };
+                Pick { h: Cow::Borrowed(h), matcher: Some(&g.matcher), skip: None, undecided: None };
             if !matched {
-                pick.skip = Some(Skip::Matcher(value.to_string()));
+                pick.skip = Some(Skip::Matcher);
             } else if h.has_if && !s.spec.tool_event {
                 pick.skip = Some(Skip::IfNeverHere);
             } else if let Some(rule) = h.if_rule.as_ref().filter(|_| h.has_if) {
@@ -94,12 +110,7 @@ pub fn consider<'a>(config: &'a Config, s: &Subject<'_>, registry: Option<&Regis
     if let Some(reg) = registry.filter(|r| !r.functions.is_empty()) {
         let mut first = Vec::new();
         for r in reg.functions.iter().filter(|r| r.event == s.eid && r.matcher.matches(&value)) {
-            let pick = Pick {
-                h: Cow::Owned(r.handler.clone()),
-                matcher: String::new(),
-                skip: None,
-                undecided: None,
-            };
+            let pick = Pick { h: Cow::Owned(r.handler.clone()), matcher: None, skip: None, undecided: None };
             if r.first { first.push(pick) } else { picks.push(pick) }
         }
         first.append(&mut picks);
@@ -116,13 +127,15 @@ pub fn for_fire<'a>(
     s: &Subject<'_>,
     registry: &Registry,
     sessions: &Sessions,
-    project_dir: &str,
+    project_dir: &dyn Fn() -> String,
 ) -> (Vec<Cow<'a, Handler>>, Vec<String>) {
+    // The project directory only matters to dedup, and costs a lookup: made on first need.
+    let dir = std::cell::OnceCell::new();
     let (mut warnings, mut callbacks) = (Vec::new(), Vec::new());
     let session = s.head.session_id.as_ref();
     let mut seen = HashSet::new();
     let mut run = Vec::new();
-    for pick in consider(config, s, Some(registry)) {
+    for pick in consider(config, s, Some(registry), Keep::Matching) {
         if pick.skip.is_some() {
             continue;
         }
@@ -136,7 +149,7 @@ pub fn for_fire<'a>(
             ));
             continue;
         }
-        if h.dialect.rules().dedups() && !seen.insert(identity(config, &h, project_dir)) {
+        if h.dialect.rules().dedups() && !seen.insert(identity(config, &h, dir.get_or_init(project_dir))) {
             continue;
         }
         if h.once && sessions.ran_once(session, h.index) {
