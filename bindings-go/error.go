@@ -107,16 +107,27 @@ func kindForCode(code Code) string {
 	}
 }
 
+// errorDocument is the error JSON as the engine writes it: {"error": {...}} (abi.md §1).
+type errorDocument struct {
+	Error json.RawMessage `json:"error"`
+}
+
+// errorFields is the error JSON's "error" object; the keys with omitempty are absent, never
+// null, when they do not apply. schema_test.go checks these tags against
+// ../schema/error.schema.json.
+type errorFields struct {
+	Kind    string `json:"kind"`
+	Message string `json:"message"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
+	Pointer string `json:"pointer,omitempty"`
+}
+
 // newError builds an *Error on the Go side (for example when a value cannot be marshalled),
-// with the same error object shape the engine writes.
+// with the same error object the engine writes.
 func newError(code Code, kind, message string, line, column int) *Error {
 	e := &Error{Code: code, Kind: kind, Message: message, Line: line, Column: column}
-	obj := map[string]any{"kind": kind, "message": message}
-	if line > 0 {
-		obj["line"] = line
-		obj["column"] = column
-	}
-	e.raw, _ = json.Marshal(obj) // a map of strings and ints always marshals
+	e.raw, _ = json.Marshal(errorFields{Kind: kind, Message: message, Line: line, Column: column}) // strings and ints always marshal
 	return e
 }
 
@@ -124,16 +135,8 @@ func newError(code Code, kind, message string, line, column int) *Error {
 // does not know are ignored (abi.md §7). Text that is not an error JSON still gives an
 // *Error, carrying the text as its message.
 func parseError(code Code, text []byte) *Error {
-	var doc struct {
-		Error json.RawMessage `json:"error"`
-	}
-	var obj struct {
-		Kind    string `json:"kind"`
-		Message string `json:"message"`
-		Line    int    `json:"line"`
-		Column  int    `json:"column"`
-		Pointer string `json:"pointer"`
-	}
+	var doc errorDocument
+	var obj errorFields
 	if json.Unmarshal(text, &doc) != nil || len(doc.Error) == 0 ||
 		json.Unmarshal(doc.Error, &obj) != nil || obj.Kind == "" {
 		if code == 0 {

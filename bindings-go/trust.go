@@ -36,7 +36,7 @@ type TrustStatus struct {
 type TrustSource struct {
 	// Scope is "project" or "local", the scopes that run only when trusted.
 	Scope string `json:"scope"`
-	// Label names the source as warnings do, for example ".claude/settings.json".
+	// Label names the source as warnings do, for example "project .claude/settings.json".
 	Label string `json:"label"`
 	// Path is the file as configured, Resolved the file resolved against project_dir; both
 	// nil for inline settings.

@@ -27,146 +27,230 @@ export interface Event {
   [key: string]: unknown
 }
 
-/** The folded decision of a fire, or of one hook's verdict. */
+// ---- generated from schema/ by scripts/gen-types.mjs: do not edit ----
+
+/**
+ * A hook's decision, or the folded decision of a fire (protocol.md §7): `deny` and `block` stop
+ * the action, `ask` and `defer` hand it to the user or the host, `allow` lets it go on. Which
+ * values an event can produce is in protocol.md §3.2.
+ */
 export type Decision = 'allow' | 'deny' | 'ask' | 'defer' | 'block'
 
-/** What one hook's exit status and output said (protocol.md §6.7). */
+/**
+ * How one hook ended, as the result JSON reports it (§8).
+ *
+ * - 'ok': The hook ran and its output was read (whatever it decided).
+ * - 'error': The hook failed: a non-zero exit with no verdict, a signal, unreadable output.
+ * - 'timed_out': The hook reached its deadline, or never got a slot.
+ * - 'spawn_failed': The hook's program could not be started.
+ * - 'async': The hook runs in the background; its outcome comes in a later fire's
+ * `async_outcomes`.
+ * - 'cancelled': The host cancelled the fire before this hook ended.
+ */
+export type Status = 'ok' | 'error' | 'timed_out' | 'spawn_failed' | 'async' | 'cancelled'
+
+/**
+ * Where a hook's verdict was read from (protocol.md §6.7).
+ *
+ * - 'json': A JSON object the hook printed on stdout.
+ * - 'text': Plain text on stdout.
+ * - 'exit_code': The exit code (and stderr).
+ * - 'failure': A fail-closed block: the hook failed and its handler has `onFailure: "block"`.
+ * - 'none': The hook contributed nothing.
+ */
+export type VerdictSource = 'json' | 'text' | 'exit_code' | 'failure' | 'none'
+
+/**
+ * One hook's exit status and output read as a decision (§6.7). An outcome that contributes
+ * nothing has `source: "none"`, nulls, `continue: true`, `false` and `{}`.
+ */
 export interface Verdict {
-  /** Where the verdict was read from (`'exit_code'`, `'json'`, ...). */
-  source: string
+  /** Where the verdict was read from. */
+  source: VerdictSource
+  /** The hook's decision; `null` when it expressed none. */
   decision: Decision | null
+  /** Why, for the model or the user. */
   reason: string | null
+  /** The decision is `deny` or `block`. */
   blocking: boolean
-  continue: boolean
-  stop_reason: string | null
-  additional_context: string | null
-  system_message: string | null
-  updated_input: Record<string, unknown> | null
-  updated_tool_output: unknown
-  suppress_output: boolean
-  extra: Record<string, unknown>
-  [key: string]: unknown
-}
-
-/**
- * One hook run or attempted in a fire (protocol.md §8). A hook that fails, hangs or floods
- * its output is an outcome, never an error. Keys are the result JSON's, in snake_case.
- */
-export interface Outcome {
-  /** Hook id, for example `'user:PreToolUse[0].hooks[0]'`. */
-  hook: string
-  /** Handler type: `'command'`, `'http'`, `'prompt'`, `'agent'`, `'mcp_tool'` or `'function'`. */
-  type: string
-  /** The command as configured (shell form) or as run (exec form). */
-  command: string
-  /** How it ended. */
-  status: 'ok' | 'error' | 'timed_out' | 'spawn_failed' | 'async' | 'cancelled'
-  /** `null` when killed by a signal, not started, http, or still running. */
-  exit_code: number | null
-  /** The signal that ended it. */
-  signal: number | null
-  /** HTTP handlers only. */
-  http_status: number | null
-  /** Reached its deadline (or never got a slot). */
-  timed_out: boolean
-  /** From spawn to the end of the drain, 0.1 ms resolution. */
-  duration_ms: number
-  stdout: string
-  stderr: string
-  stdout_truncated: boolean
-  stderr_truncated: boolean
-  stdout_lossy: boolean
-  stderr_lossy: boolean
-  /** The handler's `statusMessage`. */
-  status_message: string | null
-  verdict: Verdict
-  /** Why `status` is not `'ok'`, or a JSON/schema problem in the hook's output. */
-  error: string | null
-  [key: string]: unknown
-}
-
-/**
- * The result of a fire: the result JSON of protocol.md §8 as a plain object, so
- * `JSON.stringify(result)` gives the same JSON the C ABI returns. Every key is present;
- * readers must ignore keys they do not know.
- */
-export interface Result {
-  /** `hook_event_name` as fired. */
-  event: string
-  /** The folded decision; `null` when no hook decided. */
-  decision: Decision | null
-  /** Reason of the deciding hook. */
-  reason: string | null
-  /** `false`: a hook asked to stop the agent. */
+  /** `false`: the hook asked to stop the agent. */
   continue: boolean
   /** For the user, with `continue: false`. */
   stop_reason: string | null
-  /** The replacement tool input (or `{prompt}` on UserPromptSubmit). */
-  updated_input: Record<string, unknown> | null
-  /** Replacement tool output (PostToolUse). */
-  updated_tool_output: unknown
   /** Text for the model. */
   additional_context: string | null
   /** Text for the user. */
   system_message: string | null
-  /** OR of the hooks' `suppressOutput`. */
+  /** The hook's replacement tool input (or `{"prompt": ...}`). */
+  updated_input: Record<string, unknown> | null
+  /** The hook's replacement tool output: any JSON value. */
+  updated_tool_output: unknown
+  /** The hook asked to hide the tool output (`suppressOutput`). */
   suppress_output: boolean
-  /** Variables written through `CLAUDE_ENV_FILE`. */
-  env: Record<string, string>
-  /** Event- and dialect-specific outputs. */
+  /** Event- and dialect-specific outputs of this hook (protocol.md §7, §9). */
   extra: Record<string, unknown>
-  /** Context of this session's async hooks finished since its previous fire. */
-  pending_context: string | null
-  /** Load warnings, per-hook warnings, then fire notices. */
-  warnings: string[]
-  /** One per hook run or attempted, in configuration order; `[]` when nothing matched. */
-  outcomes: Outcome[]
-  /** Completed outcomes of this session's async hooks, in completion order. */
-  async_outcomes: Outcome[]
+  /** Keys added by newer releases; readers ignore keys they do not know. */
   [key: string]: unknown
 }
 
 /**
- * One project or local source as the trust gate saw it (protocol.md §2.8), an entry of
- * `TrustStatus.sources`. Keys are the status JSON's, in snake_case.
+ * What happened to one hook in one fire (protocol.md §8, "Outcome keys"). A hook that fails,
+ * hangs or floods its output is an outcome, never an error.
+ */
+export interface Outcome {
+  /** The hook id (protocol.md §2.6), for example `user:PreToolUse[0].hooks[0]`. */
+  hook: string
+  /** The handler type: `command`, `http`, `prompt`, `agent`, `mcp_tool` or `function`. */
+  type: string
+  /**
+   * Shell form: the string as configured; exec form: the program and arguments as run; http:
+   * `POST <url>`; delegated handlers: `prompt`, `agent`, `mcp_tool <server>/<tool>`.
+   */
+  command: string
+  /** How the hook ended. */
+  status: Status
+  /** The exit code; `null` when killed by a signal, not started, http, or still running. */
+  exit_code: number | null
+  /** The signal that ended the hook. */
+  signal: number | null
+  /** The HTTP status code (http handlers only). */
+  http_status: number | null
+  /** The hook reached its deadline (or never got a slot). */
+  timed_out: boolean
+  /** From spawn to the end of the drain, in milliseconds at 0.1 ms resolution. */
+  duration_ms: number
+  /** Captured stdout, at most `max_output_bytes`, lossily decoded. */
+  stdout: string
+  /** Captured stderr, at most `max_output_bytes`, lossily decoded. */
+  stderr: string
+  /** stdout hit the `max_output_bytes` cap. */
+  stdout_truncated: boolean
+  /** stderr hit the `max_output_bytes` cap. */
+  stderr_truncated: boolean
+  /** stdout held invalid UTF-8, replaced with U+FFFD. */
+  stdout_lossy: boolean
+  /** stderr held invalid UTF-8, replaced with U+FFFD. */
+  stderr_lossy: boolean
+  /** The handler's `statusMessage`. */
+  status_message: string | null
+  /** The hook's exit status and output read as a decision (protocol.md §6.7). */
+  verdict: Verdict
+  /**
+   * Why `status` is not `ok` (`exit 1: ...`, `timed out after 1 s`), or a JSON or schema
+   * problem in the hook's output.
+   */
+  error: string | null
+  /** Keys added by newer releases; readers ignore keys they do not know. */
+  [key: string]: unknown
+}
+
+/**
+ * The result JSON of one fire (protocol.md §8). Every key is always present (`null`, `false`,
+ * `{}` or `[]` when empty), in this order. Newer libraries may add keys: readers ignore keys
+ * they do not know.
+ */
+export interface Result {
+  /** `hook_event_name` as fired. */
+  event: string
+  /**
+   * The folded decision (protocol.md §7); `null` when no hook decided. Which values an event
+   * can produce is in protocol.md §3.2.
+   */
+  decision: Decision | null
+  /** The reason of the first hook, in configuration order, whose decision is the result's. */
+  reason: string | null
+  /** `false`: a hook asked to stop the agent. It beats every decision. */
+  continue: boolean
+  /** For the user, with `continue: false`: the first hook's `stopReason`. */
+  stop_reason: string | null
+  /**
+   * The replacement tool input (PreToolUse, PermissionRequest), or `{"prompt": ...}` on
+   * UserPromptSubmit; `null` when the decision is deny or defer, or no hook rewrote it.
+   */
+  updated_input: Record<string, unknown> | null
+  /** The replacement tool output (PostToolUse): any JSON value; `null` when none. */
+  updated_tool_output: unknown
+  /** Text for the model: every hook's non-empty context, joined with a blank line. */
+  additional_context: string | null
+  /** Text for the user: every hook's non-empty message, joined with a newline. */
+  system_message: string | null
+  /** Whether any hook asked to hide the tool output (`suppressOutput`). */
+  suppress_output: boolean
+  /**
+   * Variables the hooks wrote through `CLAUDE_ENV_FILE` (protocol.md §3.4), merged in
+   * configuration order.
+   */
+  env: Record<string, string>
+  /**
+   * Event- and dialect-specific outputs (`sessionTitle`, `watchPaths`, `worktreePath`, ...;
+   * protocol.md §7, §9).
+   */
+  extra: Record<string, unknown>
+  /** The context of this session's async hooks that finished since its previous fire. */
+  pending_context: string | null
+  /** Load warnings, then per-hook warnings in configuration order, then fire notices. */
+  warnings: string[]
+  /**
+   * One per hook run or attempted in this fire, in configuration order; `[]` when nothing
+   * matched.
+   */
+  outcomes: Outcome[]
+  /** The completed outcomes of this session's async hooks, in completion order. */
+  async_outcomes: Outcome[]
+  /** Keys added by newer releases; readers ignore keys they do not know. */
+  [key: string]: unknown
+}
+
+/**
+ * One project or local source as the trust gate saw it (protocol.md §2.8), an entry of the
+ * trust status's `sources`.
  */
 export interface TrustSource {
-  /** `'project'` or `'local'`: the scopes that run only when trusted. */
-  scope: string
-  /** The source as warnings name it, for example `'.claude/settings.json'`. */
+  /** `project` or `local`: the scopes whose hooks run only when trusted. */
+  scope: 'project' | 'local'
+  /** The source as warnings name it, for example `project .claude/settings.json`. */
   label: string
-  /** The file as configured; `null` for inline `settings`. */
+  /** The file as configured; `null` for inline settings. */
   path: string | null
-  /** The file as resolved against `project_dir`; `null` for inline `settings`. */
+  /** The file resolved against `project_dir`; `null` for inline settings. */
   resolved: string | null
-  /** The file's key in the trust store (relative to the project root when inside it). */
+  /**
+   * The file's key in the trust store (relative to the project root when inside it); `null` for
+   * inline settings or without a readable `project_dir`.
+   */
   key: string | null
-  /** `'sha256:<64 hex>'` of the bytes read; `null` for inline settings or a missing file. */
+  /** `sha256:<64 hex digits>` of the bytes read; `null` for inline settings. */
   digest: string | null
   /** Whether this source's hooks run. */
   trusted: boolean
   /** Why it is (not) trusted, for people. */
   why: string
+  /** Keys added by newer releases; readers ignore keys they do not know. */
   [key: string]: unknown
 }
 
 /**
- * The trust state of a configuration's project and local sources, from
- * `dispatcher.trustStatus()` or `recordTrust(config)` (protocol.md §2.8). Readers must ignore
- * keys they do not know.
+ * The trust state of a configuration's project and local sources (protocol.md §2.8): what a
+ * host shows the user before it records trust. Every key is always present, in this order.
  */
 export interface TrustStatus {
-  /** The configured `trust.store`; `null` when none is given. */
+  /** The configured `trust.store`; `null` when the configuration consults no store. */
   store: string | null
-  /** Where `recordTrust` writes without `trust.store`: `$XDG_CONFIG_HOME/hookwire/trust.json`
-   * or `~/.config/hookwire/trust.json`; `null` when neither `XDG_CONFIG_HOME` nor `HOME` is set. */
+  /**
+   * Where trust is recorded when no `trust.store` is given:
+   * `$XDG_CONFIG_HOME/hookwire/trust.json`, else `~/.config/hookwire/trust.json`; `null` when
+   * neither `XDG_CONFIG_HOME` nor `HOME` is set.
+   */
   default_store: string | null
-  /** The configured `project_dir`, the key of the store; `null` when unset. */
+  /** The configured `project_dir`, the project's key in the store; `null` when unset. */
   project_dir: string | null
   /** One entry per project or local source, in configuration order. */
   sources: TrustSource[]
+  /** Keys added by newer releases; readers ignore keys they do not know. */
   [key: string]: unknown
 }
+
+// ---- end of the generated types ----
 
 /**
  * The `code` of an error hookwire throws or rejects with (abi.md §6). The error also has

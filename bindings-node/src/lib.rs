@@ -224,7 +224,7 @@ impl Dispatcher {
     /// new dispatcher. Throws only for a bug in hookwire (`code` `'PANIC'`).
     #[napi(catch_unwind, ts_return_type = "TrustStatus")]
     pub fn trust_status(&self, env: &Env) -> Result<Unknown<'static>> {
-        match catch_unwind(AssertUnwindSafe(|| self.inner.trust_status().to_string())) {
+        match catch_unwind(AssertUnwindSafe(|| self.inner.trust_status().to_json())) {
             Ok(status_json) => parse_result(env, &status_json),
             Err(payload) => Err(errors::engine_error(env, &errors::panic_details(payload.as_ref()))),
         }
@@ -246,7 +246,7 @@ impl Dispatcher {
 pub fn record_trust(env: &Env, config: Unknown) -> Result<Unknown<'static>> {
     let text = to_json_text(env, config, "config", ErrorKind::InvalidConfig)?;
     match catch_unwind(|| hookwire_core::record_trust_for(&text)) {
-        Ok(Ok(status)) => parse_result(env, &status.to_string()),
+        Ok(Ok(status)) => parse_result(env, &status.to_json()),
         Ok(Err(e)) => Err(errors::engine_error(env, &e.details())),
         Err(payload) => Err(errors::engine_error(env, &errors::panic_details(payload.as_ref()))),
     }

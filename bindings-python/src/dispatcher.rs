@@ -234,7 +234,7 @@ impl Dispatcher {
     /// Nothing is spawned, read or written. Raises `HookwireError` only for a bug (`panic`).
     fn trust_status<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let inner = Arc::clone(&self.inner);
-        match detached(py, || Ok(inner.trust_status().to_string())) {
+        match detached(py, || Ok(inner.trust_status().to_json())) {
             Ok(json) => loads(py)?.call1((PyString::new(py, &json),)),
             Err(details) => Err(to_pyerr(py, Side::Config, details)),
         }

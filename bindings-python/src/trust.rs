@@ -28,7 +28,7 @@ pub fn record_trust<'py>(py: Python<'py>, config: &Bound<'py, PyAny>) -> PyResul
                 std::str::from_utf8(b).map_err(|e| ConfigError::Utf8(e.to_string()).details())?
             }
         };
-        hookwire_core::record_trust_for(text).map(|status| status.to_string()).map_err(|e| e.details())
+        hookwire_core::record_trust_for(text).map(|status| status.to_json()).map_err(|e| e.details())
     });
     match recorded {
         Ok(json) => loads(py)?.call1((PyString::new(py, &json),)),

@@ -101,7 +101,7 @@ fn default_envelope(project: Option<&Path>) -> Result<Value, Failure> {
         .canonicalize()
         .map_err(|e| internal(format!("project directory: {e}"), Some(dir.display().to_string())))?;
     let store = Dispatcher::new("{}")
-        .map(|d| d.trust_status()["default_store"].clone())
+        .map(|d| d.trust_status().default_store)
         .map_err(|e| Failure::new(e.details(), None))?;
     let mut envelope = json!({
         "project_dir": dir.to_string_lossy(),
@@ -111,7 +111,7 @@ fn default_envelope(project: Option<&Path>) -> Result<Value, Failure> {
             {"scope": "local", "path": ".claude/settings.local.json"}
         ]
     });
-    if store.is_string() {
+    if let Some(store) = store {
         envelope["trust"] = json!({"store": store, "project": "store"});
     }
     Ok(envelope)

@@ -4,10 +4,9 @@
 use crate::Failure;
 use crate::config::Source;
 use crate::paint::Paint;
-use serde_json::Value;
 
-fn text(v: &Value, key: &str) -> String {
-    v.get(key).and_then(Value::as_str).unwrap_or("-").to_string()
+fn text(v: Option<&str>) -> &str {
+    v.unwrap_or("-")
 }
 
 pub fn run(source: &Source, record: bool, json: bool) -> Result<u8, Failure> {
@@ -18,33 +17,30 @@ pub fn run(source: &Source, record: bool, json: bool) -> Result<u8, Failure> {
         loaded.dispatcher.trust_status()
     };
     if json {
-        say!("{status}");
+        say!("{}", status.to_json());
         return Ok(0);
     }
     let p = Paint::stdout();
-    say!("project    {}", text(&status, "project_dir"));
-    let store = status.get("store").and_then(Value::as_str);
-    match store {
+    say!("project    {}", text(status.project_dir.as_deref()));
+    match &status.store {
         Some(s) => say!("store      {s}"),
-        None => say!("store      none (default would be {})", text(&status, "default_store")),
+        None => say!("store      none (default would be {})", text(status.default_store.as_deref())),
     }
-    let sources = status.get("sources").and_then(Value::as_array).cloned().unwrap_or_default();
-    if sources.is_empty() {
+    if status.sources.is_empty() {
         say!("no project or local settings to trust");
     }
-    for s in &sources {
-        let trusted = s.get("trusted").and_then(Value::as_bool).unwrap_or(false);
-        let mark = if trusted { p.green("trusted  ") } else { p.red("untrusted") };
-        say!("{mark}  {} {}", text(s, "scope"), p.cyan(&text(s, "label")));
-        say!("           file    {}", text(s, "resolved"));
-        if let Some(d) = s.get("digest").and_then(Value::as_str) {
+    for s in &status.sources {
+        let mark = if s.trusted { p.green("trusted  ") } else { p.red("untrusted") };
+        say!("{mark}  {} {}", s.scope, p.cyan(&s.label));
+        say!("           file    {}", text(s.resolved.as_deref()));
+        if let Some(d) = &s.digest {
             say!("           digest  {d}");
         }
-        say!("           why     {}", text(s, "why"));
+        say!("           why     {}", s.why);
     }
     if record {
         say!("recorded trust for the files above as they are now; any edit untrusts them");
-    } else if sources.iter().any(|s| s.get("trusted") != Some(&Value::Bool(true))) {
+    } else if status.sources.iter().any(|s| !s.trusted) {
         say!("{}", p.dim("run `hookwire trust --record` (same options) to trust these files as they are"));
     }
     Ok(0)

@@ -5,18 +5,32 @@
 //! This module never decides *whether* something is an error, it only carries the context the
 //! user needs to fix it (line and column for JSON, a JSON pointer for a wrong type).
 
+use schemars::JsonSchema;
 use serde::Serialize;
 use std::fmt;
 
 /// The stable error kinds of `abi.md` §6. Programs branch on [`ErrorKind::as_str`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+// The schema's names follow `as_str` (the hand-written `Serialize` below); core/tests/schemas.rs
+// checks that they agree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, JsonSchema)]
+#[schemars(
+    rename_all = "snake_case",
+    description = "The stable kind of an error (abi.md §6); programs branch on it."
+)]
 pub enum ErrorKind {
+    /// A required pointer argument is NULL (C only).
     NullPointer,
+    /// Input text is not UTF-8.
     InvalidUtf8,
+    /// Input text is not JSON; `line` and `column` say where.
     InvalidJson,
+    /// JSON, but not a configuration protocol.md accepts; `pointer` says where, when known.
     InvalidConfig,
+    /// JSON, but not an event (not an object, or no string `hook_event_name`).
     InvalidEvent,
+    /// A bug in hookwire, caught at the boundary.
     Panic,
+    /// Any other failure of hookwire itself (for example, no thread could be started).
     Internal,
 }
 
@@ -56,15 +70,25 @@ impl fmt::Display for ErrorKind {
 
 /// Everything an error JSON holds, in one flat shape every binding translates from, so the
 /// four languages cannot disagree on what an error says.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(description = "What went wrong (abi.md §1). Readers ignore keys they do not know.")]
 pub struct ErrorDetails {
+    /// The stable kind; programs branch on it.
     pub kind: ErrorKind,
+    /// For people; it may change between releases.
     pub message: String,
+    /// The 1-based line of a JSON syntax error.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u64")] // absent, never null
     pub line: Option<u64>,
+    /// The 1-based column, counted in bytes, of a JSON syntax error.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u64")] // absent, never null
     pub column: Option<u64>,
+    /// A JSON pointer such as `/hooks/PreToolUse/0/hooks/1/timeout`, when a well-formed
+    /// document is wrong in one place.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")] // absent, never null
     pub pointer: Option<String>,
 }
 

@@ -10,7 +10,7 @@ use crate::event::Head;
 use crate::load::{default_store, record_trust};
 use crate::select::{self, Keep, Skip, Subject};
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 /// One resolved hook, as `hooks()` lists it.
 #[derive(Debug, Clone, Serialize)]
@@ -132,26 +132,49 @@ impl Dispatcher {
         Ok(out)
     }
 
-    /// The trust state of every project and local source (§2.8), as JSON:
-    /// `{"store", "default_store", "project_dir", "sources": [...]}`.
-    pub fn trust_status(&self) -> Value {
-        status_json(self.config())
+    /// The trust state of every project and local source (§2.8).
+    pub fn trust_status(&self) -> TrustStatus {
+        TrustStatus::of(self.config())
     }
 }
 
-fn status_json(config: &Config) -> Value {
-    json!({
-        "store": config.store.as_ref().map(|p| p.to_string_lossy().into_owned()),
-        "default_store": default_store().map(|p| p.to_string_lossy().into_owned()),
-        "project_dir": config.project_dir.as_ref().map(|p| p.to_string_lossy().into_owned()),
-        "sources": config.trust.iter().collect::<Vec<&TrustEntry>>(),
-    })
+/// The trust state of a configuration's project and local sources (protocol.md §2.8): what a
+/// host shows the user before it records trust. Every key is always present, in this order.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct TrustStatus {
+    /// The configured `trust.store`; `null` when the configuration consults no store.
+    pub store: Option<String>,
+    /// Where trust is recorded when no `trust.store` is given:
+    /// `$XDG_CONFIG_HOME/hookwire/trust.json`, else `~/.config/hookwire/trust.json`; `null`
+    /// when neither `XDG_CONFIG_HOME` nor `HOME` is set.
+    pub default_store: Option<String>,
+    /// The configured `project_dir`, the project's key in the store; `null` when unset.
+    pub project_dir: Option<String>,
+    /// One entry per project or local source, in configuration order.
+    pub sources: Vec<TrustEntry>,
+}
+
+impl TrustStatus {
+    fn of(config: &Config) -> TrustStatus {
+        let text = |p: &std::path::Path| p.to_string_lossy().into_owned();
+        TrustStatus {
+            store: config.store.as_deref().map(text),
+            default_store: default_store().as_deref().map(text),
+            project_dir: config.project_dir.as_deref().map(text),
+            sources: config.trust.clone(),
+        }
+    }
+
+    /// The compact status JSON, as `hooks_trust_status` returns it.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a trust status is plain strings and booleans")
+    }
 }
 
 /// Records trust for every project and local **file** source of a configuration, as read now,
 /// in its store (`trust.store`, else the default store), and returns the new trust status.
 /// The host calls this after the user approved what [`Dispatcher::trust_status`] showed.
-pub fn record_trust_for(config_json: &str) -> Result<Value, ConfigError> {
+pub fn record_trust_for(config_json: &str) -> Result<TrustStatus, ConfigError> {
     let value: Value = crate::json::from_str(config_json).map_err(|e| ConfigError::from_json(&e))?;
     let d = Dispatcher::from_value(value.clone())?;
     let config = d.config();

@@ -25,14 +25,16 @@ mod matcher;
 mod nomatch;
 mod result;
 mod runner;
+pub mod schema;
 mod select;
 mod session;
 mod verdict;
 
+pub use config::TrustEntry;
 pub use dispatcher::{CancelToken, Dispatcher, FunctionHook};
 pub use error::{ConfigError, ErrorDetails, ErrorKind, EventError};
 pub use inprocess::{CallbackFn, HookFn};
-pub use inspect::{HookInfo, PlanEntry, record_trust_for};
+pub use inspect::{HookInfo, PlanEntry, TrustStatus, record_trust_for};
 pub use result::{FireResult, Outcome};
 pub use verdict::{Decision, Status, Verdict, VerdictSource};
 

@@ -5,52 +5,100 @@ use crate::config::Handler;
 use crate::fold::Folded;
 use crate::runner::{End, RunResult};
 use crate::verdict::{Decision, Reading, Status, Verdict};
+use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-/// The result JSON of one fire. Serialises to exactly the keys of protocol.md §8.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// The result JSON of one fire (protocol.md §8). Every key is always present (`null`, `false`,
+/// `{}` or `[]` when empty), in this order. Newer libraries may add keys: readers ignore keys
+/// they do not know.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[schemars(rename = "Result")]
 pub struct FireResult {
+    /// `hook_event_name` as fired.
     pub event: String,
+    /// The folded decision (protocol.md §7); `null` when no hook decided. Which values an event
+    /// can produce is in protocol.md §3.2.
     pub decision: Option<Decision>,
+    /// The reason of the first hook, in configuration order, whose decision is the result's.
     pub reason: Option<String>,
+    /// `false`: a hook asked to stop the agent. It beats every decision.
     #[serde(rename = "continue")]
     pub continue_: bool,
+    /// For the user, with `continue: false`: the first hook's `stopReason`.
     pub stop_reason: Option<String>,
+    /// The replacement tool input (PreToolUse, PermissionRequest), or `{"prompt": ...}` on
+    /// UserPromptSubmit; `null` when the decision is deny or defer, or no hook rewrote it.
+    #[schemars(with = "Option<Map<String, Value>>")]
     pub updated_input: Option<Value>,
+    /// The replacement tool output (PostToolUse): any JSON value; `null` when none.
     pub updated_tool_output: Option<Value>,
+    /// Text for the model: every hook's non-empty context, joined with a blank line.
     pub additional_context: Option<String>,
+    /// Text for the user: every hook's non-empty message, joined with a newline.
     pub system_message: Option<String>,
+    /// Whether any hook asked to hide the tool output (`suppressOutput`).
     pub suppress_output: bool,
+    /// Variables the hooks wrote through `CLAUDE_ENV_FILE` (protocol.md §3.4), merged in
+    /// configuration order.
+    #[schemars(with = "std::collections::BTreeMap<String, String>")]
     pub env: Map<String, Value>,
+    /// Event- and dialect-specific outputs (`sessionTitle`, `watchPaths`, `worktreePath`,
+    /// ...; protocol.md §7, §9).
     pub extra: Map<String, Value>,
+    /// The context of this session's async hooks that finished since its previous fire.
     pub pending_context: Option<String>,
+    /// Load warnings, then per-hook warnings in configuration order, then fire notices.
     pub warnings: Vec<String>,
+    /// One per hook run or attempted in this fire, in configuration order; `[]` when nothing
+    /// matched.
     pub outcomes: Vec<Outcome>,
+    /// The completed outcomes of this session's async hooks, in completion order.
     pub async_outcomes: Vec<Outcome>,
 }
 
-/// What happened to one hook in one fire.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// What happened to one hook in one fire (protocol.md §8, "Outcome keys"). A hook that fails,
+/// hangs or floods its output is an outcome, never an error.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Outcome {
+    /// The hook id (protocol.md §2.6), for example `user:PreToolUse[0].hooks[0]`.
     pub hook: String,
+    /// The handler type: `command`, `http`, `prompt`, `agent`, `mcp_tool` or `function`.
     #[serde(rename = "type")]
     pub ty: String,
+    /// Shell form: the string as configured; exec form: the program and arguments as run;
+    /// http: `POST <url>`; delegated handlers: `prompt`, `agent`, `mcp_tool <server>/<tool>`.
     pub command: String,
+    /// How the hook ended.
     pub status: Status,
+    /// The exit code; `null` when killed by a signal, not started, http, or still running.
     pub exit_code: Option<i32>,
+    /// The signal that ended the hook.
     pub signal: Option<i32>,
+    /// The HTTP status code (http handlers only).
     pub http_status: Option<u16>,
+    /// The hook reached its deadline (or never got a slot).
     pub timed_out: bool,
+    /// From spawn to the end of the drain, in milliseconds at 0.1 ms resolution.
     pub duration_ms: f64,
+    /// Captured stdout, at most `max_output_bytes`, lossily decoded.
     pub stdout: String,
+    /// Captured stderr, at most `max_output_bytes`, lossily decoded.
     pub stderr: String,
+    /// stdout hit the `max_output_bytes` cap.
     pub stdout_truncated: bool,
+    /// stderr hit the `max_output_bytes` cap.
     pub stderr_truncated: bool,
+    /// stdout held invalid UTF-8, replaced with U+FFFD.
     pub stdout_lossy: bool,
+    /// stderr held invalid UTF-8, replaced with U+FFFD.
     pub stderr_lossy: bool,
+    /// The handler's `statusMessage`.
     pub status_message: Option<String>,
+    /// The hook's exit status and output read as a decision (protocol.md §6.7).
     pub verdict: Verdict,
+    /// Why `status` is not `ok` (`exit 1: ...`, `timed out after 1 s`), or a JSON or schema
+    /// problem in the hook's output.
     pub error: Option<String>,
 }
 

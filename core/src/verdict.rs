@@ -3,13 +3,17 @@
 //! reader (`dialect/<name>/`) fills these in; Claude Code's reading of §6 is
 //! `dialect/claude_code/verdict.rs`.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
 /// Characters kept of one context or message value (§6.5).
 pub const TEXT_CAP: usize = 10_000;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// A hook's decision, or the folded decision of a fire (protocol.md §7): `deny` and `block`
+/// stop the action, `ask` and `defer` hand it to the user or the host, `allow` lets it go on.
+/// Which values an event can produce is in protocol.md §3.2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Decision {
     Allow,
@@ -34,44 +38,69 @@ impl Decision {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// Where a hook's verdict was read from (protocol.md §6.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum VerdictSource {
+    /// A JSON object the hook printed on stdout.
     Json,
+    /// Plain text on stdout.
     Text,
+    /// The exit code (and stderr).
     ExitCode,
+    /// A fail-closed block: the hook failed and its handler has `onFailure: "block"`.
     Failure,
+    /// The hook contributed nothing.
     None,
 }
 
 /// How one hook ended, as the result JSON reports it (§8).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
+    /// The hook ran and its output was read (whatever it decided).
     Ok,
+    /// The hook failed: a non-zero exit with no verdict, a signal, unreadable output.
     Error,
+    /// The hook reached its deadline, or never got a slot.
     TimedOut,
+    /// The hook's program could not be started.
     SpawnFailed,
+    /// The hook runs in the background; its outcome comes in a later fire's `async_outcomes`.
     Async,
     /// The host cancelled the fire before this hook ended.
     Cancelled,
 }
 
-/// One hook's reading (§6.7).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// One hook's exit status and output read as a decision (§6.7). An outcome that contributes
+/// nothing has `source: "none"`, nulls, `continue: true`, `false` and `{}`.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Verdict {
+    /// Where the verdict was read from.
     pub source: VerdictSource,
+    /// The hook's decision; `null` when it expressed none.
     pub decision: Option<Decision>,
+    /// Why, for the model or the user.
     pub reason: Option<String>,
+    /// The decision is `deny` or `block`.
     pub blocking: bool,
+    /// `false`: the hook asked to stop the agent.
     #[serde(rename = "continue")]
     pub continue_: bool,
+    /// For the user, with `continue: false`.
     pub stop_reason: Option<String>,
+    /// Text for the model.
     pub additional_context: Option<String>,
+    /// Text for the user.
     pub system_message: Option<String>,
+    /// The hook's replacement tool input (or `{"prompt": ...}`).
+    #[schemars(with = "Option<Map<String, Value>>")]
     pub updated_input: Option<Value>,
+    /// The hook's replacement tool output: any JSON value.
     pub updated_tool_output: Option<Value>,
+    /// The hook asked to hide the tool output (`suppressOutput`).
     pub suppress_output: bool,
+    /// Event- and dialect-specific outputs of this hook (protocol.md §7, §9).
     pub extra: Map<String, Value>,
 }
 

@@ -53,12 +53,12 @@ fn recorded_project_hooks_run_and_an_edit_untrusts_them() {
     let before = Dispatcher::new(&cfg.to_string()).unwrap();
     assert_eq!(outcomes(&before), 0, "untrusted project hooks never run");
     let status = before.trust_status();
-    assert_eq!(status["sources"][0]["trusted"], false);
-    assert_eq!(status["sources"][0]["key"], ".claude/settings.json");
-    assert!(status["sources"][0]["digest"].as_str().unwrap().starts_with("sha256:"));
+    assert!(!status.sources[0].trusted);
+    assert_eq!(status.sources[0].key.as_deref(), Some(".claude/settings.json"));
+    assert!(status.sources[0].digest.as_deref().unwrap().starts_with("sha256:"));
 
     let after = record_trust_for(&cfg.to_string()).unwrap();
-    assert_eq!(after["sources"][0]["trusted"], true, "{after}");
+    assert!(after.sources[0].trusted, "{}", after.to_json());
     let mode = std::fs::metadata(&store).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o600);
     assert_eq!(outcomes(&Dispatcher::new(&cfg.to_string()).unwrap()), 1);
@@ -66,7 +66,7 @@ fn recorded_project_hooks_run_and_an_edit_untrusts_them() {
     std::fs::write(s.path().join(".claude/settings.json"), SETTINGS.replace("ran", "changed")).unwrap();
     let edited = Dispatcher::new(&cfg.to_string()).unwrap();
     assert_eq!(outcomes(&edited), 0, "any edit untrusts the file");
-    assert_eq!(edited.trust_status()["sources"][0]["trusted"], false);
+    assert!(!edited.trust_status().sources[0].trusted);
 }
 
 #[test]

@@ -150,7 +150,7 @@ pub unsafe extern "C" fn hooks_trust_status(
         // SAFETY: the caller passes NULL or a dispatcher from hooks_dispatcher_new that is not
         // being freed during this call.
         let d = unsafe { boundary::borrow_handle(dispatcher, "dispatcher") }?;
-        Ok(d.inner.trust_status().to_string())
+        Ok(d.inner.trust_status().to_json())
     });
     // SAFETY: result_json is non-NULL and valid for a write (caller's contract).
     unsafe { reply(result_json, status) }
@@ -190,7 +190,7 @@ pub unsafe extern "C" fn hooks_trust_record(
         let config = unsafe { boundary::borrow_text(config_json, "config_json") }?;
         let text = std::str::from_utf8(config).map_err(|e| ConfigError::Utf8(e.to_string()).details())?;
         let status = hookwire_core::record_trust_for(text).map_err(|e| e.details())?;
-        Ok(status.to_string())
+        Ok(status.to_json())
     });
     // SAFETY: result_json is non-NULL and valid for a write (caller's contract).
     unsafe { reply(result_json, recorded) }

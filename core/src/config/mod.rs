@@ -223,20 +223,28 @@ impl Parse {
     }
 }
 
-/// One project or local source as the trust gate saw it.
-#[derive(Debug, Clone, serde::Serialize)]
+/// One project or local source as the trust gate saw it (protocol.md §2.8), an entry of the
+/// trust status's `sources`.
+#[derive(Debug, Clone, serde::Serialize, schemars::JsonSchema)]
+#[schemars(rename = "TrustSource")] // its name in Go and TypeScript
 pub struct TrustEntry {
+    /// `project` or `local`: the scopes whose hooks run only when trusted.
+    #[schemars(extend("enum" = ["project", "local"]))]
     pub scope: &'static str,
-    /// The source as warnings name it.
+    /// The source as warnings name it, for example `project .claude/settings.json`.
     pub label: String,
-    /// The file as given and as resolved; `None` for inline settings.
+    /// The file as configured; `null` for inline settings.
     pub path: Option<String>,
+    /// The file resolved against `project_dir`; `null` for inline settings.
     pub resolved: Option<String>,
-    /// The store key and the SHA-256 of the bytes read, for a file source.
+    /// The file's key in the trust store (relative to the project root when inside it);
+    /// `null` for inline settings or without a readable `project_dir`.
     pub key: Option<String>,
+    /// `sha256:<64 hex digits>` of the bytes read; `null` for inline settings.
     pub digest: Option<String>,
+    /// Whether this source's hooks run.
     pub trusted: bool,
-    /// Why it is (not) trusted.
+    /// Why it is (not) trusted, for people.
     pub why: String,
 }
 
