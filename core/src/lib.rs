@@ -12,6 +12,7 @@ pub mod error;
 mod event;
 mod files;
 mod fold;
+mod host;
 mod if_rule;
 mod inprocess;
 mod inspect;
@@ -23,8 +24,10 @@ mod runner;
 mod session;
 mod verdict;
 
+pub use config::claude_code_defaults;
 pub use dispatcher::{CancelToken, Dispatcher, FunctionHook};
 pub use error::{ConfigError, ErrorDetails, ErrorKind, EventError};
+pub use host::{config_text, event_text, record_trust_for_bytes};
 pub use inprocess::{CallbackFn, HookFn};
 pub use inspect::{HookInfo, PlanEntry, record_trust_for};
 pub use result::{FireResult, Outcome};

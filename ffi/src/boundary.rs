@@ -12,7 +12,6 @@
 //! never print, and never touch process-wide state (no panic hook, no signal handler).
 
 use hookwire_core::{ErrorDetails, ErrorKind};
-use std::any::Any;
 use std::ffi::{CStr, CString, c_char};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::ptr;
@@ -30,25 +29,8 @@ const FALLBACK_ERROR_JSON: &str =
 pub(crate) fn guard<T>(body: impl FnOnce() -> Result<T, ErrorDetails>) -> Result<T, ErrorDetails> {
     match catch_unwind(AssertUnwindSafe(body)) {
         Ok(outcome) => outcome,
-        Err(payload) => Err(ErrorDetails::new(ErrorKind::Panic, panic_message(payload))),
+        Err(payload) => Err(ErrorDetails::from_panic(payload)),
     }
-}
-
-/// The message of a panic payload, which is a `&str` or a `String` for every `panic!` with a
-/// message. The payload is dropped under its own guard: a payload whose `Drop` panics would
-/// otherwise unwind straight out of the boundary.
-pub(crate) fn panic_message(payload: Box<dyn Any + Send>) -> String {
-    let message = if let Some(s) = payload.downcast_ref::<&str>() {
-        format!("hookwire panicked: {s}")
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        format!("hookwire panicked: {s}")
-    } else {
-        "hookwire panicked with a payload that is not a string".to_string()
-    };
-    if let Err(nested) = catch_unwind(AssertUnwindSafe(move || drop(payload))) {
-        std::mem::forget(nested);
-    }
-    message
 }
 
 /// Borrows the bytes of a NUL-terminated string the caller passed as argument `name`. NULL

@@ -5,6 +5,7 @@
 //! Parsing happens once, when the dispatcher is built; the rest of the engine trusts these
 //! types. This module never runs a hook.
 
+mod defaults;
 mod envelope;
 mod flat;
 mod handler;
@@ -23,6 +24,7 @@ use crate::if_rule::IfRule;
 use crate::matcher::GroupMatcher;
 use std::path::PathBuf;
 
+pub use defaults::claude_code_defaults;
 pub(crate) use handler::escape;
 pub use source::TrustEntry;
 pub use trust::{default_store, record as record_trust};
