@@ -5,7 +5,7 @@
 use crate::locate;
 use crate::{ConfigArgs, Failure};
 use hookwire_core::{Dispatcher, ErrorDetails, ErrorKind};
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -52,11 +52,8 @@ pub fn read_text(path: &Path) -> Result<String, Failure> {
 /// Parses JSON text, turning a syntax error into a failure with line and column.
 pub fn parse_json(text: &str, file: Option<String>) -> Result<Value, Failure> {
     serde_json::from_str(text).map_err(|e| {
-        let full = e.to_string();
-        let bare = full.rfind(" at line ").map_or(full.as_str(), |i| &full[..i]).to_string();
-        let mut d = ErrorDetails::new(ErrorKind::InvalidJson, format!("not valid JSON: {bare}"));
-        d.line = Some(e.line() as u64);
-        d.column = Some(e.column() as u64);
+        let mut d = ErrorDetails::from_serde_json(&e);
+        d.message = format!("not valid JSON: {}", d.message);
         Failure::new(d, file)
     })
 }
@@ -90,31 +87,15 @@ impl Source {
     }
 }
 
-/// Claude Code's layering for one project (protocol.md §2.3, §2.8): the user file, then the
-/// project's shared and local files, gated on the default trust store.
+/// Claude Code's layering for one project (protocol.md §2.3, §2.8), as the core writes it: the
+/// user file, then the project's shared and local files, gated on the default trust store.
 fn default_envelope(project: Option<&Path>) -> Result<Value, Failure> {
     let dir = match project {
         Some(p) => p.to_path_buf(),
         None => std::env::current_dir().map_err(|e| internal(format!("no current directory: {e}"), None))?,
     };
-    let dir = dir
-        .canonicalize()
-        .map_err(|e| internal(format!("project directory: {e}"), Some(dir.display().to_string())))?;
-    let store = Dispatcher::new("{}")
-        .map(|d| d.trust_status().default_store)
-        .map_err(|e| Failure::new(e.details(), None))?;
-    let mut envelope = json!({
-        "project_dir": dir.to_string_lossy(),
-        "sources": [
-            {"scope": "user", "path": "~/.claude/settings.json"},
-            {"scope": "project", "path": ".claude/settings.json"},
-            {"scope": "local", "path": ".claude/settings.local.json"}
-        ]
-    });
-    if let Some(store) = store {
-        envelope["trust"] = json!({"store": store, "project": "store"});
-    }
-    Ok(envelope)
+    hookwire_core::claude_code_defaults(&dir)
+        .map_err(|e| internal(format!("project directory: {e}"), Some(dir.display().to_string())))
 }
 
 /// Reads the event JSON from a file, or from stdin for `-` or no file.

@@ -360,3 +360,55 @@ fn help_documents_the_exit_codes() {
 fn durations_are_masked_in_snapshots() {
     assert_eq!(mask_durations("exit 0 after 12.5 ms, 3 ms"), "exit 0 after <ms> ms, <ms> ms");
 }
+
+/// Runs the binary with `HOME` and `XDG_CONFIG_HOME` inside `home`, so Claude Code's default
+/// sources (the user file, the default trust store) are the test's own.
+fn hookwire_at_home(home: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hookwire"))
+        .args(args)
+        .current_dir(root())
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join("xdg"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn without_config_the_user_project_and_local_files_of_the_project_are_layered() {
+    let p = Project::new("defaults");
+    let home = p.0.join("home");
+    std::fs::create_dir_all(home.join(".claude")).unwrap();
+    std::fs::write(
+        home.join(".claude/settings.json"),
+        r#"{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"echo user hook ran"}]}]}}"#,
+    )
+    .unwrap();
+    std::fs::write(p.0.join(".claude/settings.local.json"), r#"{"hooks":{}}"#).unwrap();
+    let project = p.0.to_string_lossy().into_owned();
+
+    let o = hookwire_at_home(&home, &["--json", "trust", "--project", &project]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let status = json_of(&o);
+    let canonical = p.0.canonicalize().unwrap();
+    assert_eq!(status["project_dir"], canonical.to_str().unwrap());
+    let store = home.join("xdg/hookwire/trust.json");
+    assert_eq!(status["store"], store.to_str().unwrap(), "the default store: {status}");
+    let scopes: Vec<&str> =
+        status["sources"].as_array().unwrap().iter().map(|s| s["scope"].as_str().unwrap()).collect();
+    assert_eq!(scopes, ["project", "local"], "{status}");
+
+    // The user hook runs; the untrusted project hook does not, until trust is recorded.
+    let fired = hookwire_at_home(&home, &["fire", "--project", &project, &p.file("stop.json")]);
+    assert_eq!(fired.status.code(), Some(0), "{}", stderr(&fired));
+    assert_eq!(json_of(&fired)["outcomes"].as_array().unwrap().len(), 1, "{}", stdout(&fired));
+    let o = hookwire_at_home(&home, &["trust", "--project", &project, "--record"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(store.is_file());
+    let fired = hookwire_at_home(&home, &["fire", "--project", &project, &p.file("stop.json")]);
+    assert_eq!(fired.status.code(), Some(2), "the trusted project hook blocks: {}", stdout(&fired));
+
+    let o = hookwire_at_home(&home, &["fire", "--project", &p.file("missing"), &p.file("stop.json")]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("project directory: "), "{}", stderr(&o));
+}

@@ -74,22 +74,7 @@ struct Inner {
     registry: RwLock<Registry>,
 }
 
-/// A function the host registers as a hook (`Dispatcher::add_function_hook`).
-#[derive(Debug, Clone, Default)]
-pub struct FunctionHook {
-    /// The event it runs on (a canonical name).
-    pub event: String,
-    /// A claude-code matcher on the event's matcher field; `None` = every occurrence.
-    pub matcher: Option<String>,
-    /// Seconds; default as for a command on that event.
-    pub timeout_s: Option<f64>,
-    /// A failure (an error or a timeout) blocks where the event can block.
-    pub fail_closed: bool,
-    /// Names the hook id `function(<name>):<Event>`; else `function#<n>:<Event>`.
-    pub name: Option<String>,
-    /// Run before the configured hooks in configuration order (default: after them).
-    pub first: bool,
-}
+pub use crate::inprocess::FunctionHook;
 
 impl nomatch::SessionProbe for Inner {
     fn has_state(&self, session: &str, eid: usize) -> bool {

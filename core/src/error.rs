@@ -7,7 +7,9 @@
 
 use schemars::JsonSchema;
 use serde::Serialize;
+use std::any::Any;
 use std::fmt;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 
 /// The stable error kinds of `abi.md` §6. Programs branch on [`ErrorKind::as_str`].
 // The schema's names follow `as_str` (the hand-written `Serialize` below); core/tests/schemas.rs
@@ -101,6 +103,39 @@ impl Serialize for ErrorKind {
 impl ErrorDetails {
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
         ErrorDetails { kind, message: message.into(), line: None, column: None, pointer: None }
+    }
+
+    /// The `panic` error for a payload caught by `catch_unwind` at a boundary, with one text
+    /// in every language: `hookwire panicked: <message>` for a `&str` or `String` payload (every
+    /// `panic!` with a message), else a fixed sentence.
+    ///
+    /// The payload is dropped under its own `catch_unwind`: a payload whose `Drop` panics
+    /// would otherwise unwind straight out of the boundary that caught the first panic. Such a
+    /// second payload is leaked rather than dropped, for the same reason.
+    pub fn from_panic(payload: Box<dyn Any + Send>) -> ErrorDetails {
+        let message = if let Some(s) = payload.downcast_ref::<&str>() {
+            format!("hookwire panicked: {s}")
+        } else if let Some(s) = payload.downcast_ref::<String>() {
+            format!("hookwire panicked: {s}")
+        } else {
+            "hookwire panicked with a payload that is not a string".to_string()
+        };
+        if let Err(nested) = catch_unwind(AssertUnwindSafe(move || drop(payload))) {
+            std::mem::forget(nested);
+        }
+        ErrorDetails::new(ErrorKind::Panic, message)
+    }
+
+    /// The `invalid_json` error for text serde_json could not parse: its reason without the
+    /// ` at line L column C` serde_json appends, and the line and column as fields. For hosts
+    /// that parse JSON themselves (the CLI reading files); the dispatcher reports its own.
+    pub fn from_serde_json(e: &serde_json::Error) -> ErrorDetails {
+        let (message, line, column) = json_parts(e);
+        ErrorDetails {
+            line: Some(line),
+            column: Some(column),
+            ..ErrorDetails::new(ErrorKind::InvalidJson, message)
+        }
     }
 
     /// The error JSON of `abi.md` §1: `{"error": {"kind", "message", "line"?, "column"?, "pointer"?}}`.
@@ -258,6 +293,53 @@ mod tests {
         assert_eq!(json["error"]["kind"], "invalid_json");
         assert_eq!(json["error"]["line"], 3);
         assert!(json["error"].get("pointer").is_none());
+    }
+
+    #[test]
+    fn a_panic_with_a_str_payload_keeps_its_message() {
+        let d = ErrorDetails::from_panic(Box::new("static boom"));
+        assert_eq!(d.kind, ErrorKind::Panic);
+        assert_eq!(d.message, "hookwire panicked: static boom");
+    }
+
+    #[test]
+    fn a_panic_with_a_string_payload_keeps_its_message() {
+        let payload = std::panic::catch_unwind(|| panic!("boom {}", 42)).unwrap_err();
+        let d = ErrorDetails::from_panic(payload);
+        assert_eq!((d.kind, d.message.as_str()), (ErrorKind::Panic, "hookwire panicked: boom 42"));
+    }
+
+    #[test]
+    fn a_panic_with_another_payload_still_is_a_panic_error() {
+        let d = ErrorDetails::from_panic(Box::new(7_u8));
+        assert_eq!(d.kind, ErrorKind::Panic);
+        assert_eq!(d.message, "hookwire panicked with a payload that is not a string");
+        assert_eq!((d.line, d.column, d.pointer), (None, None, None));
+    }
+
+    #[test]
+    fn a_payload_whose_drop_panics_does_not_unwind_out_of_from_panic() {
+        struct Bomb;
+        impl Drop for Bomb {
+            fn drop(&mut self) {
+                panic!("the payload's drop panicked");
+            }
+        }
+        let d = ErrorDetails::from_panic(Box::new(Bomb));
+        assert_eq!(d.kind, ErrorKind::Panic);
+    }
+
+    #[test]
+    fn a_serde_json_error_gives_invalid_json_with_a_bare_message() {
+        let e = serde_json::from_str::<serde_json::Value>("{\n  \"a\": 1,\n  }").unwrap_err();
+        let d = ErrorDetails::from_serde_json(&e);
+        assert_eq!(d.kind, ErrorKind::InvalidJson);
+        assert_eq!((d.line, d.column), (Some(3), Some(3)));
+        assert!(!d.message.contains(" at line "), "{}", d.message);
+        let ConfigError::Json { message, .. } = ConfigError::from_json(&e) else {
+            panic!("not a JSON error")
+        };
+        assert_eq!(d.message, message, "the same bare reason as the dispatcher's own errors");
     }
 
     #[test]

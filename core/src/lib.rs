@@ -15,6 +15,7 @@ mod event;
 
 mod files;
 mod fold;
+mod host;
 mod if_rule;
 mod inprocess;
 mod inspect;
@@ -33,8 +34,10 @@ mod verdict;
 pub use config::TrustEntry;
 pub use dispatcher::{CancelToken, Dispatcher, FunctionHook};
 pub use error::{ConfigError, ErrorDetails, ErrorKind, EventError};
+pub use host::{config_text, event_text, record_trust_for_bytes};
 pub use inprocess::{CallbackFn, HookFn};
 pub use inspect::{HookInfo, PlanEntry, TrustStatus, record_trust_for};
+pub use load::claude_code_defaults;
 pub use result::{FireResult, Outcome};
 pub use verdict::{Decision, Status, Verdict, VerdictSource};
 

@@ -4,12 +4,14 @@
 //!
 //! The doc comments in this file are the documentation of `include/hookwire.h`: cbindgen
 //! copies them into the header, so they are written for C programmers. Every exported
-//! function is a few lines inside `boundary::guard`, which catches panics and turns every
-//! failure into a code plus an error JSON; no function here may unwind into C, keep a pointer
-//! the caller passed after returning, or keep any global state.
+//! function is its C signature around one call of the boundary macro `export!`, which borrows
+//! its pointer arguments (NULL is an error), catches panics and turns every failure into a
+//! code plus an error JSON (`ffi/tests/exports.rs` holds every export to that form); no
+//! function here may unwind into C, keep a pointer the caller passed after returning, or keep
+//! any global state.
 
-use hookwire_core::{CancelToken, ConfigError, Dispatcher, ErrorDetails, FunctionHook};
-use serde_json::Value;
+use boundary::export;
+use hookwire_core::{CancelToken, Dispatcher, ErrorDetails, FunctionHook, config_text};
 use std::ffi::{c_char, c_void};
 use std::ptr;
 use std::sync::Arc;
@@ -73,20 +75,10 @@ pub unsafe extern "C" fn hooks_dispatcher_new(
     config_json: *const c_char,
     error_json: *mut *mut c_char,
 ) -> *mut HooksDispatcher {
-    let built = boundary::guard(|| {
-        // SAFETY: the caller passes NULL or a NUL-terminated string valid for this call.
-        let config = unsafe { boundary::borrow_text(config_json, "config_json") }?;
-        let inner = Dispatcher::from_bytes(config).map_err(|e| e.details())?;
+    export!(create(error_json), text(config_json) => {
+        let inner = Dispatcher::from_bytes(config_json).map_err(|e| e.details())?;
         Ok(Box::into_raw(Box::new(HooksDispatcher { inner, gate: Arc::default() })))
-    });
-    let (dispatcher, error) = match built {
-        Ok(dispatcher) => (dispatcher, ptr::null_mut()),
-        Err(details) => (ptr::null_mut(), boundary::error_c_string(&details)),
-    };
-    // SAFETY: error_json is NULL or valid for a write (caller's contract); `error` is NULL or
-    // a fresh string from the boundary, which `store` frees itself when error_json is NULL.
-    unsafe { boundary::store(error_json, error) };
-    dispatcher
+    })
 }
 
 /// Fires one event (NUL-terminated UTF-8 JSON, an event object) and blocks the calling thread
@@ -114,8 +106,9 @@ pub unsafe extern "C" fn hooks_fire(
     event_json: *const c_char,
     result_json: *mut *mut c_char,
 ) -> i32 {
-    // SAFETY: the same contract as hooks_fire_with, with no token.
-    unsafe { hooks_fire_with(dispatcher, event_json, std::ptr::null(), result_json) }
+    export!(reply(result_json), handle(dispatcher), text(event_json) => {
+        fire(dispatcher, event_json, None)
+    })
 }
 
 /// Reports the trust state of every project and local source of the dispatcher's
@@ -143,17 +136,9 @@ pub unsafe extern "C" fn hooks_trust_status(
     dispatcher: *const HooksDispatcher,
     result_json: *mut *mut c_char,
 ) -> i32 {
-    if result_json.is_null() {
-        return HOOKS_ERR_NULL_POINTER;
-    }
-    let status = boundary::guard(|| {
-        // SAFETY: the caller passes NULL or a dispatcher from hooks_dispatcher_new that is not
-        // being freed during this call.
-        let d = unsafe { boundary::borrow_handle(dispatcher, "dispatcher") }?;
-        Ok(d.inner.trust_status().to_json())
-    });
-    // SAFETY: result_json is non-NULL and valid for a write (caller's contract).
-    unsafe { reply(result_json, status) }
+    export!(reply(result_json), handle(dispatcher) => {
+        Ok(dispatcher.inner.trust_status().to_json())
+    })
 }
 
 /// Records trust in every project and local file source of a configuration (NUL-terminated
@@ -182,34 +167,10 @@ pub unsafe extern "C" fn hooks_trust_record(
     config_json: *const c_char,
     result_json: *mut *mut c_char,
 ) -> i32 {
-    if result_json.is_null() {
-        return HOOKS_ERR_NULL_POINTER;
-    }
-    let recorded = boundary::guard(|| {
-        // SAFETY: the caller passes NULL or a NUL-terminated string valid for this call.
-        let config = unsafe { boundary::borrow_text(config_json, "config_json") }?;
-        let text = std::str::from_utf8(config).map_err(|e| ConfigError::Utf8(e.to_string()).details())?;
-        let status = hookwire_core::record_trust_for(text).map_err(|e| e.details())?;
+    export!(reply(result_json), text(config_json) => {
+        let status = hookwire_core::record_trust_for_bytes(config_json).map_err(|e| e.details())?;
         Ok(status.to_json())
-    });
-    // SAFETY: result_json is non-NULL and valid for a write (caller's contract).
-    unsafe { reply(result_json, recorded) }
-}
-
-/// Stores the JSON of a successful call, or the error JSON of a failed one, in the non-NULL
-/// out-param `out`, and returns the matching code.
-///
-/// # Safety
-/// `out` is non-NULL and valid for one write of a pointer.
-unsafe fn reply(out: *mut *mut c_char, outcome: Result<String, ErrorDetails>) -> i32 {
-    let (code, text) = match outcome {
-        Ok(json) => (HOOKS_OK, boundary::into_c_string(json)),
-        Err(details) => (details.kind.code(), boundary::error_c_string(&details)),
-    };
-    // SAFETY: `out` is valid for a write (caller's contract); `text` is a fresh string from
-    // the boundary, now owned by the caller.
-    unsafe { boundary::store(out, text) };
-    code
+    })
 }
 
 /// A cancellation token for hooks_fire_with. Opaque: only pointers to it exist.
@@ -268,8 +229,9 @@ pub type HooksHostCallback = Option<
 /// from any thread.
 #[unsafe(no_mangle)]
 pub extern "C" fn hooks_cancel_token_new() -> *mut HooksCancelToken {
-    boundary::guard(|| Ok(Box::into_raw(Box::new(HooksCancelToken { inner: CancelToken::new() }))))
-        .unwrap_or(ptr::null_mut())
+    export!(or(ptr::null_mut()) => {
+        Ok(Box::into_raw(Box::new(HooksCancelToken { inner: CancelToken::new() })))
+    })
 }
 
 /// Cancels every fire watching the token, now and later: their running hooks are killed
@@ -282,13 +244,12 @@ pub extern "C" fn hooks_cancel_token_new() -> *mut HooksCancelToken {
 /// token is NULL or a live token from hooks_cancel_token_new.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn hooks_cancel_token_cancel(token: *const HooksCancelToken) {
-    let _ = boundary::guard(|| {
-        // SAFETY: the caller passes NULL or a live token that is not being freed.
-        if let Some(t) = unsafe { token.as_ref() } {
+    export!(or(()), optional(token) => {
+        if let Some(t) = token {
             t.inner.cancel();
         }
         Ok(())
-    });
+    })
 }
 
 /// Destroys a token; hooks_cancel_token_free(NULL) does nothing. It must not run while a
@@ -301,14 +262,10 @@ pub unsafe extern "C" fn hooks_cancel_token_cancel(token: *const HooksCancelToke
 /// call is using.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn hooks_cancel_token_free(token: *mut HooksCancelToken) {
-    let _ = boundary::guard(|| {
-        if !token.is_null() {
-            // SAFETY: a non-NULL token came from `Box::into_raw` in hooks_cancel_token_new, is
-            // freed exactly once, and no call uses it any more (caller's contract).
-            drop(unsafe { Box::from_raw(token) });
-        }
+    export!(or(()), reclaim(token) => {
+        drop(token);
         Ok(())
-    });
+    })
 }
 
 /// hooks_fire, cancellable: fires one event, and a hooks_cancel_token_cancel on token (from
@@ -329,27 +286,9 @@ pub unsafe extern "C" fn hooks_fire_with(
     token: *const HooksCancelToken,
     result_json: *mut *mut c_char,
 ) -> i32 {
-    if result_json.is_null() {
-        return HOOKS_ERR_NULL_POINTER;
-    }
-    let fired = boundary::guard(|| {
-        // SAFETY: the caller passes NULL or a dispatcher from hooks_dispatcher_new that is not
-        // being freed while this fire runs.
-        let d = unsafe { boundary::borrow_handle(dispatcher, "dispatcher") }?;
-        // SAFETY: the caller passes NULL or a NUL-terminated string valid for this call.
-        let event = unsafe { boundary::borrow_text(event_json, "event_json") }?;
-        // SAFETY: the caller passes NULL or a token that stays alive during this call.
-        match unsafe { token.as_ref() } {
-            None => d.inner.fire_bytes(event).map_err(|e| e.details()),
-            Some(t) => {
-                let text = std::str::from_utf8(event)
-                    .map_err(|e| hookwire_core::EventError::Utf8(e.to_string()).details())?;
-                d.inner.fire_json_with(text, &t.inner).map_err(|e| e.details())
-            }
-        }
-    });
-    // SAFETY: result_json is non-NULL and valid for a write (caller's contract).
-    unsafe { reply(result_json, fired) }
+    export!(reply(result_json), handle(dispatcher), text(event_json), optional(token) => {
+        fire(dispatcher, event_json, token)
+    })
 }
 
 /// Returns a copy of a NUL-terminated string, allocated by this library. This is how a
@@ -361,14 +300,13 @@ pub unsafe extern "C" fn hooks_fire_with(
 /// s is NULL or a NUL-terminated string valid for this call.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn hooks_string_new(s: *const c_char) -> *mut c_char {
-    boundary::guard(|| {
+    export!(or(ptr::null_mut()) => {
         if s.is_null() {
             return Ok(ptr::null_mut());
         }
         // SAFETY: `s` is non-NULL and NUL-terminated, valid for this call (caller's contract).
         Ok(unsafe { trampoline::copy_string(s) })
     })
-    .unwrap_or(ptr::null_mut())
 }
 
 /// Registers a C function as a hook of one event, beside the configured hooks; its answers
@@ -407,22 +345,12 @@ pub unsafe extern "C" fn hooks_add_function_hook(
     user_data: *mut c_void,
     result_json: *mut *mut c_char,
 ) -> i32 {
-    if result_json.is_null() {
-        return HOOKS_ERR_NULL_POINTER;
-    }
-    let added = boundary::guard(|| {
-        // SAFETY: the caller passes NULL or a dispatcher that is not being freed.
-        let d = unsafe { boundary::borrow_handle(dispatcher, "dispatcher") }?;
-        // SAFETY: the caller passes NULL or a NUL-terminated string valid for this call.
-        let options = unsafe { boundary::borrow_text(options_json, "options_json") }?;
-        let f = r#fn.ok_or_else(|| ErrorDetails::new(hookwire_core::ErrorKind::NullPointer, "fn is NULL"))?;
-        let hook = function_hook_options(options).map_err(|e| e.details())?;
-        let host = trampoline::HostFn::new(f, user_data, d.gate.clone(), "function hook");
-        let id = d.inner.add_function_hook(hook, host.into_hook_fn()).map_err(|e| e.details())?;
+    export!(reply(result_json), handle(dispatcher), text(options_json), function(r#fn) => {
+        let hook = config_text(options_json).and_then(FunctionHook::from_json).map_err(|e| e.details())?;
+        let host = trampoline::HostFn::new(r#fn, user_data, dispatcher.gate.clone(), "function hook");
+        let id = dispatcher.inner.add_function_hook(hook, host.into_hook_fn()).map_err(|e| e.details())?;
         Ok(serde_json::json!({ "hook": id }).to_string())
-    });
-    // SAFETY: result_json is non-NULL and valid for a write (caller's contract).
-    unsafe { reply(result_json, added) }
+    })
 }
 
 /// Registers the host's callback for one delegated handler type, "prompt", "agent" or
@@ -453,70 +381,21 @@ pub unsafe extern "C" fn hooks_set_host_callback(
     user_data: *mut c_void,
     error_json: *mut *mut c_char,
 ) -> i32 {
-    let set = boundary::guard(|| {
-        // SAFETY: the caller passes NULL or a dispatcher that is not being freed.
-        let d = unsafe { boundary::borrow_handle(dispatcher, "dispatcher") }?;
-        // SAFETY: the caller passes NULL or a NUL-terminated string valid for this call.
-        let ty = unsafe { boundary::borrow_text(handler_type, "handler_type") }?;
-        let ty = std::str::from_utf8(ty).map_err(|e| ConfigError::Utf8(e.to_string()).details())?;
-        let f = r#fn.ok_or_else(|| ErrorDetails::new(hookwire_core::ErrorKind::NullPointer, "fn is NULL"))?;
-        let host = trampoline::HostFn::new(f, user_data, d.gate.clone(), "host callback");
-        d.inner.set_host_callback(ty, host.into_callback_fn()).map_err(|e| e.details())
-    });
-    let (code, error) = match set {
-        Ok(()) => (HOOKS_OK, ptr::null_mut()),
-        Err(details) => (details.kind.code(), boundary::error_c_string(&details)),
-    };
-    // SAFETY: error_json is NULL or valid for a write (caller's contract); `store` frees
-    // `error` itself when error_json is NULL.
-    unsafe { boundary::store(error_json, error) };
-    code
+    export!(status(error_json), handle(dispatcher), text(handler_type), function(r#fn) => {
+        let handler_type = config_text(handler_type).map_err(|e| e.details())?;
+        let host = trampoline::HostFn::new(r#fn, user_data, dispatcher.gate.clone(), "host callback");
+        dispatcher.inner.set_host_callback(handler_type, host.into_callback_fn()).map_err(|e| e.details())
+    })
 }
 
-/// Reads the options object of hooks_add_function_hook.
-fn function_hook_options(text: &[u8]) -> Result<FunctionHook, ConfigError> {
-    let text = std::str::from_utf8(text).map_err(|e| ConfigError::Utf8(e.to_string()))?;
-    let v: Value = serde_json::from_str(text).map_err(|e| {
-        let full = e.to_string();
-        let message = full.rfind(" at line ").map_or(full.as_str(), |i| &full[..i]).to_string();
-        ConfigError::Json { message, line: e.line() as u64, column: e.column() as u64 }
-    })?;
-    let invalid = |pointer: &str, message: &str| ConfigError::Invalid {
-        pointer: (!pointer.is_empty()).then(|| pointer.to_string()),
-        message: message.to_string(),
-    };
-    let Value::Object(map) = v else {
-        return Err(invalid("", "the options must be a JSON object"));
-    };
-    let mut hook = FunctionHook::default();
-    let mut has_event = false;
-    for (key, value) in &map {
-        let pointer = format!("/{key}");
-        let string =
-            || value.as_str().map(str::to_string).ok_or_else(|| invalid(&pointer, "must be a string"));
-        let boolean = || value.as_bool().ok_or_else(|| invalid(&pointer, "must be true or false"));
-        match key.as_str() {
-            "event" => {
-                hook.event = string()?;
-                has_event = true;
-            }
-            "matcher" if value.is_null() => {}
-            "matcher" => hook.matcher = Some(string()?),
-            "timeout_s" if value.is_null() => {}
-            "timeout_s" => {
-                hook.timeout_s = Some(value.as_f64().ok_or_else(|| invalid(&pointer, "must be seconds > 0"))?)
-            }
-            "fail_closed" => hook.fail_closed = boolean()?,
-            "name" if value.is_null() => {}
-            "name" => hook.name = Some(string()?),
-            "first" => hook.first = boolean()?,
-            _ => return Err(invalid(&pointer, "unknown option")),
-        }
+/// The fire of hooks_fire and hooks_fire_with: the event's bytes go to the core as they are,
+/// which checks UTF-8 and reads the JSON.
+fn fire(d: &HooksDispatcher, event: &[u8], token: Option<&HooksCancelToken>) -> Result<String, ErrorDetails> {
+    match token {
+        None => d.inner.fire_bytes(event),
+        Some(t) => d.inner.fire_bytes_with(event, &t.inner),
     }
-    if !has_event {
-        return Err(invalid("/event", "the event name is required"));
-    }
-    Ok(hook)
+    .map_err(|e| e.details())
 }
 
 /// Releases a string this library returned (a result JSON or an error JSON), exactly once,
@@ -527,11 +406,11 @@ fn function_hook_options(text: &[u8]) -> Result<FunctionHook, ConfigError> {
 /// s is NULL or a string returned by this library that has not been freed yet.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn hooks_free(s: *mut c_char) {
-    let _ = boundary::guard(|| {
-        // SAFETY: s is NULL or an unfreed string from `into_c_string` (caller's contract).
+    export!(or(()) => {
+        // SAFETY: s is NULL or an unfreed string from this library (caller's contract).
         unsafe { boundary::free_c_string(s) };
         Ok(())
-    });
+    })
 }
 
 /// Destroys a dispatcher; hooks_dispatcher_free(NULL) does nothing. It must not run while a
@@ -550,16 +429,12 @@ pub unsafe extern "C" fn hooks_free(s: *mut c_char) {
 /// that no fire is using.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn hooks_dispatcher_free(dispatcher: *mut HooksDispatcher) {
-    let _ = boundary::guard(|| {
-        if !dispatcher.is_null() {
-            // SAFETY: a non-NULL dispatcher came from `Box::into_raw` in hooks_dispatcher_new,
-            // is freed exactly once, and no fire uses it any more (caller's contract).
-            let d = unsafe { Box::from_raw(dispatcher) };
+    export!(or(()), reclaim(dispatcher) => {
+        if let Some(d) = dispatcher {
             d.gate.close_and_wait();
-            drop(d);
         }
         Ok(())
-    });
+    })
 }
 
 /// Returns the library version, "MAJOR.MINOR.PATCH". The string is static and NUL-terminated,
@@ -567,7 +442,9 @@ pub unsafe extern "C" fn hooks_dispatcher_free(dispatcher: *mut HooksDispatcher)
 /// any thread.
 #[unsafe(no_mangle)]
 pub extern "C" fn hooks_version() -> *const c_char {
-    VERSION.as_ptr().cast()
+    export!(or(VERSION.as_ptr().cast()) => {
+        Ok(VERSION.as_ptr().cast())
+    })
 }
 
 #[cfg(test)]

@@ -13,8 +13,7 @@
 //! This module never dereferences `user_data`, never keeps a string the host handed back, and
 //! never touches process-wide state.
 
-use crate::boundary;
-use hookwire_core::{CallbackFn, HookFn};
+use hookwire_core::{CallbackFn, ErrorDetails, HookFn};
 use serde_json::Value;
 use std::ffi::{CStr, CString, c_char, c_void};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -97,7 +96,7 @@ impl HostFn {
     fn call(&self, input: &str) -> Result<Option<String>, String> {
         match catch_unwind(AssertUnwindSafe(|| self.call_unguarded(input))) {
             Ok(answer) => answer,
-            Err(payload) => Err(format!("{} glue: {}", self.what, boundary::panic_message(payload))),
+            Err(payload) => Err(format!("{} glue: {}", self.what, ErrorDetails::from_panic(payload).message)),
         }
     }
 

@@ -6,11 +6,14 @@
 //! A thread cannot be killed: one that overruns its deadline is reported `timed_out` and left
 //! to finish on its own; its late answer is dropped.
 
+mod function_hook;
 pub mod http;
 mod registry;
 pub mod tasks;
 
 pub use registry::{Registered, Registry};
+
+pub use function_hook::FunctionHook;
 
 use crate::runner::{Cancel, Capture, End, RunResult, Text};
 use serde_json::Value;

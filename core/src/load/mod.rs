@@ -3,6 +3,7 @@
 //! and by their dialect's syntax (JSON, or `yaml.rs`), and each document handed to its
 //! dialect's reader. The result is the typed model of `config`; nothing here runs a hook.
 
+mod defaults;
 mod envelope;
 mod source;
 mod trust;
@@ -11,6 +12,7 @@ mod yaml;
 use crate::config::Config;
 use crate::error::ConfigError;
 
+pub use defaults::claude_code_defaults;
 pub use trust::{default_store, record as record_trust};
 
 /// Parses and checks a configuration value (either shape, §2.1).
