@@ -99,7 +99,7 @@ impl Dispatcher {
 
     /// As [`Dispatcher::new`], from bytes that must be UTF-8.
     pub fn from_bytes(config: &[u8]) -> Result<Self, ConfigError> {
-        let s = std::str::from_utf8(config).map_err(|e| ConfigError::Utf8(e.to_string()))?;
+        let s = crate::error::config_text(config)?;
         Self::new(s)
     }
 
@@ -244,7 +244,7 @@ impl Dispatcher {
 
     /// As [`Dispatcher::fire_json`], from bytes that must be UTF-8.
     pub fn fire_bytes(&self, event: &[u8]) -> Result<String, EventError> {
-        let s = std::str::from_utf8(event).map_err(|e| EventError::Utf8(e.to_string()))?;
+        let s = crate::error::event_text(event)?;
         self.fire_json(s)
     }
 
@@ -274,19 +274,6 @@ impl Inner {
         self.registry.read().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The event id a fired name stands for: a canonical name, or a native name of a dialect
-    /// the configuration uses (§3.1 "Names", §9.0).
-    fn resolve(&self, name: &str) -> Option<usize> {
-        catalog::lookup(name).or_else(|| {
-            let config = &self.config;
-            config
-                .dialects
-                .iter()
-                .chain([&config.dialect])
-                .find_map(|d| d.rules().event_ids(name).into_iter().next())
-        })
-    }
-
     fn fire(&self, raw: Option<&str>, event: &Value, me: &Arc<Inner>) -> Result<FireResult, EventError> {
         self.fire_cancellable(raw, event, me, None)
     }
@@ -305,7 +292,7 @@ impl Inner {
         let (queued, dropped) = self.sessions.drain(session);
         result.warnings.extend(self.config.warnings.global.iter().cloned());
 
-        let Some(eid) = self.resolve(name) else {
+        let Some(eid) = select::event_id(&self.config, name) else {
             if name == "__hookwire_test_panic__" && std::env::var_os("HOOKWIRE_TEST_PANIC").is_some() {
                 panic!("test panic requested through HOOKWIRE_TEST_PANIC");
             }
@@ -394,13 +381,13 @@ impl Inner {
             overrides: &no_overrides,
         };
         for (k, c) in chosen.iter().enumerate().filter(|(_, c)| c.h.mode != RunMode::Sync) {
+            let started = Outcome::started(&c.h, launch::command_text(&self.config, &c.h, project_dir));
             if let Prepared::Run(job, _) =
                 launch::prepare(&cx, &c.h, c.timeout_s, launch, &original, false).prepared
             {
-                self.start_async(me, &c.h, c.timeout_s, job, &fire);
+                self.start_async(me, &c.h, c.timeout_s, job, &fire, started.clone());
             }
-            async_outcomes[k] =
-                Some(Outcome::started(&c.h, launch::command_text(&self.config, &c.h, project_dir)));
+            async_outcomes[k] = Some(started);
         }
         let sync: Vec<usize> = (0..chosen.len()).filter(|k| chosen[*k].h.mode == RunMode::Sync).collect();
         let envelope = self.config.dialect.rules();
@@ -438,12 +425,20 @@ impl Inner {
     }
 
     /// Starts an async hook on its own thread; its outcome is queued for the session (§5.10).
-    fn start_async(&self, me: &Arc<Inner>, h: &Handler, timeout_s: f64, job: Job, fire: &AsyncStart<'_>) {
+    /// `template` is the hook's outcome as the fire reports it (`status: async`).
+    fn start_async(
+        &self,
+        me: &Arc<Inner>,
+        h: &Handler,
+        timeout_s: f64,
+        job: Job,
+        fire: &AsyncStart<'_>,
+        template: Outcome,
+    ) {
         let inner = Arc::clone(me);
         let event = fire.event.clone();
         let (spec, session) = (fire.spec, fire.session.to_string());
         let (index, rewake) = (h.index, h.mode == RunMode::AsyncRewake);
-        let template = Outcome::started(h, launch::command_text(&self.config, h, &self.project_dir(&event)));
         let spawned = std::thread::Builder::new().name("hookwire-async".into()).spawn(move || {
             let Some(h) =
                 inner.config.events.iter().flatten().flat_map(|g| &g.handlers).find(|x| x.index == index)

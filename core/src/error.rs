@@ -278,6 +278,18 @@ impl EventError {
     }
 }
 
+/// Configuration text (a whole configuration, a handler type, function-hook options) from
+/// bytes that must be UTF-8; otherwise the `invalid_utf8` error of a configuration.
+pub fn config_text(bytes: &[u8]) -> Result<&str, ConfigError> {
+    std::str::from_utf8(bytes).map_err(|e| ConfigError::Utf8(e.to_string()))
+}
+
+/// Event text from bytes that must be UTF-8; otherwise the `invalid_utf8` error of an event,
+/// the same one `Dispatcher::fire_bytes` gives.
+pub fn event_text(bytes: &[u8]) -> Result<&str, EventError> {
+    std::str::from_utf8(bytes).map_err(|e| EventError::Utf8(e.to_string()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -40,10 +40,12 @@ pub struct Head<'a> {
     fields: Fields<'a>,
 }
 
-/// Where the matcher fields are read from.
+/// Where the matcher fields are read from. The text head stays inline: a head lives on the stack
+/// for one fire, and a box would be a heap allocation on the no-match fast path.
+#[allow(clippy::large_enum_variant)]
 enum Fields<'a> {
     Value(&'a Value),
-    Text(Box<TextHead<'a>>),
+    Text(TextHead<'a>),
 }
 
 impl<'a> Head<'a> {
@@ -111,7 +113,7 @@ impl<'a> Head<'a> {
         if head.tool_input.is_some_and(|t| !(t.get().starts_with('{') || t.get() == "null")) {
             return None;
         }
-        let mut head = Box::new(head);
+        let mut head = head;
         let name = std::mem::take(&mut head.hook_event_name);
         let session_id = head.session_id.take().unwrap_or_default();
         let agent_id = head.agent_id.take().unwrap_or_default();

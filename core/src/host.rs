@@ -1,24 +1,12 @@
-//! The entry points a host's text reaches the engine through, for bindings that hold bytes
-//! (C strings, Python `bytes`, files): the one UTF-8 check per argument, so every language
-//! reports the same `invalid_utf8` error, and the byte forms of the calls that take text.
+//! The byte forms of the calls that take text, for bindings that hold bytes (C strings,
+//! Python `bytes`, files). The UTF-8 check itself is `error::config_text` / `error::event_text`,
+//! the one every entry point uses, so every language reports the same `invalid_utf8` error.
 //!
 //! Each function here only checks the encoding and hands the text to the call that does the
 //! work; none of them reads JSON or runs a hook itself.
 
 use crate::dispatcher::{CancelToken, Dispatcher};
-use crate::error::{ConfigError, EventError};
-
-/// Configuration text (a whole configuration, a handler type, function-hook options) from
-/// bytes that must be UTF-8; otherwise the `invalid_utf8` error of a configuration.
-pub fn config_text(bytes: &[u8]) -> Result<&str, ConfigError> {
-    std::str::from_utf8(bytes).map_err(|e| ConfigError::Utf8(e.to_string()))
-}
-
-/// Event text from bytes that must be UTF-8; otherwise the `invalid_utf8` error of an event,
-/// the same one [`Dispatcher::fire_bytes`] gives.
-pub fn event_text(bytes: &[u8]) -> Result<&str, EventError> {
-    std::str::from_utf8(bytes).map_err(|e| EventError::Utf8(e.to_string()))
-}
+use crate::error::{ConfigError, EventError, config_text, event_text};
 
 impl Dispatcher {
     /// As [`Dispatcher::fire_json_with`], from bytes that must be UTF-8: a cancellable fire of

@@ -97,13 +97,7 @@ impl Dispatcher {
     pub fn plan(&self, event: &Value) -> Result<Vec<PlanEntry>, EventError> {
         let head = Head::from_value(event)?;
         let config = self.config();
-        let Some(eid) = catalog::lookup(&head.name).or_else(|| {
-            config
-                .dialects
-                .iter()
-                .chain([&config.dialect])
-                .find_map(|d| d.rules().event_ids(&head.name).into_iter().next())
-        }) else {
+        let Some(eid) = select::event_id(config, &head.name) else {
             return Ok(Vec::new());
         };
         let spec = catalog::spec(eid);

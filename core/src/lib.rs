@@ -33,8 +33,8 @@ mod verdict;
 
 pub use config::TrustEntry;
 pub use dispatcher::{CancelToken, Dispatcher, FunctionHook};
-pub use error::{ConfigError, ErrorDetails, ErrorKind, EventError};
-pub use host::{config_text, event_text, record_trust_for_bytes};
+pub use error::{ConfigError, ErrorDetails, ErrorKind, EventError, config_text, event_text};
+pub use host::record_trust_for_bytes;
 pub use inprocess::{CallbackFn, HookFn};
 pub use inspect::{HookInfo, PlanEntry, TrustStatus, record_trust_for};
 pub use load::claude_code_defaults;

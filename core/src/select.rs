@@ -6,7 +6,7 @@
 //! asks [`nothing_matches`], which reads the same matchers through the same [`Head`], and says
 //! "cannot tell" where only the full event can answer.
 
-use crate::catalog::{EventId, EventSpec, Scope};
+use crate::catalog::{self, EventId, EventSpec, Scope};
 use crate::config::{Action, CommandSpec, Config, Handler};
 use crate::event::Head;
 use crate::if_rule::IfMatch;
@@ -48,6 +48,15 @@ pub struct Pick<'a> {
     pub skip: Option<Skip>,
     /// Its `if` rule could not be decided: it runs, and the fire says why.
     pub undecided: Option<String>,
+}
+
+/// The event id a fired name stands for: a canonical name, or a native name of a dialect the
+/// configuration uses (§3.1 "Names", §9.0).
+pub fn event_id(config: &Config, name: &str) -> Option<EventId> {
+    catalog::lookup(name).or_else(|| {
+        let mut dialects = config.dialects.iter().chain([&config.dialect]);
+        dialects.find_map(|d| d.rules().event_ids(name).into_iter().next())
+    })
 }
 
 /// Whether a group's matcher matches; `None` when the head alone cannot tell.
