@@ -354,7 +354,8 @@ export declare class Dispatcher {
    *
    * Throws an `Error` with `code` `'INVALID_CONFIG'` (and `pointer` `'/event'`, `'/matcher'`
    * or `'/timeout_s'`) for an unknown event, a bad matcher or a timeout that is not
-   * seconds > 0.
+   * seconds ≥ 0.001, and for an option of the wrong type or one `FunctionHookOptions` does
+   * not have (with `pointer` naming it); a `TypeError` when `options` is not an object.
    */
   addFunctionHook(event: string, fn: (event: Event) => HookAnswer | Promise<HookAnswer>, options?: FunctionHookOptions): string
   /**
@@ -383,7 +384,10 @@ export declare class Dispatcher {
   trustStatus(): TrustStatus
 }
 
-/** Options of `dispatcher.addFunctionHook()`. */
+/**
+ * Options of `dispatcher.addFunctionHook()`. Read strictly: a key that is not one of these
+ * throws `'INVALID_CONFIG'`, as a C host's options would.
+ */
 export interface FunctionHookOptions {
   /**
    * A Claude Code matcher on the event's matcher field (the tool name for tool events):

@@ -7,7 +7,7 @@
 //! bug in the core becomes a `HookwireError` of kind `panic`, never a `BaseException`.
 
 use crate::cancel::CancelToken;
-use crate::errors::{Side, panic_details, to_pyerr};
+use crate::errors::{Side, to_pyerr};
 use crate::functions::{callback_fn, hook_fn};
 use hookwire_core::{ConfigError, ErrorDetails, ErrorKind, EventError, FunctionHook};
 use pyo3::exceptions::{PyOSError, PyTypeError};
@@ -93,7 +93,9 @@ pub(crate) fn detached<T: Send>(
     py: Python<'_>,
     f: impl FnOnce() -> Result<T, ErrorDetails> + Send,
 ) -> Result<T, ErrorDetails> {
-    py.detach(|| catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|payload| Err(panic_details(&*payload))))
+    py.detach(|| {
+        catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|payload| Err(ErrorDetails::from_panic(payload)))
+    })
 }
 
 impl Dispatcher {
@@ -163,9 +165,7 @@ impl Dispatcher {
                 (Input::Text(s), None) => inner.fire_json(s),
                 (Input::Bytes(b), None) => inner.fire_bytes(b),
                 (Input::Text(s), Some(t)) => inner.fire_json_with(s, t),
-                (Input::Bytes(b), Some(t)) => std::str::from_utf8(b)
-                    .map_err(|e| EventError::Utf8(e.to_string()))
-                    .and_then(|s| inner.fire_json_with(s, t)),
+                (Input::Bytes(b), Some(t)) => inner.fire_bytes_with(b, t),
             }
             .map_err(|e: EventError| e.details())
         });
