@@ -312,6 +312,13 @@ export declare class Dispatcher {
    */
   static fromFile(path: string): Dispatcher
   /**
+   * Builds a dispatcher from Claude Code's default sources for the project at `projectDir`
+   * (see `claudeCodeDefaults`): the user, project and local settings files, the project
+   * ones gated on the default trust store. A directory that cannot be resolved throws as
+   * `claudeCodeDefaults` does.
+   */
+  static fromClaudeCodeDefaults(projectDir: string): Dispatcher
+  /**
    * Fires one event and resolves with the result once every matching hook has ended.
    *
    * The event is converted on the calling thread; the fire runs on a dedicated native
@@ -383,6 +390,18 @@ export declare class Dispatcher {
    */
   trustStatus(): TrustStatus
 }
+
+/**
+ * The configuration Claude Code itself would load for the project at `projectDir`: an
+ * envelope with the user file `~/.claude/settings.json`, then the project's
+ * `.claude/settings.json` and `.claude/settings.local.json`, the project ones gated on the
+ * default trust store (`$XDG_CONFIG_HOME/hookwire/trust.json`, else
+ * `~/.config/hookwire/trust.json`). `projectDir` is resolved to its canonical path; one that
+ * cannot be resolved throws an `Error` with a system `code` (`'ENOENT'`, ...) and `path`, as
+ * Node's `fs` would. Pass the result to `new Dispatcher()`, or use
+ * `Dispatcher.fromClaudeCodeDefaults(projectDir)`.
+ */
+export declare function claudeCodeDefaults(projectDir: string): Config
 
 /**
  * Options of `dispatcher.addFunctionHook()`. Read strictly: a key that is not one of these

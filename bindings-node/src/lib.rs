@@ -85,6 +85,15 @@ impl Dispatcher {
         build(env, &bytes)
     }
 
+    /// Builds a dispatcher from Claude Code's default sources for the project at `projectDir`
+    /// (see `claudeCodeDefaults`): the user, project and local settings files, the project
+    /// ones gated on the default trust store. A directory that cannot be resolved throws as
+    /// `claudeCodeDefaults` does.
+    #[napi(factory, catch_unwind)]
+    pub fn from_claude_code_defaults(env: &Env, project_dir: String) -> Result<Self> {
+        build(env, default_envelope(env, &project_dir)?.as_bytes())
+    }
+
     /// Fires one event and resolves with the result once every matching hook has ended.
     ///
     /// The event is converted on the calling thread; the fire runs on a dedicated native
@@ -234,6 +243,26 @@ pub fn record_trust(env: &Env, config: Unknown) -> Result<Unknown<'static>> {
         Ok(Err(e)) => Err(errors::engine_error(env, &e.details())),
         Err(payload) => Err(errors::engine_error(env, &ErrorDetails::from_panic(payload))),
     }
+}
+
+/// The configuration Claude Code itself would load for the project at `projectDir`: an
+/// envelope with the user file `~/.claude/settings.json`, then the project's
+/// `.claude/settings.json` and `.claude/settings.local.json`, the project ones gated on the
+/// default trust store (`$XDG_CONFIG_HOME/hookwire/trust.json`, else
+/// `~/.config/hookwire/trust.json`). `projectDir` is resolved to its canonical path; one that
+/// cannot be resolved throws an `Error` with a system `code` (`'ENOENT'`, ...) and `path`, as
+/// Node's `fs` would. Pass the result to `new Dispatcher()`, or use
+/// `Dispatcher.fromClaudeCodeDefaults(projectDir)`.
+#[napi(catch_unwind, ts_return_type = "Config")]
+pub fn claude_code_defaults(env: &Env, project_dir: String) -> Result<Unknown<'static>> {
+    parse_result(env, &default_envelope(env, &project_dir)?)
+}
+
+/// The envelope of `claudeCodeDefaults` as JSON text.
+fn default_envelope(env: &Env, project_dir: &str) -> Result<String> {
+    hookwire_core::claude_code_defaults(std::path::Path::new(project_dir))
+        .map(|envelope| envelope.to_string())
+        .map_err(|e| errors::io_error(env, project_dir, &e))
 }
 
 /// Builds the core dispatcher from configuration text, which the core checks for UTF-8 (a

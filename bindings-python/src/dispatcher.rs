@@ -145,6 +145,20 @@ impl Dispatcher {
         cls.call1((PyBytes::new(py, &bytes),))
     }
 
+    /// Builds a dispatcher from Claude Code's default sources for the project at `project_dir`
+    /// (see `claude_code_defaults`): the user, project and local settings files, the project
+    /// ones gated on the default trust store. A directory that cannot be resolved raises
+    /// `OSError`, a bad settings file a warning in results (files are the user's).
+    #[classmethod]
+    fn from_claude_code_defaults<'py>(
+        cls: &Bound<'py, PyType>,
+        project_dir: PathBuf,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = cls.py();
+        let json = crate::defaults::envelope_json(py, &project_dir)?;
+        cls.call1((PyString::new(py, &json),))
+    }
+
     /// Fires one event (a dict, or JSON text as str or bytes) and returns the result JSON
     /// (protocol.md §8) as a dict. Raises `EventError`; a hook's failure is an outcome, never
     /// an exception. The GIL is released while hooks run. With `cancel`, `cancel.cancel()` from
