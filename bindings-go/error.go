@@ -66,44 +66,58 @@ func (e *Error) Error() string {
 	return "hookwire: " + e.Kind + ": " + e.Message
 }
 
+// kinds is the table of abi.md §6: each code with its kind string, read both ways below.
+var kinds = map[Code]string{
+	CodeNullPointer:   KindNullPointer,
+	CodeInvalidUTF8:   KindInvalidUTF8,
+	CodeInvalidJSON:   KindInvalidJSON,
+	CodeInvalidConfig: KindInvalidConfig,
+	CodeInvalidEvent:  KindInvalidEvent,
+	CodePanic:         KindPanic,
+	CodeInternal:      KindInternal,
+}
+
 // codeForKind maps a kind string to its code. A kind this package does not know (a newer
 // library) maps to CodeInternal, so that such an error is never mistaken for success.
 func codeForKind(kind string) Code {
-	switch kind {
-	case KindNullPointer:
-		return CodeNullPointer
-	case KindInvalidUTF8:
-		return CodeInvalidUTF8
-	case KindInvalidJSON:
-		return CodeInvalidJSON
-	case KindInvalidConfig:
-		return CodeInvalidConfig
-	case KindInvalidEvent:
-		return CodeInvalidEvent
-	case KindPanic:
-		return CodePanic
-	default:
-		return CodeInternal
+	for code, k := range kinds {
+		if k == kind {
+			return code
+		}
 	}
+	return CodeInternal
 }
 
 // kindForCode is the inverse of codeForKind, used only when the error JSON is unreadable.
 func kindForCode(code Code) string {
-	switch code {
-	case CodeNullPointer:
-		return KindNullPointer
-	case CodeInvalidUTF8:
-		return KindInvalidUTF8
-	case CodeInvalidJSON:
-		return KindInvalidJSON
-	case CodeInvalidConfig:
-		return KindInvalidConfig
-	case CodeInvalidEvent:
-		return KindInvalidEvent
-	case CodePanic:
-		return KindPanic
-	default:
-		return KindInternal
+	if kind, ok := kinds[code]; ok {
+		return kind
+	}
+	return KindInternal
+}
+
+// wireError is the "error" object of the error JSON (abi.md §1) and the one declaration of
+// its shape on the Go side: the library's errors are decoded into it, and the few errors this
+// package makes itself (a value that cannot be encoded, a NUL byte in text, a nil func), which
+// never reach the library, are encoded from it, so both kinds read alike.
+type wireError struct {
+	Kind    string `json:"kind"`
+	Message string `json:"message"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
+	Pointer string `json:"pointer,omitempty"`
+}
+
+// toError builds the *Error of an error object; raw is the object as JSON text.
+func (o wireError) toError(code Code, raw json.RawMessage) *Error {
+	return &Error{
+		Code:    code,
+		Kind:    o.Kind,
+		Message: o.Message,
+		Line:    o.Line,
+		Column:  o.Column,
+		Pointer: o.Pointer,
+		raw:     raw,
 	}
 }
 
@@ -112,23 +126,11 @@ type errorDocument struct {
 	Error json.RawMessage `json:"error"`
 }
 
-// errorFields is the error JSON's "error" object; the keys with omitempty are absent, never
-// null, when they do not apply. schema_test.go checks these tags against
-// ../schema/error.schema.json.
-type errorFields struct {
-	Kind    string `json:"kind"`
-	Message string `json:"message"`
-	Line    int    `json:"line,omitempty"`
-	Column  int    `json:"column,omitempty"`
-	Pointer string `json:"pointer,omitempty"`
-}
-
-// newError builds an *Error on the Go side (for example when a value cannot be marshalled),
-// with the same error object the engine writes.
+// newError builds an *Error on the Go side, for a failure that never reaches the library.
 func newError(code Code, kind, message string, line, column int) *Error {
-	e := &Error{Code: code, Kind: kind, Message: message, Line: line, Column: column}
-	e.raw, _ = json.Marshal(errorFields{Kind: kind, Message: message, Line: line, Column: column}) // strings and ints always marshal
-	return e
+	obj := wireError{Kind: kind, Message: message, Line: line, Column: column}
+	raw, _ := json.Marshal(obj) // strings and ints always marshal
+	return obj.toError(code, raw)
 }
 
 // parseError turns an error JSON ({"error": {...}}) returned with code into an *Error. Keys it
@@ -136,7 +138,7 @@ func newError(code Code, kind, message string, line, column int) *Error {
 // *Error, carrying the text as its message.
 func parseError(code Code, text []byte) *Error {
 	var doc errorDocument
-	var obj errorFields
+	var obj wireError
 	if json.Unmarshal(text, &doc) != nil || len(doc.Error) == 0 ||
 		json.Unmarshal(doc.Error, &obj) != nil || obj.Kind == "" {
 		if code == 0 {
@@ -147,13 +149,5 @@ func parseError(code Code, text []byte) *Error {
 	if code == 0 {
 		code = codeForKind(obj.Kind)
 	}
-	return &Error{
-		Code:    code,
-		Kind:    obj.Kind,
-		Message: obj.Message,
-		Line:    obj.Line,
-		Column:  obj.Column,
-		Pointer: obj.Pointer,
-		raw:     doc.Error,
-	}
+	return obj.toError(code, doc.Error)
 }

@@ -254,7 +254,7 @@ func TestGoTypesMatchTheSchemas(t *testing.T) {
 		{"verdict.schema.json", "", reflect.TypeFor[Verdict]()},
 		{"trust-status.schema.json", "", reflect.TypeFor[TrustStatus]()},
 		{"error.schema.json", "", reflect.TypeFor[errorDocument]()},
-		{"error.schema.json", "ErrorDetails", reflect.TypeFor[errorFields]()},
+		{"error.schema.json", "ErrorDetails", reflect.TypeFor[wireError]()},
 	} {
 		t.Run(strings.TrimSuffix(tc.file, ".schema.json")+"/"+tc.ty.Name(), func(t *testing.T) {
 			root := loadSchema(t, tc.file)

@@ -396,6 +396,13 @@ export declare class Dispatcher {
    */
   static fromFile(path: string): Dispatcher
   /**
+   * Builds a dispatcher from Claude Code's default sources for the project at `projectDir`
+   * (see `claudeCodeDefaults`): the user, project and local settings files, the project
+   * ones gated on the default trust store. A directory that cannot be resolved throws as
+   * `claudeCodeDefaults` does.
+   */
+  static fromClaudeCodeDefaults(projectDir: string): Dispatcher
+  /**
    * Fires one event and resolves with the result once every matching hook has ended.
    *
    * The event is converted on the calling thread; the fire runs on a dedicated native
@@ -438,7 +445,8 @@ export declare class Dispatcher {
    *
    * Throws an `Error` with `code` `'INVALID_CONFIG'` (and `pointer` `'/event'`, `'/matcher'`
    * or `'/timeout_s'`) for an unknown event, a bad matcher or a timeout that is not
-   * seconds > 0.
+   * seconds ≥ 0.001, and for an option of the wrong type or one `FunctionHookOptions` does
+   * not have (with `pointer` naming it); a `TypeError` when `options` is not an object.
    */
   addFunctionHook(event: string, fn: (event: Event) => HookAnswer | Promise<HookAnswer>, options?: FunctionHookOptions): string
   /**
@@ -467,7 +475,22 @@ export declare class Dispatcher {
   trustStatus(): TrustStatus
 }
 
-/** Options of `dispatcher.addFunctionHook()`. */
+/**
+ * The configuration Claude Code itself would load for the project at `projectDir`: an
+ * envelope with the user file `~/.claude/settings.json`, then the project's
+ * `.claude/settings.json` and `.claude/settings.local.json`, the project ones gated on the
+ * default trust store (`$XDG_CONFIG_HOME/hookwire/trust.json`, else
+ * `~/.config/hookwire/trust.json`). `projectDir` is resolved to its canonical path; one that
+ * cannot be resolved throws an `Error` with a system `code` (`'ENOENT'`, ...) and `path`, as
+ * Node's `fs` would. Pass the result to `new Dispatcher()`, or use
+ * `Dispatcher.fromClaudeCodeDefaults(projectDir)`.
+ */
+export declare function claudeCodeDefaults(projectDir: string): Config
+
+/**
+ * Options of `dispatcher.addFunctionHook()`. Read strictly: a key that is not one of these
+ * throws `'INVALID_CONFIG'`, as a C host's options would.
+ */
 export interface FunctionHookOptions {
   /**
    * A Claude Code matcher on the event's matcher field (the tool name for tool events):

@@ -836,5 +836,6 @@ function __napiStampBindingTarget(exportsObject, target) {
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
 module.exports.Dispatcher = nativeBinding.Dispatcher
+module.exports.claudeCodeDefaults = nativeBinding.claudeCodeDefaults
 module.exports.recordTrust = nativeBinding.recordTrust
 module.exports.version = nativeBinding.version

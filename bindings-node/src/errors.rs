@@ -8,23 +8,10 @@
 use hookwire_core::{ErrorDetails, ErrorKind};
 use napi::bindgen_prelude::{JsObjectValue, JsTypeError, ToNapiValue};
 use napi::{Env, Error, Status};
-use std::any::Any;
 
 /// The `code` of an engine error: the kind of abi.md §6 in capitals.
 pub fn code_of(kind: ErrorKind) -> String {
     kind.as_str().to_ascii_uppercase()
-}
-
-/// The details of a caught panic, keeping its message when the payload carries one.
-pub fn panic_details(payload: &(dyn Any + Send)) -> ErrorDetails {
-    let what = if let Some(s) = payload.downcast_ref::<&str>() {
-        (*s).to_owned()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "unknown panic payload".to_owned()
-    };
-    ErrorDetails::new(ErrorKind::Panic, format!("hookwire panicked: {what}"))
 }
 
 /// A JavaScript `Error` carrying `code`, plus `line`, `column` and `pointer` when known,

@@ -12,10 +12,11 @@ mod callbacks;
 mod errors;
 mod worker;
 
-use hookwire_core::{ErrorDetails, ErrorKind};
+use hookwire_core::{ConfigError, ErrorDetails, ErrorKind};
 use napi::bindgen_prelude::{Function, JsObjectValue, Object, Unknown, ValueType};
 use napi::{Env, Result};
 use napi_derive::napi;
+use serde_json::{Map, Value};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -41,7 +42,8 @@ pub struct Dispatcher {
     has_js: AtomicBool,
 }
 
-/// Options of `dispatcher.addFunctionHook()`.
+/// Options of `dispatcher.addFunctionHook()`. Read strictly: a key that is not one of these
+/// throws `'INVALID_CONFIG'`, as a C host's options would.
 #[napi(object)]
 pub struct FunctionHookOptions {
     /// A Claude Code matcher on the event's matcher field (the tool name for tool events):
@@ -70,7 +72,7 @@ impl Dispatcher {
     #[napi(constructor, catch_unwind, ts_args_type = "config: Config | string")]
     pub fn new(env: &Env, config: Unknown) -> Result<Self> {
         let text = to_json_text(env, config, "config", ErrorKind::InvalidConfig)?;
-        build(env, &text)
+        build(env, text.as_bytes())
     }
 
     /// Builds a dispatcher from a UTF-8 JSON file, whose content is checked exactly as by the
@@ -80,12 +82,16 @@ impl Dispatcher {
     #[napi(factory, catch_unwind)]
     pub fn from_file(env: &Env, path: String) -> Result<Self> {
         let bytes = std::fs::read(&path).map_err(|e| errors::io_error(env, &path, &e))?;
-        let text = String::from_utf8(bytes).map_err(|e| {
-            let details =
-                ErrorDetails::new(ErrorKind::InvalidUtf8, format!("{path} is not valid UTF-8: {e}"));
-            errors::engine_error(env, &details)
-        })?;
-        build(env, &text)
+        build(env, &bytes)
+    }
+
+    /// Builds a dispatcher from Claude Code's default sources for the project at `projectDir`
+    /// (see `claudeCodeDefaults`): the user, project and local settings files, the project
+    /// ones gated on the default trust store. A directory that cannot be resolved throws as
+    /// `claudeCodeDefaults` does.
+    #[napi(factory, catch_unwind)]
+    pub fn from_claude_code_defaults(env: &Env, project_dir: String) -> Result<Self> {
+        build(env, default_envelope(env, &project_dir)?.as_bytes())
     }
 
     /// Fires one event and resolves with the result once every matching hook has ended.
@@ -154,7 +160,8 @@ impl Dispatcher {
     ///
     /// Throws an `Error` with `code` `'INVALID_CONFIG'` (and `pointer` `'/event'`, `'/matcher'`
     /// or `'/timeout_s'`) for an unknown event, a bad matcher or a timeout that is not
-    /// seconds > 0.
+    /// seconds ≥ 0.001, and for an option of the wrong type or one `FunctionHookOptions` does
+    /// not have (with `pointer` naming it); a `TypeError` when `options` is not an object.
     #[napi(
         catch_unwind,
         ts_args_type = "event: string, fn: (event: Event) => HookAnswer | Promise<HookAnswer>, options?: FunctionHookOptions"
@@ -164,24 +171,10 @@ impl Dispatcher {
         env: &Env,
         event: String,
         func: Function<'_, Unknown<'static>, Unknown<'static>>,
-        options: Option<FunctionHookOptions>,
+        options: Option<Unknown>,
     ) -> Result<String> {
-        let o = options.unwrap_or(FunctionHookOptions {
-            matcher: None,
-            timeout: None,
-            fail_closed: None,
-            name: None,
-            first: None,
-        });
-        let hook = hookwire_core::FunctionHook {
-            event,
-            matcher: o.matcher,
-            timeout_s: o.timeout,
-            fail_closed: o.fail_closed.unwrap_or(false),
-            name: o.name,
-            first: o.first.unwrap_or(false),
-        };
-        let f = callbacks::hook_fn(&func, o.timeout)?;
+        let hook = function_hook(env, event, options)?;
+        let f = callbacks::hook_fn(&func, hook.timeout_s)?;
         let id =
             self.inner.add_function_hook(hook, f).map_err(|e| errors::engine_error(env, &e.details()))?;
         self.has_js.store(true, Ordering::Release);
@@ -226,7 +219,7 @@ impl Dispatcher {
     pub fn trust_status(&self, env: &Env) -> Result<Unknown<'static>> {
         match catch_unwind(AssertUnwindSafe(|| self.inner.trust_status().to_json())) {
             Ok(status_json) => parse_result(env, &status_json),
-            Err(payload) => Err(errors::engine_error(env, &errors::panic_details(payload.as_ref()))),
+            Err(payload) => Err(errors::engine_error(env, &ErrorDetails::from_panic(payload))),
         }
     }
 }
@@ -248,17 +241,87 @@ pub fn record_trust(env: &Env, config: Unknown) -> Result<Unknown<'static>> {
     match catch_unwind(|| hookwire_core::record_trust_for(&text)) {
         Ok(Ok(status)) => parse_result(env, &status.to_json()),
         Ok(Err(e)) => Err(errors::engine_error(env, &e.details())),
-        Err(payload) => Err(errors::engine_error(env, &errors::panic_details(payload.as_ref()))),
+        Err(payload) => Err(errors::engine_error(env, &ErrorDetails::from_panic(payload))),
     }
 }
 
-/// Builds the core dispatcher, turning a panic into `'PANIC'` rather than napi's generic error.
-fn build(env: &Env, config_json: &str) -> Result<Dispatcher> {
-    match catch_unwind(|| hookwire_core::Dispatcher::new(config_json)) {
+/// The configuration Claude Code itself would load for the project at `projectDir`: an
+/// envelope with the user file `~/.claude/settings.json`, then the project's
+/// `.claude/settings.json` and `.claude/settings.local.json`, the project ones gated on the
+/// default trust store (`$XDG_CONFIG_HOME/hookwire/trust.json`, else
+/// `~/.config/hookwire/trust.json`). `projectDir` is resolved to its canonical path; one that
+/// cannot be resolved throws an `Error` with a system `code` (`'ENOENT'`, ...) and `path`, as
+/// Node's `fs` would. Pass the result to `new Dispatcher()`, or use
+/// `Dispatcher.fromClaudeCodeDefaults(projectDir)`.
+#[napi(catch_unwind, ts_return_type = "Config")]
+pub fn claude_code_defaults(env: &Env, project_dir: String) -> Result<Unknown<'static>> {
+    parse_result(env, &default_envelope(env, &project_dir)?)
+}
+
+/// The envelope of `claudeCodeDefaults` as JSON text.
+fn default_envelope(env: &Env, project_dir: &str) -> Result<String> {
+    hookwire_core::claude_code_defaults(std::path::Path::new(project_dir))
+        .map(|envelope| envelope.to_string())
+        .map_err(|e| errors::io_error(env, project_dir, &e))
+}
+
+/// Builds the core dispatcher from configuration text, which the core checks for UTF-8 (a
+/// file's bytes may not be), turning a panic into `'PANIC'` rather than napi's generic error.
+fn build(env: &Env, config_json: &[u8]) -> Result<Dispatcher> {
+    match catch_unwind(|| hookwire_core::Dispatcher::from_bytes(config_json)) {
         Ok(Ok(inner)) => Ok(Dispatcher { inner: Arc::new(inner), has_js: AtomicBool::new(false) }),
         Ok(Err(e)) => Err(errors::engine_error(env, &e.details())),
-        Err(payload) => Err(errors::engine_error(env, &errors::panic_details(payload.as_ref()))),
+        Err(payload) => Err(errors::engine_error(env, &ErrorDetails::from_panic(payload))),
     }
+}
+
+/// The option names of `addFunctionHook` spelled otherwise in JavaScript, with the core's
+/// spelling (the C ABI's options), which is not an option name here.
+const RENAMED_OPTIONS: [(&str, &str); 2] = [("timeout", "timeout_s"), ("failClosed", "fail_closed")];
+
+/// `addFunctionHook`'s options, read by the core as a C host's are: the object converted as
+/// JSON would (like every argument), its JavaScript spellings renamed, and `event` (the first
+/// argument) added. The core refuses unknown keys and wrong types, with a pointer to the key.
+fn function_hook(env: &Env, event: String, options: Option<Unknown>) -> Result<hookwire_core::FunctionHook> {
+    let refused = |details: ErrorDetails| errors::engine_error(env, &details);
+    let mut value = match options {
+        None => Value::Object(Map::new()),
+        Some(o) => match o.get_type()? {
+            ValueType::Undefined | ValueType::Null => Value::Object(Map::new()),
+            ValueType::Object => {
+                let text = to_json_text(env, o, "options", ErrorKind::InvalidConfig)?;
+                hookwire_core::json::from_str(&text)
+                    .map_err(|e| refused(ErrorDetails::from_serde_json(&e)))?
+            }
+            other => {
+                return Err(errors::type_error(
+                    env,
+                    format!("The \"options\" argument must be an object. Received {}", describe(other)),
+                ));
+            }
+        },
+    };
+    if let Value::Object(map) = &mut value {
+        let not_here = |key: &str, why: String| {
+            refused(ConfigError::Invalid { pointer: Some(format!("/{key}")), message: why }.details())
+        };
+        for (js, core) in RENAMED_OPTIONS {
+            if map.contains_key(core) {
+                return Err(not_here(core, format!("unknown option; addFunctionHook spells it `{js}`")));
+            }
+            if let Some(v) = map.remove(js) {
+                map.insert(core.to_owned(), v);
+            }
+        }
+        if map.contains_key("event") {
+            return Err(not_here(
+                "event",
+                "the event is addFunctionHook's first argument, not an option".into(),
+            ));
+        }
+        map.insert("event".to_owned(), Value::String(event));
+    }
+    hookwire_core::FunctionHook::from_value(&value).map_err(|e| refused(e.details()))
 }
 
 /// The host's `JSON` object, whose functions define "exactly as JSON would" (abi.md §1).

@@ -182,7 +182,7 @@ fn run_fire_with(
     match catch_unwind(AssertUnwindSafe(fire)) {
         Ok(Ok(result_json)) => Ok(result_json),
         Ok(Err(e)) => Err(e.details()),
-        Err(payload) => Err(errors::panic_details(payload.as_ref())),
+        Err(payload) => Err(ErrorDetails::from_panic(payload)),
     }
 }
 

@@ -103,6 +103,23 @@ test('bad registrations throw INVALID_CONFIG', () => {
   assert.equal(d.fireSync(bashEvent('ls')).decision, null)
 })
 
+test('options are read strictly: an unknown key or a wrong type throws INVALID_CONFIG with its pointer', () => {
+  const d = new Dispatcher({})
+  const noop = () => undefined
+  assert.throws(() => d.addFunctionHook('PreToolUse', noop, { matcher: 'Bash', colour: 'red' }), { code: 'INVALID_CONFIG', pointer: '/colour' })
+  assert.throws(() => d.addFunctionHook('PreToolUse', noop, { failclosed: true }), { code: 'INVALID_CONFIG', pointer: '/failclosed' })
+  assert.throws(() => d.addFunctionHook('PreToolUse', noop, { timeout: '5' }), { code: 'INVALID_CONFIG', pointer: '/timeout_s' })
+  assert.throws(() => d.addFunctionHook('PreToolUse', noop, { failClosed: 'yes' }), { code: 'INVALID_CONFIG', pointer: '/fail_closed' })
+  assert.throws(() => d.addFunctionHook('PreToolUse', noop, { first: 1 }), { code: 'INVALID_CONFIG', pointer: '/first' })
+  // The C spellings and the event are not options of addFunctionHook.
+  assert.throws(() => d.addFunctionHook('PreToolUse', noop, { timeout_s: 5 }), { code: 'INVALID_CONFIG', pointer: '/timeout_s' })
+  assert.throws(() => d.addFunctionHook('PreToolUse', noop, { event: 'Stop' }), { code: 'INVALID_CONFIG', pointer: '/event' })
+  assert.throws(() => d.addFunctionHook('PreToolUse', noop, 'Bash'), { name: 'TypeError' })
+  // undefined values are left out, as JSON.stringify leaves them out; null means absent.
+  assert.equal(d.addFunctionHook('PreToolUse', noop, { matcher: undefined, name: null, timeout: 2 }), 'function#0:PreToolUse')
+  assert.equal(d.addFunctionHook('PreToolUse', noop, null), 'function#1:PreToolUse')
+})
+
 test('a host callback answers for prompt and mcp_tool handlers', async () => {
   const d = new Dispatcher({
     hooks: {

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import * as esm from 'hookwire'
 import { hookwire, ROOT } from './support.mjs'
 
-const { Dispatcher, recordTrust } = hookwire
+const { Dispatcher, claudeCodeDefaults, recordTrust } = hookwire
 const SETTINGS = { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo ran' }] }] } }
 const STOP = { hook_event_name: 'Stop', cwd: '/' }
 
@@ -103,4 +103,35 @@ test('recordTrust is exported to CommonJS and ESM, and typed in index.d.ts', () 
     assert.ok(at >= 0, `missing: ${decl}`)
     assert.match(dts.slice(0, at).trimEnd(), /\*\/$/, `no doc comment before ${decl}`)
   }
+})
+
+test('claudeCodeDefaults layers the user, project and local files, project ones gated on the default store', (t) => {
+  const { dir, config } = project(t)
+  const home = join(dir, 'home')
+  mkdirSync(join(home, '.claude'), { recursive: true })
+  const user = { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo user' }] }] } }
+  writeFileSync(join(home, '.claude', 'settings.json'), JSON.stringify(user))
+  const saved = { HOME: process.env.HOME, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME }
+  t.after(() => {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k]
+      else process.env[k] = v
+    }
+  })
+  process.env.HOME = home
+  process.env.XDG_CONFIG_HOME = join(dir, 'xdg')
+
+  const envelope = claudeCodeDefaults(join(dir, '.claude', '..'))
+  assert.equal(envelope.project_dir, dir)
+  assert.deepEqual(envelope.sources.map((s) => s.scope), ['user', 'project', 'local'])
+  assert.deepEqual(envelope.trust, { store: join(dir, 'xdg', 'hookwire', 'trust.json'), project: 'store' })
+  assert.equal(Dispatcher.fromClaudeCodeDefaults(dir).fireSync(STOP).outcomes.length, 1, 'the user hook only')
+  recordTrust(envelope)
+  assert.equal(Dispatcher.fromClaudeCodeDefaults(dir).fireSync(STOP).outcomes.length, 2)
+  assert.equal(esm.claudeCodeDefaults, claudeCodeDefaults)
+  assert.equal(config.project_dir, dir)
+
+  const missing = join(dir, 'missing')
+  assert.throws(() => claudeCodeDefaults(missing), (e) => e.code === 'ENOENT' && e.path === missing)
+  assert.throws(() => Dispatcher.fromClaudeCodeDefaults(missing), (e) => e.code === 'ENOENT')
 })

@@ -7,7 +7,7 @@
 //! bug in the core becomes a `HookwireError` of kind `panic`, never a `BaseException`.
 
 use crate::cancel::CancelToken;
-use crate::errors::{Side, panic_details, to_pyerr};
+use crate::errors::{Side, to_pyerr};
 use crate::functions::{callback_fn, hook_fn};
 use hookwire_core::{ConfigError, ErrorDetails, ErrorKind, EventError, FunctionHook};
 use pyo3::exceptions::{PyOSError, PyTypeError};
@@ -93,7 +93,9 @@ pub(crate) fn detached<T: Send>(
     py: Python<'_>,
     f: impl FnOnce() -> Result<T, ErrorDetails> + Send,
 ) -> Result<T, ErrorDetails> {
-    py.detach(|| catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|payload| Err(panic_details(&*payload))))
+    py.detach(|| {
+        catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|payload| Err(ErrorDetails::from_panic(payload)))
+    })
 }
 
 impl Dispatcher {
@@ -143,6 +145,20 @@ impl Dispatcher {
         cls.call1((PyBytes::new(py, &bytes),))
     }
 
+    /// Builds a dispatcher from Claude Code's default sources for the project at `project_dir`
+    /// (see `claude_code_defaults`): the user, project and local settings files, the project
+    /// ones gated on the default trust store. A directory that cannot be resolved raises
+    /// `OSError`, a bad settings file a warning in results (files are the user's).
+    #[classmethod]
+    fn from_claude_code_defaults<'py>(
+        cls: &Bound<'py, PyType>,
+        project_dir: PathBuf,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = cls.py();
+        let json = crate::defaults::envelope_json(py, &project_dir)?;
+        cls.call1((PyString::new(py, &json),))
+    }
+
     /// Fires one event (a dict, or JSON text as str or bytes) and returns the result JSON
     /// (protocol.md §8) as a dict. Raises `EventError`; a hook's failure is an outcome, never
     /// an exception. The GIL is released while hooks run. With `cancel`, `cancel.cancel()` from
@@ -163,9 +179,7 @@ impl Dispatcher {
                 (Input::Text(s), None) => inner.fire_json(s),
                 (Input::Bytes(b), None) => inner.fire_bytes(b),
                 (Input::Text(s), Some(t)) => inner.fire_json_with(s, t),
-                (Input::Bytes(b), Some(t)) => std::str::from_utf8(b)
-                    .map_err(|e| EventError::Utf8(e.to_string()))
-                    .and_then(|s| inner.fire_json_with(s, t)),
+                (Input::Bytes(b), Some(t)) => inner.fire_bytes_with(b, t),
             }
             .map_err(|e: EventError| e.details())
         });

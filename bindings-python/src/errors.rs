@@ -1,5 +1,5 @@
-//! The exceptions of the `hookwire` package and the one function that turns a core error (or a
-//! caught panic) into one of them.
+//! The exceptions of the `hookwire` package and the one function that turns a core error (a
+//! caught panic included, as `ErrorDetails::from_panic` words it) into one of them.
 //!
 //! `HookwireError(Exception)` is the base; `ConfigError` and `EventError` sit beneath it
 //! (abi.md §3, §6). Every instance raised here carries `.kind`, `.line`, `.column` and
@@ -11,7 +11,6 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
-use std::any::Any;
 
 create_exception!(
     hookwire,
@@ -82,18 +81,6 @@ pub(crate) fn to_pyerr(py: Python<'_>, side: Side, details: ErrorDetails) -> PyE
         Ok(()) => err,
         Err(e) => e,
     }
-}
-
-/// The `HookwireError` of kind `panic` for a payload caught by `catch_unwind`.
-pub(crate) fn panic_details(payload: &(dyn Any + Send)) -> ErrorDetails {
-    let what = if let Some(s) = payload.downcast_ref::<&str>() {
-        s
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.as_str()
-    } else {
-        "unknown panic payload"
-    };
-    ErrorDetails::new(ErrorKind::Panic, format!("hookwire panicked (a bug in hookwire): {what}"))
 }
 
 /// Registers the three exceptions in `m` and gives their classes `None` defaults for the

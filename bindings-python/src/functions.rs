@@ -9,8 +9,7 @@
 //! a panic all become the handler's error message, never an unwind into the core (rule 3).
 
 use crate::dispatcher::{encoder, loads};
-use crate::errors::panic_details;
-use hookwire_core::{CallbackFn, HookFn};
+use hookwire_core::{CallbackFn, ErrorDetails, HookFn};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyString};
@@ -60,7 +59,8 @@ fn invoke<T>(
         })
         .unwrap_or_else(|| Err("the Python interpreter is not running (shutting down?)".to_string()))
     };
-    catch_unwind(AssertUnwindSafe(run)).unwrap_or_else(|payload| Err(panic_details(&*payload).message))
+    catch_unwind(AssertUnwindSafe(run))
+        .unwrap_or_else(|payload| Err(ErrorDetails::from_panic(payload).message))
 }
 
 /// A dict as compact JSON text (as `json.dumps` would write it), or why it cannot be one.

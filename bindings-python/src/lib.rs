@@ -2,10 +2,12 @@
 //!
 //! A thin shell over `hookwire-core` (style.md rule 1): this file only assembles the module.
 //! The class lives in `dispatcher.rs`, the cancellation token in `cancel.rs`, Python callables
-//! as handlers in `functions.rs`, the exceptions in `errors.rs`, `record_trust` in `trust.rs`;
+//! as handlers in `functions.rs`, the exceptions in `errors.rs`, `record_trust` in `trust.rs`,
+//! `claude_code_defaults` in `defaults.rs`;
 //! `fire_async` is Python code in `python/hookwire/__init__.py`.
 
 mod cancel;
+mod defaults;
 mod dispatcher;
 mod errors;
 mod functions;
@@ -21,6 +23,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<dispatcher::Dispatcher>()?;
     m.add_class::<cancel::CancelToken>()?;
     m.add_function(wrap_pyfunction!(trust::record_trust, m)?)?;
+    m.add_function(wrap_pyfunction!(defaults::claude_code_defaults, m)?)?;
     errors::register(m)?;
     Ok(())
 }

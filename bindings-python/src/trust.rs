@@ -6,7 +6,6 @@
 
 use crate::dispatcher::{Input, detached, loads};
 use crate::errors::{Side, to_pyerr};
-use hookwire_core::ConfigError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
@@ -22,13 +21,12 @@ use pyo3::types::PyString;
 pub fn record_trust<'py>(py: Python<'py>, config: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     let input = Input::from_py(py, config, Side::Config)?;
     let recorded = detached(py, || {
-        let text = match &input {
-            Input::Text(s) => &**s,
-            Input::Bytes(b) => {
-                std::str::from_utf8(b).map_err(|e| ConfigError::Utf8(e.to_string()).details())?
-            }
-        };
-        hookwire_core::record_trust_for(text).map(|status| status.to_json()).map_err(|e| e.details())
+        match &input {
+            Input::Text(s) => hookwire_core::record_trust_for(s),
+            Input::Bytes(b) => hookwire_core::record_trust_for_bytes(b),
+        }
+        .map(|status| status.to_json())
+        .map_err(|e| e.details())
     });
     match recorded {
         Ok(json) => loads(py)?.call1((PyString::new(py, &json),)),

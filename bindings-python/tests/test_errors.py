@@ -154,6 +154,18 @@ def test_event_bytes_that_are_not_utf8_raise_event_error(d: hookwire.Dispatcher)
     assert info.value.kind == "invalid_utf8"
 
 
+def test_event_bytes_that_are_not_utf8_raise_the_same_error_with_a_cancel_token(
+    d: hookwire.Dispatcher,
+) -> None:
+    bad = b'{"hook_event_name": "Stop", "x": "\xc3\x28"}'
+    with pytest.raises(hookwire.EventError) as plain:
+        d.fire(bad)
+    with pytest.raises(hookwire.EventError) as cancellable:
+        d.fire(bad, cancel=hookwire.CancelToken())
+    assert cancellable.value.kind == "invalid_utf8"
+    assert str(cancellable.value) == str(plain.value)
+
+
 def test_event_str_with_a_lone_surrogate_is_invalid_utf8(d: hookwire.Dispatcher) -> None:
     with pytest.raises(hookwire.EventError) as info:
         d.fire({"hook_event_name": "Stop", "x": "\ud800"})
@@ -211,7 +223,8 @@ def test_a_panic_in_the_core_is_a_hookwire_error_of_kind_panic(
     assert type(caught) is hookwire.HookwireError
     assert not isinstance(caught, (hookwire.ConfigError, hookwire.EventError))
     assert caught.kind == "panic"  # type: ignore[attr-defined]
-    assert "panic" in str(caught)
+    # The core's words, the same in every language.
+    assert str(caught).startswith("hookwire panicked: ")
     # The dispatcher survives its panic.
     monkeypatch.delenv("HOOKWIRE_TEST_PANIC")
     assert d.fire({"hook_event_name": "Stop"})["event"] == "Stop"

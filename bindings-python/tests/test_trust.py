@@ -114,3 +114,35 @@ def test_record_trust_is_exported_with_the_stubbed_signature() -> None:
     assert hookwire.record_trust is hookwire._native.record_trust
     assert list(inspect.signature(hookwire.record_trust).parameters) == ["config"]
     assert list(inspect.signature(hookwire.Dispatcher.trust_status).parameters) == ["self"]
+
+
+def test_claude_code_defaults_layer_the_user_project_and_local_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "home"
+    (home / ".claude").mkdir(parents=True)
+    user = {"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "echo user"}]}]}}
+    (home / ".claude" / "settings.json").write_text(json.dumps(user), encoding="utf-8")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    proj = tmp_path / "proj"
+    (proj / ".claude").mkdir(parents=True)
+    (proj / ".claude" / "settings.json").write_text(json.dumps(SETTINGS), encoding="utf-8")
+
+    envelope = hookwire.claude_code_defaults(proj / ".")
+    assert envelope["project_dir"] == str(proj.resolve())
+    assert [s["scope"] for s in envelope["sources"]] == ["user", "project", "local"]
+    assert envelope["trust"] == {"store": str(tmp_path / "xdg" / "hookwire" / "trust.json"), "project": "store"}
+
+    d = hookwire.Dispatcher.from_claude_code_defaults(str(proj))
+    assert isinstance(d, hookwire.Dispatcher)
+    assert len(d.fire(STOP)["outcomes"]) == 1, "the user hook runs, the untrusted project hook does not"
+    hookwire.record_trust(envelope)
+    assert len(hookwire.Dispatcher.from_claude_code_defaults(proj).fire(STOP)["outcomes"]) == 2
+
+
+def test_claude_code_defaults_of_a_missing_directory_raise_os_error(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError):
+        hookwire.claude_code_defaults(tmp_path / "missing")
+    with pytest.raises(FileNotFoundError):
+        hookwire.Dispatcher.from_claude_code_defaults(tmp_path / "missing")

@@ -16,6 +16,8 @@ Cancelling the task awaiting ``fire_async`` kills the running hooks; threads pas
 Project trust (protocol.md §2.8): ``d.trust_status()`` lists the project and local sources and
 whether each is trusted; after the user approves, ``hookwire.record_trust(config)`` records
 them in the trust store, and dispatchers built afterwards run them.
+``Dispatcher.from_claude_code_defaults(project_dir)`` loads what Claude Code itself would: the
+user, project and local settings files, the project ones gated on that store.
 
 Errors: ``HookwireError`` (an ``Exception``) is the base of ``ConfigError`` and
 ``EventError``. A hook's own failure is never an exception: it is an outcome in the result.
@@ -29,7 +31,15 @@ from collections.abc import Coroutine
 from typing import Any
 
 from hookwire import _native
-from hookwire._native import CancelToken, ConfigError, EventError, HookwireError, __version__, record_trust
+from hookwire._native import (
+    CancelToken,
+    ConfigError,
+    EventError,
+    HookwireError,
+    __version__,
+    claude_code_defaults,
+    record_trust,
+)
 
 __all__ = [
     "CancelToken",
@@ -38,6 +48,7 @@ __all__ = [
     "EventError",
     "HookwireError",
     "__version__",
+    "claude_code_defaults",
     "record_trust",
 ]
 

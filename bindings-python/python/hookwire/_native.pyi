@@ -25,6 +25,11 @@ class Dispatcher:
         """Build from a JSON file. I/O failures raise ``OSError``; a bad configuration
         raises ``ConfigError``."""
 
+    @classmethod
+    def from_claude_code_defaults(cls, project_dir: str | PathLike[str]) -> Self:
+        """Build from Claude Code's default sources for the project at ``project_dir`` (see
+        ``claude_code_defaults``). A directory that cannot be resolved raises ``OSError``."""
+
     def fire(self, event: dict[str, Any] | str | bytes, cancel: CancelToken | None = None) -> dict[str, Any]:
         """Fire one event; return the result JSON (protocol.md §8) as a dict.
         Raises ``EventError``; a hook's failure is an outcome, never an exception. With
@@ -82,6 +87,13 @@ class CancelToken:
 
     def is_cancelled(self) -> bool:
         """Whether ``cancel()`` was called."""
+
+def claude_code_defaults(project_dir: str | PathLike[str]) -> dict[str, Any]:
+    """The configuration Claude Code itself would load for the project at ``project_dir``: an
+    envelope with ``~/.claude/settings.json``, then the project's ``.claude/settings.json`` and
+    ``.claude/settings.local.json``, the project ones gated on the default trust store.
+    ``project_dir`` is resolved to its canonical path; one that cannot be resolved raises
+    ``OSError``."""
 
 def record_trust(config: dict[str, Any] | str | bytes) -> dict[str, Any]:
     """Record the SHA-256 of every project and local file source of ``config`` in the trust
