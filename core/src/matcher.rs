@@ -7,6 +7,7 @@
 use crate::catalog::{EventSpec, MatchOn, Rules};
 use regex::{Regex, RegexBuilder};
 use serde_json::Value;
+use std::sync::Arc;
 
 /// Longest regex source accepted (§5.12).
 const MAX_REGEX_BYTES: usize = 4096;
@@ -72,184 +73,78 @@ fn first_line(s: &str) -> String {
     s.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or(s).trim().to_string()
 }
 
-/// A group's matcher in any dialect (§4.1, §4.5): decided at load, tested against the event.
+/// A group's matcher in one dialect (§4.1, §4.5): decided at load, tested against the event.
+/// Claude Code's is [`Matcher`]; every other dialect keeps its own beside its reader
+/// (`dialect/<name>/matcher.rs`), so a new matcher flavour touches no shared file.
+pub trait GroupMatch: std::fmt::Debug + Send + Sync {
+    /// A short description for people (`hookwire list`): what the matcher accepts.
+    fn describe(&self) -> String;
+    /// Whether the group matches the event; `value` is the event's matcher value (§4.2).
+    fn matches(&self, spec: &EventSpec, value: &str, event: &Value) -> bool;
+    /// The answer from the matcher value alone, when the matcher needs nothing else of the
+    /// event; the fast no-match path (`nomatch.rs`) reads only the event's head.
+    fn matches_value(&self, _spec: &EventSpec, _value: &str) -> Option<bool> {
+        None
+    }
+}
+
+/// A group's matcher, whichever dialect compiled it. Shared, because a flat dialect registers
+/// one hook under several events (ub's `post_tool_call`).
 #[derive(Debug, Clone)]
-pub enum GroupMatcher {
-    /// claude-code: tested against the event's matcher field.
-    Cc(Matcher),
-    /// jcode: `|` parts, exact or regex, tested against the tool name and its aliases; empty =
-    /// all; ignored on non-tool events.
-    Jcode(Vec<JcodePart>),
-    /// neocode: the structured `match` object.
-    Neocode(NeoMatch),
-    /// ok: a regex anchored at both ends on tool events; `None` = all.
-    Anchored(Option<Regex>),
-    /// j-cli: `filter`.
-    JCli(JFilter),
-    /// ub: exact tool names; empty = all; ignored on user-turn events.
-    Tools(Vec<String>),
-}
-
-#[derive(Debug, Clone)]
-pub enum JcodePart {
-    Exact(String),
-    Regex(Regex),
-}
-
-/// neocode's `match`: fields AND, list values OR.
-#[derive(Debug, Clone, Default)]
-pub struct NeoMatch {
-    /// Lower-cased exact tool names.
-    pub tool_names: Vec<String>,
-    pub tool_regex: Option<Regex>,
-    /// Lower-cased substrings of the arguments preview.
-    pub args_contains: Vec<String>,
-}
-
-/// j-cli's `filter`: fields AND; a set field whose event value is missing never matches.
-#[derive(Debug, Clone, Default)]
-pub struct JFilter {
-    pub tool_name: Option<String>,
-    pub tool_matcher: Option<Vec<String>>,
-    pub model_prefix: Option<String>,
-}
-
-/// jcode alias groups (§4.5), bidirectional.
-const JCODE_ALIASES: &[&[&str]] = &[
-    &["Bash", "execute", "run_shell"],
-    &["Write", "write"],
-    &["Edit", "edit"],
-    &["Read", "read"],
-    &["Glob", "glob"],
-    &["Grep", "grep"],
-];
-
-fn is_tool_event(spec: &EventSpec) -> bool {
-    spec.match_on == MatchOn::Field("tool_name")
-}
+pub struct GroupMatcher(Arc<dyn GroupMatch>);
 
 impl GroupMatcher {
+    pub fn new(m: impl GroupMatch + 'static) -> GroupMatcher {
+        GroupMatcher(Arc::new(m))
+    }
+
     /// A short description for people (`hookwire list`): what the matcher accepts.
     pub fn describe(&self) -> String {
-        match self {
-            GroupMatcher::Cc(Matcher::All) | GroupMatcher::Anchored(None) => "*".into(),
-            GroupMatcher::Cc(Matcher::Exact(n)) => format!("exact {}", n.join("|")),
-            GroupMatcher::Cc(Matcher::Regex(r)) => format!("regex /{}/", r.as_str()),
-            GroupMatcher::Cc(Matcher::Never) => "never (invalid pattern)".into(),
-            GroupMatcher::Jcode(parts) if parts.is_empty() => "*".into(),
-            GroupMatcher::Jcode(parts) => parts
-                .iter()
-                .map(|p| match p {
-                    JcodePart::Exact(e) => format!("exact {e} (with aliases)"),
-                    JcodePart::Regex(r) => format!("regex /{}/", r.as_str()),
-                })
-                .collect::<Vec<_>>()
-                .join(" | "),
-            GroupMatcher::Neocode(m) => {
-                let mut parts = Vec::new();
-                if !m.tool_names.is_empty() {
-                    parts.push(format!("tool_name in [{}]", m.tool_names.join(", ")));
-                }
-                if let Some(r) = &m.tool_regex {
-                    parts.push(format!("tool_name =~ /{}/", r.as_str()));
-                }
-                if !m.args_contains.is_empty() {
-                    parts.push(format!("arguments contain [{}]", m.args_contains.join(", ")));
-                }
-                if parts.is_empty() { "*".into() } else { parts.join(" and ") }
-            }
-            GroupMatcher::Anchored(Some(r)) => format!("anchored regex /{}/", r.as_str()),
-            GroupMatcher::JCli(f) => {
-                let mut parts = Vec::new();
-                if let Some(t) = &f.tool_name {
-                    parts.push(format!("tool_name == {t}"));
-                } else if let Some(l) = &f.tool_matcher {
-                    parts.push(format!("tool_name in [{}]", l.join("|")));
-                }
-                if let Some(p) = &f.model_prefix {
-                    parts.push(format!("model starts with {p}"));
-                }
-                if parts.is_empty() { "*".into() } else { parts.join(" and ") }
-            }
-            GroupMatcher::Tools(t) if t.is_empty() => "*".into(),
-            GroupMatcher::Tools(t) => format!("tools [{}]", t.join(", ")),
-        }
+        self.0.describe()
     }
 
     /// Whether the group matches the event; `value` is the event's matcher value (§4.2).
     pub fn matches(&self, spec: &EventSpec, value: &str, event: &Value) -> bool {
-        let tool = || event.get("tool_name").and_then(Value::as_str).unwrap_or("");
-        match self {
-            GroupMatcher::Cc(m) => m.matches(value),
-            GroupMatcher::Jcode(parts) => {
-                if parts.is_empty() || !is_tool_event(spec) {
-                    return true;
-                }
-                let name = tool();
-                let group = JCODE_ALIASES.iter().find(|g| g.contains(&name));
-                let names: Vec<&str> = match group {
-                    Some(g) => g.to_vec(),
-                    None => vec![name],
-                };
-                parts.iter().any(|p| {
-                    names.iter().any(|n| match p {
-                        JcodePart::Exact(e) => e == n,
-                        JcodePart::Regex(r) => r.is_match(n),
-                    })
-                })
-            }
-            GroupMatcher::Neocode(m) => {
-                let name = tool().to_lowercase();
-                if !m.tool_names.is_empty() && !m.tool_names.contains(&name) {
-                    return false;
-                }
-                if let Some(r) = &m.tool_regex
-                    && !r.is_match(tool())
-                {
-                    return false;
-                }
-                if !m.args_contains.is_empty() {
-                    let preview = arguments_preview(event).to_lowercase();
-                    if !m.args_contains.iter().any(|s| preview.contains(s.as_str())) {
-                        return false;
-                    }
-                }
-                true
-            }
-            GroupMatcher::Anchored(re) => match re {
-                Some(r) if is_tool_event(spec) => r.is_match(tool()),
-                _ => true,
-            },
-            GroupMatcher::JCli(f) => {
-                let field = |k: &str| event.get(k).and_then(Value::as_str);
-                if let Some(want) = &f.tool_name {
-                    if field("tool_name") != Some(want.as_str()) {
-                        return false;
-                    }
-                } else if let Some(list) = &f.tool_matcher {
-                    match field("tool_name") {
-                        Some(t) if list.iter().any(|n| n == t) => {}
-                        _ => return false,
-                    }
-                }
-                if let Some(prefix) = &f.model_prefix {
-                    match field("model") {
-                        Some(m) if m.starts_with(prefix.as_str()) => {}
-                        _ => return false,
-                    }
-                }
-                true
-            }
-            GroupMatcher::Tools(names) => {
-                names.is_empty() || !is_tool_event(spec) || names.iter().any(|n| n == tool())
-            }
-        }
+        self.0.matches(spec, value, event)
+    }
+
+    /// The answer from the matcher value alone, when it needs nothing else of the event.
+    pub fn matches_value(&self, spec: &EventSpec, value: &str) -> Option<bool> {
+        self.0.matches_value(spec, value)
     }
 }
 
-/// Compiles a regex anchored at both ends (ok's `match`, §4.5).
-pub fn compile_anchored(pattern: &str) -> Result<Regex, String> {
-    compile_regex(&format!("^(?:{pattern})$"))
+impl GroupMatch for Matcher {
+    fn describe(&self) -> String {
+        match self {
+            Matcher::All => "*".into(),
+            Matcher::Exact(n) => format!("exact {}", n.join("|")),
+            Matcher::Regex(r) => format!("regex /{}/", r.as_str()),
+            Matcher::Never => "never (invalid pattern)".into(),
+        }
+    }
+    fn matches(&self, _spec: &EventSpec, value: &str, _event: &Value) -> bool {
+        Matcher::matches(self, value)
+    }
+    fn matches_value(&self, _spec: &EventSpec, value: &str) -> Option<bool> {
+        Some(Matcher::matches(self, value))
+    }
+}
+
+/// Whether the event is about a tool call (its matcher value is `tool_name`): the only events
+/// where most dialects' tool matchers apply.
+pub fn is_tool_event(spec: &EventSpec) -> bool {
+    spec.match_on == MatchOn::Field("tool_name")
+}
+
+/// The event's `tool_name`, or `""`.
+pub fn tool_name(event: &Value) -> &str {
+    event.get("tool_name").and_then(Value::as_str).unwrap_or("")
+}
+
+/// Joins the parts of a compound matcher's description; `*` when it has none.
+pub fn describe_all(parts: Vec<String>) -> String {
+    if parts.is_empty() { "*".into() } else { parts.join(" and ") }
 }
 
 /// Bytes of the arguments preview (§9.2).
@@ -337,34 +232,6 @@ mod tests {
         let x = m("Bash||", Rules::Current);
         assert!(x.matches("Bash"));
         assert!(!x.matches(""));
-    }
-
-    #[test]
-    fn jcode_parts_match_aliases_exactly_and_regex_parts_loosely() {
-        let spec = crate::catalog::spec(crate::catalog::lookup("PreToolUse").unwrap());
-        let ev = |t: &str| serde_json::json!({"tool_name": t});
-        let write = GroupMatcher::Jcode(vec![JcodePart::Exact("write".into())]);
-        assert!(write.matches(spec, "", &ev("Write")));
-        assert!(!write.matches(spec, "", &ev("todowrite")));
-        let re = GroupMatcher::Jcode(vec![JcodePart::Regex(compile_regex("^write$").unwrap())]);
-        assert!(!re.matches(spec, "", &ev("todowrite")));
-        assert!(re.matches(spec, "", &ev("Write")));
-    }
-
-    #[test]
-    fn ok_matchers_are_anchored() {
-        let spec = crate::catalog::spec(crate::catalog::lookup("PreToolUse").unwrap());
-        let ev = |t: &str| serde_json::json!({"tool_name": t});
-        assert!(!GroupMatcher::Anchored(Some(compile_anchored("file").unwrap())).matches(
-            spec,
-            "",
-            &ev("read_file")
-        ));
-        assert!(GroupMatcher::Anchored(Some(compile_anchored(".*file").unwrap())).matches(
-            spec,
-            "",
-            &ev("read_file")
-        ));
     }
 
     #[test]

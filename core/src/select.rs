@@ -61,10 +61,7 @@ pub fn event_id(config: &Config, name: &str) -> Option<EventId> {
 
 /// Whether a group's matcher matches; `None` when the head alone cannot tell.
 fn group_matches(g: &GroupMatcher, s: &Subject<'_>, value: &str) -> Option<bool> {
-    match g {
-        GroupMatcher::Cc(m) => Some(m.matches(value)),
-        other => s.event.map(|e| other.matches(s.spec, value, e)),
-    }
+    g.matches_value(s.spec, value).or_else(|| s.event.map(|e| g.matches(s.spec, value, e)))
 }
 
 /// Which handlers [`consider`] returns.

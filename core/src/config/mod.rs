@@ -11,7 +11,9 @@ use crate::catalog::{self, Dialect, EventId, HandlerType, Rules, Scope, Shell};
 use crate::error::ConfigError;
 use crate::if_rule::IfRule;
 use crate::matcher::GroupMatcher;
+use std::any::Any;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 pub(crate) use fields::{DocContext, Fields, escape};
 
@@ -120,32 +122,41 @@ impl Handler {
             status_message: None,
             dialect,
             native: native.to_string(),
-            knobs: Knobs::None,
+            knobs: Knobs::default(),
         }
     }
 }
 
-/// What a dialect's handler carries beyond the common fields.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Knobs {
-    None,
-    /// neocode: the item `id` (payload `hook_id`, `NEOCODE_HOOK_HOOK_ID`).
-    Neocode {
-        item_id: String,
-    },
-    /// ok: the per-hook `cwd`, and the layer its lines name (`project` or `global`).
-    Ok {
-        cwd: Option<String>,
-        layer: &'static str,
-    },
-    /// j-cli: `on_error: abort` (else skip).
-    JCli {
-        abort: bool,
-    },
-    /// ub: the host variables the hook may see (`env`, default `[PATH]`).
-    Ub {
-        env_allow: Vec<String>,
-    },
+/// What a dialect's handler carries beyond the common fields (neocode's item id, ok's `cwd`,
+/// j-cli's `on_error`, ub's `env`): a value of the dialect's own type, which only that dialect
+/// reads back. The engine never looks inside, so a dialect's knobs live in its folder and a new
+/// dialect touches no shared type.
+#[derive(Clone, Default)]
+pub struct Knobs(Option<Arc<dyn Knob>>);
+
+/// A type a dialect keeps as its handlers' [`Knobs`].
+pub trait Knob: Any + std::fmt::Debug + Send + Sync {}
+impl<T: Any + std::fmt::Debug + Send + Sync> Knob for T {}
+
+impl Knobs {
+    pub fn new(value: impl Knob) -> Knobs {
+        Knobs(Some(Arc::new(value)))
+    }
+
+    /// The knobs as the dialect's type; `None` when the handler has none of that type.
+    pub fn get<T: Knob>(&self) -> Option<&T> {
+        let any: &dyn Any = self.0.as_deref()?;
+        any.downcast_ref()
+    }
+}
+
+impl std::fmt::Debug for Knobs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.0 {
+            None => f.write_str("Knobs(none)"),
+            Some(k) => k.fmt(f),
+        }
+    }
 }
 
 #[derive(Debug)]

@@ -2,22 +2,63 @@
 //! into typed handlers with their hook ids, under the strictness of the document's origin
 //! (inline content fails loudly, files degrade to warnings, §2.9).
 
-use crate::catalog::{self, Dialect, HandlerType, MatchOn, Shell};
-use crate::config::Knobs;
+use crate::catalog::{self, EventId, EventSpec, HandlerType, MatchOn, Rules, Shell};
 use crate::config::{
     Action, CommandSpec, ConfigWarnings, DocContext, Fields, Group, Handler, HttpSpec, Parse, RunMode, escape,
 };
 use crate::error::ConfigError;
 use crate::if_rule::IfRule;
-use crate::matcher::{GroupMatcher, JcodePart, Matcher, compile_regex};
+use crate::matcher::{GroupMatcher, Matcher};
 use serde_json::Value;
+
+/// What a dialect that writes its hooks in Claude Code's settings shape (event names → matcher
+/// groups → handlers) decides differently while one document is read. The defaults are Claude
+/// Code's; jcode overrides them in its own folder.
+pub(crate) trait SettingsShape {
+    /// The event a configured name stands for; `None` = unknown (its hooks are skipped).
+    fn event_id(&self, name: &str) -> Option<EventId> {
+        catalog::lookup(name)
+    }
+
+    /// A group's matcher from its `matcher` string; `Err(reason)` = the group never runs.
+    fn group_matcher(
+        &self,
+        raw: Option<&str>,
+        spec: &EventSpec,
+        rules: Rules,
+    ) -> Result<GroupMatcher, String> {
+        if spec.match_on == MatchOn::Nothing {
+            return Ok(GroupMatcher::new(Matcher::All));
+        }
+        Matcher::compile(raw, rules, spec.narrow_matcher).map(GroupMatcher::new)
+    }
+
+    /// Why a handler of type `ty` is skipped, when the dialect does not run it.
+    fn refuses(&self, _ty: HandlerType) -> Option<String> {
+        None
+    }
+
+    /// The handler's run mode and timeout as the dialect applies them, from what was
+    /// configured; `warn` reports a change.
+    fn timing(
+        &self,
+        _spec: &EventSpec,
+        _rules: Rules,
+        mode: RunMode,
+        timeout: Option<f64>,
+        _warn: &mut dyn FnMut(String),
+    ) -> (RunMode, Option<f64>) {
+        (mode, timeout)
+    }
+}
 
 /// Keys a handler may carry with a fixed type; anything else is tolerated silently.
 const TIMEOUT_WARN_S: f64 = 10_000.0;
 const TIMEOUT_MAX_S: f64 = 86_400.0;
 
-/// Reads one claude-code or jcode document: its `hooks` object, when it has one.
+/// Reads one document in the settings shape: its `hooks` object, when it has one.
 pub(crate) fn read_document(
+    shape: &dyn SettingsShape,
     doc: &Value,
     cx: &DocContext<'_>,
     p: &Parse,
@@ -25,13 +66,14 @@ pub(crate) fn read_document(
     warnings: &mut ConfigWarnings,
 ) -> Result<(), ConfigError> {
     match doc.get("hooks") {
-        Some(hooks) => read_hooks(hooks, cx, p, events, warnings),
+        Some(hooks) => read_hooks(shape, hooks, cx, p, events, warnings),
         None => Ok(()),
     }
 }
 
 /// Reads the `hooks` object of one document into groups per event, appended to `events`.
 fn read_hooks(
+    shape: &dyn SettingsShape,
     hooks: &Value,
     cx: &DocContext<'_>,
     p: &Parse,
@@ -44,11 +86,7 @@ fn read_hooks(
     };
     for (name, groups) in map {
         let eptr = format!("{ptr}/{}", escape(name));
-        let eid = match cx.dialect {
-            Dialect::Jcode => Dialect::Jcode.rules().event_ids(name).into_iter().next(),
-            _ => catalog::lookup(name),
-        };
-        let Some(eid) = eid else {
+        let Some(eid) = shape.event_id(name) else {
             warnings
                 .global
                 .push(format!("{}: unknown event \"{name}\"; its hooks are skipped", cx.info.label));
@@ -63,7 +101,7 @@ fn read_hooks(
             continue;
         };
         for (gi, g) in list.iter().enumerate() {
-            if let Some(group) = read_group(g, eid, gi, &format!("{eptr}/{gi}"), cx, p, warnings)? {
+            if let Some(group) = read_group(shape, g, eid, gi, &format!("{eptr}/{gi}"), cx, p, warnings)? {
                 events[eid].push(group);
             }
         }
@@ -71,7 +109,9 @@ fn read_hooks(
     Ok(())
 }
 
+#[allow(clippy::too_many_arguments)]
 fn read_group(
+    shape: &dyn SettingsShape,
     g: &Value,
     eid: catalog::EventId,
     gi: usize,
@@ -110,36 +150,25 @@ fn read_group(
     for key in obj.keys().filter(|k| *k != "matcher" && *k != "hooks") {
         warnings.event(eid).push(format!("{group_id}: unknown group key \"{key}\" ignored"));
     }
-    let matcher = if cx.dialect == Dialect::Jcode {
-        match jcode_matcher(matcher_raw.unwrap_or("")) {
-            Ok(m) => m,
-            Err(why) => {
-                warnings.event(eid).push(format!("{group_id}: {why}; this group never runs"));
-                GroupMatcher::Cc(Matcher::Never)
-            }
-        }
-    } else if spec.match_on == MatchOn::Nothing {
-        GroupMatcher::Cc(Matcher::All)
-    } else {
-        match Matcher::compile(matcher_raw, cx.rules, spec.narrow_matcher) {
-            Ok(m) => GroupMatcher::Cc(m),
-            Err(why) => {
-                warnings.event(eid).push(format!("{group_id}: {why}; this group never runs"));
-                GroupMatcher::Cc(Matcher::Never)
-            }
-        }
-    };
+    let matcher = shape.group_matcher(matcher_raw, spec, cx.rules).unwrap_or_else(|why| {
+        warnings.event(eid).push(format!("{group_id}: {why}; this group never runs"));
+        GroupMatcher::new(Matcher::Never)
+    });
     let mut handlers = Vec::new();
     for (hi, h) in hooks.iter().enumerate() {
         let id = format!("{group_id}.hooks[{hi}]");
-        if let Some(handler) = read_handler(h, eid, id, &format!("{gptr}/hooks/{hi}"), cx, p, warnings)? {
+        if let Some(handler) =
+            read_handler(shape, h, eid, id, &format!("{gptr}/hooks/{hi}"), cx, p, warnings)?
+        {
             handlers.push(handler);
         }
     }
     Ok(Some(Group { matcher, handlers }))
 }
 
+#[allow(clippy::too_many_arguments)]
 fn read_handler(
+    shape: &dyn SettingsShape,
     h: &Value,
     eid: catalog::EventId,
     id: String,
@@ -302,8 +331,8 @@ fn read_handler(
     } else {
         RunMode::Sync
     };
-    if cx.dialect == Dialect::Jcode && ty != HandlerType::Command {
-        warnings.event(eid).push(format!("{id}: jcode runs command handlers only; {} skipped", ty.as_str()));
+    if let Some(why) = shape.refuses(ty) {
+        warnings.event(eid).push(format!("{id}: {why}; {} skipped", ty.as_str()));
         return Ok(None);
     }
     if ty != HandlerType::Command && (is_async || async_rewake) {
@@ -331,22 +360,8 @@ fn read_handler(
             Err(why) => return p.fail(warnings, &format!("{hptr}/if"), why),
         },
     };
-    let (mode, timeout) = if cx.dialect == Dialect::Jcode {
-        // jcode: seconds, default 60; async only where nothing can be blocked, capped at 30 s.
-        let can_block = Dialect::Jcode.rules().can_block(spec, cx.rules);
-        if mode != RunMode::Sync && can_block {
-            warnings
-                .event(eid)
-                .push(format!("{id}: async hooks cannot run on {}; runs synchronously", spec.name));
-            (RunMode::Sync, Some(timeout.unwrap_or(60.0)))
-        } else if mode != RunMode::Sync {
-            (mode, Some(timeout.unwrap_or(60.0).min(30.0)))
-        } else {
-            (mode, Some(timeout.unwrap_or(60.0)))
-        }
-    } else {
-        (mode, timeout)
-    };
+    let (mode, timeout) =
+        shape.timing(spec, cx.rules, mode, timeout, &mut |w| warnings.event(eid).push(format!("{id}: {w}")));
     let mut handler = Handler::command(
         id,
         cx.source,
@@ -363,24 +378,5 @@ fn read_handler(
     handler.if_rule = if_rule;
     handler.fail_closed = fail_closed;
     handler.status_message = status_message;
-    handler.knobs = Knobs::None;
     Ok(Some(handler))
-}
-
-/// jcode's matcher (§4.5): `""`/`*` = all; `|` parts; a part with a regex metacharacter is an
-/// unanchored regex, any other part an exact name.
-fn jcode_matcher(raw: &str) -> Result<GroupMatcher, String> {
-    let raw = raw.trim();
-    if raw.is_empty() || raw == "*" {
-        return Ok(GroupMatcher::Jcode(Vec::new()));
-    }
-    let mut parts = Vec::new();
-    for part in raw.split('|').map(str::trim).filter(|p| !p.is_empty()) {
-        if part.chars().any(|c| ".^$*+?()[]{}|".contains(c)) {
-            parts.push(JcodePart::Regex(compile_regex(part)?));
-        } else {
-            parts.push(JcodePart::Exact(part.to_string()));
-        }
-    }
-    Ok(GroupMatcher::Jcode(parts))
 }

@@ -18,6 +18,9 @@ use timeouts::TimeoutContext;
 /// The `claude-code` dialect.
 pub struct ClaudeCodeRules;
 
+/// Claude Code's settings are the shape's defaults.
+impl config::SettingsShape for ClaudeCodeRules {}
+
 impl DialectRules for ClaudeCodeRules {
     fn id(&self) -> Dialect {
         Dialect::ClaudeCode
@@ -31,7 +34,7 @@ impl DialectRules for ClaudeCodeRules {
         events: &mut [Vec<Group>],
         warnings: &mut ConfigWarnings,
     ) -> Result<(), ConfigError> {
-        config::read_document(doc, cx, p, events, warnings)
+        config::read_document(self, doc, cx, p, events, warnings)
     }
 
     fn dedups(&self) -> bool {

@@ -2,12 +2,14 @@
 //! `{command, timeout, on_error, filter}`. A top-level `hooks` object is read as that map too,
 //! so the envelope's inline `hooks` works unchanged.
 
+use super::Abort;
+use super::matcher::JFilter;
 use crate::catalog::{Dialect, Shell};
 use crate::config::{CommandSpec, ConfigWarnings, Group, Handler, Knobs, Parse};
 use crate::config::{DocContext, Fields};
 use crate::dialect::flat::{self, Read, take};
 use crate::error::ConfigError;
-use crate::matcher::{GroupMatcher, JFilter};
+use crate::matcher::GroupMatcher;
 use serde_json::Value;
 
 pub(crate) fn read(
@@ -90,8 +92,8 @@ pub(crate) fn read(
             let script = CommandSpec::Shell { script: command, shell: Shell::Sh };
             let mut h = Handler::command(e.id, cx.source, script, Dialect::JCli, e.name);
             h.timeout_s = Some(timeout);
-            h.knobs = Knobs::JCli { abort };
-            Ok(Some((h, GroupMatcher::JCli(filter))))
+            h.knobs = Knobs::new(Abort(abort));
+            Ok(Some((h, GroupMatcher::new(filter))))
         },
     )
 }

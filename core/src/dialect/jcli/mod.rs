@@ -3,17 +3,22 @@
 //! `retry_feedback`), `on_error`, and the chain fold where a stop discards earlier rewrites.
 
 mod config;
+mod matcher;
 
 use super::{DialectRules, NativeEvent, Strategy, Syntax, ev, native};
 use super::{Finished, FireEvent, Step, block_decision, text_or_json};
 use crate::catalog::Dialect;
+use crate::config::Handler;
 use crate::config::{ConfigWarnings, DocContext, Group, Parse};
-use crate::config::{Handler, Knobs};
 use crate::error::ConfigError;
 use crate::fold::Folded;
 use crate::runner::End;
 use crate::verdict::{Decision, Reading, Status, Verdict, VerdictSource, cap_text, fmt_secs};
 use serde_json::{Map, Value, json};
+
+/// A hook's knobs: `on_error: abort` (else skip).
+#[derive(Debug)]
+pub(crate) struct Abort(pub bool);
 
 /// The `j-cli` dialect.
 pub struct JCliRules;
@@ -127,7 +132,7 @@ pub fn vars(h: &Handler, ev: &FireEvent<'_>) -> Vec<(String, String)> {
 pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
     let mut r =
         Reading { verdict: Verdict::default(), status: Status::Ok, error: None, warnings: Vec::new() };
-    let abort = matches!(h.knobs, Knobs::JCli { abort: true });
+    let abort = h.knobs.get::<Abort>().is_some_and(|a| a.0);
     let out = f.stdout.text.trim();
     let failure: Option<String> = match f.end {
         End::Exited(0) if out.is_empty() => None,

@@ -2,13 +2,18 @@
 //! exit 0 JSON only, `continue: false` as a block on Stop and UserPromptSubmit, chained
 //! `updatedInput`/`modifiedResult`, and the sequential stop-at-first-block fold (shared by ok).
 
+mod matcher;
+
+use super::claude_code::config::SettingsShape;
 use super::{DialectRules, NativeEvent, Strategy, ev, verdicts};
 use super::{Finished, FireEvent, Step, block_decision};
-use crate::catalog::Dialect;
+use crate::catalog::{Dialect, EventId, EventSpec, HandlerType, Rules};
 use crate::config::Handler;
+use crate::config::RunMode;
 use crate::config::{ConfigWarnings, DocContext, Group, Parse};
 use crate::error::ConfigError;
 use crate::fold::Folded;
+use crate::matcher::GroupMatcher;
 use crate::runner::End;
 use crate::verdict::{Decision, Reading, Status, Verdict, VerdictSource, cap_text, fmt_secs};
 use serde_json::{Map, Value};
@@ -28,6 +33,47 @@ static EVENTS: &[NativeEvent] = &[
     ev("Stop", &["Stop"], true),
 ];
 
+/// jcode reads Claude Code's settings shape with its own event names and matcher, command
+/// handlers only, and its own timeouts.
+impl SettingsShape for JcodeRules {
+    fn event_id(&self, name: &str) -> Option<EventId> {
+        self.event_ids(name).into_iter().next()
+    }
+
+    fn group_matcher(
+        &self,
+        raw: Option<&str>,
+        _spec: &EventSpec,
+        _rules: Rules,
+    ) -> Result<GroupMatcher, String> {
+        matcher::JcodeMatcher::compile(raw.unwrap_or("")).map(GroupMatcher::new)
+    }
+
+    fn refuses(&self, ty: HandlerType) -> Option<String> {
+        (ty != HandlerType::Command).then(|| "jcode runs command handlers only".to_string())
+    }
+
+    /// Seconds, default 60; async only where nothing can be blocked, capped at 30 s.
+    fn timing(
+        &self,
+        spec: &EventSpec,
+        rules: Rules,
+        mode: RunMode,
+        timeout: Option<f64>,
+        warn: &mut dyn FnMut(String),
+    ) -> (RunMode, Option<f64>) {
+        let timeout = timeout.unwrap_or(60.0);
+        if mode == RunMode::Sync {
+            (mode, Some(timeout))
+        } else if self.can_block(spec, rules) {
+            warn(format!("async hooks cannot run on {}; runs synchronously", spec.name));
+            (RunMode::Sync, Some(timeout))
+        } else {
+            (mode, Some(timeout.min(30.0)))
+        }
+    }
+}
+
 impl DialectRules for JcodeRules {
     fn id(&self) -> Dialect {
         Dialect::Jcode
@@ -40,7 +86,7 @@ impl DialectRules for JcodeRules {
         events: &mut [Vec<Group>],
         warnings: &mut ConfigWarnings,
     ) -> Result<(), ConfigError> {
-        super::claude_code::config::read_document(doc, cx, p, events, warnings)
+        super::claude_code::config::read_document(self, doc, cx, p, events, warnings)
     }
     fn native_events(&self) -> Option<&'static [NativeEvent]> {
         Some(EVENTS)

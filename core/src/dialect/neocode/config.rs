@@ -2,11 +2,13 @@
 //! `hooks`, or at the top, each a `kind: command` with argv (or an explicit shell) and a
 //! structured `match`, ordered by `priority`.
 
+use super::ItemId;
+use super::matcher::NeoMatch;
 use crate::catalog::{Dialect, Shell};
 use crate::config::{CommandSpec, ConfigWarnings, Group, Handler, Knobs, Parse};
 use crate::config::{DocContext, Fields};
 use crate::error::ConfigError;
-use crate::matcher::{GroupMatcher, NeoMatch, compile_regex};
+use crate::matcher::{GroupMatcher, compile_regex};
 use serde_json::Value;
 use std::collections::HashSet;
 
@@ -283,8 +285,8 @@ pub(crate) fn read(
         let mut h = Handler::command(hook_id, cx.source, command, Dialect::Neocode, &point);
         h.timeout_s = Some(timeout.min(86_400.0));
         h.fail_closed = fail_closed;
-        h.knobs = Knobs::Neocode { item_id };
-        parsed.push((priority, i, ids, Group { matcher: GroupMatcher::Neocode(matcher), handlers: vec![h] }));
+        h.knobs = Knobs::new(ItemId(item_id));
+        parsed.push((priority, i, ids, Group { matcher: GroupMatcher::new(matcher), handlers: vec![h] }));
     }
     // priority descending, then document order (the sort is stable).
     parsed.sort_by_key(|(prio, i, _, _)| (std::cmp::Reverse(*prio), *i));

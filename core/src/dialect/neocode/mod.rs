@@ -4,12 +4,13 @@
 //! input rewrite wins.
 
 mod config;
+mod matcher;
 
 use super::{DialectRules, NativeEvent, Strategy, Syntax, ev, native};
 use super::{Finished, FireEvent, Step, block_decision};
 use crate::catalog::Dialect;
+use crate::config::Handler;
 use crate::config::{ConfigWarnings, DocContext, Group, Parse};
-use crate::config::{Handler, Knobs};
 use crate::error::ConfigError;
 use crate::fold::Folded;
 use crate::matcher::arguments_preview;
@@ -17,6 +18,10 @@ use crate::runner::End;
 use crate::verdict::{Decision, Reading, Status, Verdict, VerdictSource, cap_text, fmt_secs};
 use serde_json::{Map, Value, json};
 use std::ffi::OsString;
+
+/// A hook's knobs: the item `id` (payload `hook_id`, `NEOCODE_HOOK_HOOK_ID`).
+#[derive(Debug)]
+pub(crate) struct ItemId(pub String);
 
 /// The `neocode` dialect.
 pub struct NeocodeRules;
@@ -79,10 +84,7 @@ impl DialectRules for NeocodeRules {
 }
 
 fn item_id(h: &Handler) -> &str {
-    match &h.knobs {
-        Knobs::Neocode { item_id } => item_id,
-        _ => &h.id,
-    }
+    h.knobs.get::<ItemId>().map_or(&h.id, |k| &k.0)
 }
 
 pub fn payload(h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {

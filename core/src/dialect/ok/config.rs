@@ -1,12 +1,14 @@
 //! The `ok` dialect's settings (protocol.md §9.3): `{"hooks": {Event: [{match, command,
 //! description, timeout, cwd}]}}`, flat lists without groups, timeouts in milliseconds.
 
+use super::OkKnobs;
+use super::matcher::AnchoredMatcher;
 use crate::catalog::{Dialect, Scope, Shell};
 use crate::config::DocContext;
 use crate::config::{CommandSpec, ConfigWarnings, Group, Handler, Knobs, Parse};
 use crate::dialect::flat::{self, Read, take};
 use crate::error::ConfigError;
-use crate::matcher::{GroupMatcher, compile_anchored};
+use crate::matcher::GroupMatcher;
 use serde_json::Value;
 
 pub(crate) fn read(
@@ -42,17 +44,14 @@ pub(crate) fn read(
             if command.trim().is_empty() {
                 return Ok(None); // a blank command is skipped (§9.3)
             }
-            let matcher = match pattern.as_deref().map(str::trim) {
-                None | Some("") | Some("*") => GroupMatcher::Anchored(None),
-                Some(pat) => match compile_anchored(pat) {
-                    Ok(re) => GroupMatcher::Anchored(Some(re)),
-                    Err(why) => {
-                        for &eid in &e.ids {
-                            warnings.event(eid).push(format!("{}: {why}; this hook never runs", e.id));
-                        }
-                        return Ok(None);
+            let matcher = match AnchoredMatcher::compile(pattern.as_deref()) {
+                Ok(m) => GroupMatcher::new(m),
+                Err(why) => {
+                    for &eid in &e.ids {
+                        warnings.event(eid).push(format!("{}: {why}; this hook never runs", e.id));
                     }
-                },
+                    return Ok(None);
+                }
             };
             let (default_ms, max_ms) =
                 if e.native.can_block { (5_000.0, 60_000.0) } else { (30_000.0, 300_000.0) };
@@ -71,7 +70,7 @@ pub(crate) fn read(
             let script = CommandSpec::Shell { script: command, shell: Shell::Sh };
             let mut h = Handler::command(e.id, cx.source, script, Dialect::Ok, e.name);
             h.timeout_s = Some(ms / 1000.0);
-            h.knobs = Knobs::Ok { cwd, layer };
+            h.knobs = Knobs::new(OkKnobs { cwd, layer });
             Ok(Some((h, matcher)))
         },
     )

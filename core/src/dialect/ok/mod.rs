@@ -3,12 +3,13 @@
 //! `hook [<project|global>/<Event>] <command> — <block|warn|error>: <detail>`.
 
 mod config;
+mod matcher;
 
 use super::{DialectRules, NativeEvent, Strategy, ev, verdicts};
 use super::{Finished, FireEvent, Step, block_decision, text_or_json};
 use crate::catalog::Dialect;
 use crate::catalog::Scope;
-use crate::config::{Action, CommandSpec, Handler, Knobs};
+use crate::config::{Action, CommandSpec, Handler};
 use crate::config::{ConfigWarnings, DocContext, Group, Parse};
 use crate::error::ConfigError;
 use crate::fold::Folded;
@@ -16,6 +17,13 @@ use crate::runner::End;
 use crate::verdict::{Reading, Status, Verdict, VerdictSource, fmt_secs};
 use serde_json::{Map, Value};
 use std::path::{Path, PathBuf};
+
+/// A hook's knobs: its `cwd`, and the layer its lines name (`project` or `global`).
+#[derive(Debug)]
+pub(crate) struct OkKnobs {
+    pub cwd: Option<String>,
+    pub layer: &'static str,
+}
 
 /// The `ok` dialect.
 pub struct OkRules;
@@ -60,9 +68,9 @@ impl DialectRules for OkRules {
         crate::fold::first_block(&verdicts(steps))
     }
     fn hook_cwd(&self, h: &Handler, fire_cwd: &Path) -> PathBuf {
-        match &h.knobs {
-            Knobs::Ok { cwd: Some(dir), .. } => fire_cwd.join(dir),
-            _ => fire_cwd.to_path_buf(),
+        match h.knobs.get::<OkKnobs>().and_then(|k| k.cwd.as_ref()) {
+            Some(dir) => fire_cwd.join(dir),
+            None => fire_cwd.to_path_buf(),
         }
     }
     fn payload(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
@@ -114,10 +122,7 @@ pub fn payload(h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
 
 pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
     let gating = Dialect::Ok.rules().can_block(ev.spec, ev.rules);
-    let layer = match &h.knobs {
-        Knobs::Ok { layer, .. } => *layer,
-        _ => "global",
-    };
+    let layer = h.knobs.get::<OkKnobs>().map_or("global", |k| k.layer);
     let command = match &h.action {
         Action::Command(CommandSpec::Shell { script, .. }) => script.clone(),
         Action::Command(CommandSpec::Exec { program, .. }) => program.clone(),

@@ -2,6 +2,8 @@
 //! entries `{command: [argv], tools, timeout, on_failure, env}`. `${VAR}` is expanded in string
 //! values after parsing, so a variable can never inject structure.
 
+use super::EnvAllow;
+use super::matcher::ToolsMatcher;
 use crate::catalog::Dialect;
 use crate::config::DocContext;
 use crate::config::{CommandSpec, ConfigWarnings, Group, Handler, Knobs, Parse};
@@ -96,8 +98,8 @@ pub(crate) fn read(
                 Handler::command(e.id, cx.source, CommandSpec::Exec { program, args }, Dialect::Ub, e.name);
             h.timeout_s = Some(timeout.min(MAX_TIMEOUT_S));
             h.fail_closed = block;
-            h.knobs = Knobs::Ub { env_allow };
-            Ok(Some((h, GroupMatcher::Tools(tools))))
+            h.knobs = Knobs::new(EnvAllow(env_allow));
+            Ok(Some((h, GroupMatcher::new(ToolsMatcher(tools)))))
         },
     )
 }

@@ -3,17 +3,22 @@
 //! the run-all fold (every hook runs; the first block gives the reason).
 
 mod config;
+mod matcher;
 
 use super::{DialectRules, NativeEvent, Strategy, Syntax, ev};
 use super::{Finished, FireEvent, Step, block_decision, text_or_json};
 use crate::catalog::Dialect;
 use crate::config::{Action, CommandSpec, Handler};
-use crate::config::{ConfigWarnings, DocContext, Group, Knobs, Parse};
+use crate::config::{ConfigWarnings, DocContext, Group, Parse};
 use crate::error::ConfigError;
 use crate::runner::End;
 use crate::verdict::{Reading, Status, Verdict, VerdictSource};
 use serde_json::{Map, Value, json};
 use std::ffi::OsString;
+
+/// A hook's knobs: the host variables it may see (`env`, default `[PATH]`).
+#[derive(Debug)]
+pub(crate) struct EnvAllow(pub Vec<String>);
 
 /// The `ub` dialect.
 pub struct UbRules;
@@ -51,10 +56,7 @@ impl DialectRules for UbRules {
     }
     /// Only the variables the handler names (`env`, default `[PATH]`).
     fn base_env(&self, h: &Handler, host: &[(OsString, OsString)]) -> Vec<(OsString, OsString)> {
-        let allow: &[String] = match &h.knobs {
-            Knobs::Ub { env_allow } => env_allow,
-            _ => &[],
-        };
+        let allow: &[String] = h.knobs.get::<EnvAllow>().map_or(&[], |k| &k.0);
         host.iter().filter(|(k, _)| allow.iter().any(|a| k == a.as_str())).cloned().collect()
     }
     fn vars(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<(String, String)> {
