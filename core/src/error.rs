@@ -156,40 +156,82 @@ impl fmt::Display for ErrorDetails {
     }
 }
 
-/// Why a configuration was refused. Files are the user's and never produce this (they become
-/// warnings); only content the host passes inline does.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ConfigError {
-    /// The configuration text is not JSON.
-    #[error("configuration is not valid JSON: {message} at line {line} column {column}")]
-    Json { message: String, line: u64, column: u64 },
-    /// The configuration text is not UTF-8.
-    #[error("configuration is not valid UTF-8: {0}")]
-    Utf8(String),
-    /// Well-formed JSON that is not a configuration protocol.md accepts.
-    #[error("{}{message}", pointer_prefix(pointer))]
-    Invalid { pointer: Option<String>, message: String },
-    /// hookwire itself failed (no thread, no temporary directory, ...).
-    #[error("internal error: {0}")]
-    Internal(String),
+/// Declares an input error: what stops a configuration or an event from being used. The two
+/// share one shape and one implementation, and differ in their noun ("configuration is not
+/// valid JSON", "event is not valid JSON") and in the kind of well-formed input that is wrong
+/// (`invalid_config`, `invalid_event`). One definition keeps them from drifting apart.
+macro_rules! input_error {
+    ($(#[$doc:meta])* $name:ident, $noun:literal, $invalid_kind:expr, $(#[$invalid_doc:meta])*) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+        pub enum $name {
+            #[doc = concat!("The ", $noun, " text is not JSON.")]
+            #[error("{noun} is not valid JSON: {message} at line {line} column {column}", noun = $noun)]
+            Json { message: String, line: u64, column: u64 },
+            #[doc = concat!("The ", $noun, " text is not UTF-8.")]
+            #[error("{noun} is not valid UTF-8: {0}", noun = $noun)]
+            Utf8(String),
+            $(#[$invalid_doc])*
+            #[error("{}{message}", pointer_prefix(pointer))]
+            Invalid { pointer: Option<String>, message: String },
+            /// hookwire itself failed (no thread, no temporary directory, ...).
+            #[error("internal error: {0}")]
+            Internal(String),
+        }
+
+        impl $name {
+            pub(crate) fn from_json(e: &serde_json::Error) -> Self {
+                let (message, line, column) = json_parts(e);
+                $name::Json { message, line, column }
+            }
+
+            pub(crate) fn invalid(pointer: impl Into<String>, message: impl Into<String>) -> Self {
+                let p: String = pointer.into();
+                $name::Invalid { pointer: if p.is_empty() { None } else { Some(p) }, message: message.into() }
+            }
+
+            pub fn kind(&self) -> ErrorKind {
+                match self {
+                    $name::Json { .. } => ErrorKind::InvalidJson,
+                    $name::Utf8(_) => ErrorKind::InvalidUtf8,
+                    $name::Invalid { .. } => $invalid_kind,
+                    $name::Internal(_) => ErrorKind::Internal,
+                }
+            }
+
+            /// The flat form every binding reports.
+            pub fn details(&self) -> ErrorDetails {
+                let mut d = ErrorDetails::new(self.kind(), self.to_string());
+                match self {
+                    $name::Json { line, column, .. } => {
+                        d.line = Some(*line);
+                        d.column = Some(*column);
+                    }
+                    $name::Invalid { pointer, .. } => d.pointer = pointer.clone(),
+                    $name::Utf8(_) | $name::Internal(_) => {}
+                }
+                d
+            }
+        }
+    };
 }
 
-/// Why an event could not be fired. A hook that fails is never this.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum EventError {
-    /// The event text is not JSON.
-    #[error("event is not valid JSON: {message} at line {line} column {column}")]
-    Json { message: String, line: u64, column: u64 },
-    /// The event text is not UTF-8.
-    #[error("event is not valid UTF-8: {0}")]
-    Utf8(String),
+input_error!(
+    /// Why a configuration was refused. Files are the user's and never produce this (they become
+    /// warnings); only content the host passes inline does.
+    ConfigError,
+    "configuration",
+    ErrorKind::InvalidConfig,
+    /// Well-formed JSON that is not a configuration protocol.md accepts.
+);
+
+input_error!(
+    /// Why an event could not be fired. A hook that fails is never this.
+    EventError,
+    "event",
+    ErrorKind::InvalidEvent,
     /// JSON, but not an event (not an object, no string `hook_event_name`, a wrong field type).
-    #[error("{}{message}", pointer_prefix(pointer))]
-    Invalid { pointer: Option<String>, message: String },
-    /// hookwire itself failed.
-    #[error("internal error: {0}")]
-    Internal(String),
-}
+);
 
 fn pointer_prefix(pointer: &Option<String>) -> String {
     match pointer {
@@ -206,76 +248,6 @@ fn json_parts(e: &serde_json::Error) -> (String, u64, u64) {
         None => full,
     };
     (bare, e.line() as u64, e.column() as u64)
-}
-
-impl ConfigError {
-    pub(crate) fn from_json(e: &serde_json::Error) -> Self {
-        let (message, line, column) = json_parts(e);
-        ConfigError::Json { message, line, column }
-    }
-
-    pub(crate) fn invalid(pointer: impl Into<String>, message: impl Into<String>) -> Self {
-        let p: String = pointer.into();
-        ConfigError::Invalid { pointer: if p.is_empty() { None } else { Some(p) }, message: message.into() }
-    }
-
-    pub fn kind(&self) -> ErrorKind {
-        match self {
-            ConfigError::Json { .. } => ErrorKind::InvalidJson,
-            ConfigError::Utf8(_) => ErrorKind::InvalidUtf8,
-            ConfigError::Invalid { .. } => ErrorKind::InvalidConfig,
-            ConfigError::Internal(_) => ErrorKind::Internal,
-        }
-    }
-
-    /// The flat form every binding reports.
-    pub fn details(&self) -> ErrorDetails {
-        let mut d = ErrorDetails::new(self.kind(), self.to_string());
-        match self {
-            ConfigError::Json { line, column, .. } => {
-                d.line = Some(*line);
-                d.column = Some(*column);
-            }
-            ConfigError::Invalid { pointer, .. } => d.pointer = pointer.clone(),
-            ConfigError::Utf8(_) | ConfigError::Internal(_) => {}
-        }
-        d
-    }
-}
-
-impl EventError {
-    pub(crate) fn from_json(e: &serde_json::Error) -> Self {
-        let (message, line, column) = json_parts(e);
-        EventError::Json { message, line, column }
-    }
-
-    pub(crate) fn invalid(pointer: impl Into<String>, message: impl Into<String>) -> Self {
-        let p: String = pointer.into();
-        EventError::Invalid { pointer: if p.is_empty() { None } else { Some(p) }, message: message.into() }
-    }
-
-    pub fn kind(&self) -> ErrorKind {
-        match self {
-            EventError::Json { .. } => ErrorKind::InvalidJson,
-            EventError::Utf8(_) => ErrorKind::InvalidUtf8,
-            EventError::Invalid { .. } => ErrorKind::InvalidEvent,
-            EventError::Internal(_) => ErrorKind::Internal,
-        }
-    }
-
-    /// The flat form every binding reports.
-    pub fn details(&self) -> ErrorDetails {
-        let mut d = ErrorDetails::new(self.kind(), self.to_string());
-        match self {
-            EventError::Json { line, column, .. } => {
-                d.line = Some(*line);
-                d.column = Some(*column);
-            }
-            EventError::Invalid { pointer, .. } => d.pointer = pointer.clone(),
-            EventError::Utf8(_) | EventError::Internal(_) => {}
-        }
-        d
-    }
 }
 
 /// Configuration text (a whole configuration, a handler type, function-hook options) from
