@@ -7,6 +7,9 @@ use crate::runner::{End, Text, signal_name};
 use crate::verdict::{Decision, Reading, Status, Verdict, VerdictSource, cap_text, fmt_secs};
 use serde_json::{Map, Value};
 
+/// The reason of a Stop or SubagentStop `block` that gives none (§6.4).
+const STOP_BLOCK_REASON: &str = "Blocked by hook";
+
 /// Everything the reading depends on.
 pub struct Input<'a> {
     pub spec: &'static EventSpec,
@@ -467,7 +470,8 @@ fn apply_json(
         (None, None) => {}
     }
     if spec.stop_like && v.decision == Some(Decision::Block) && v.reason.is_none() {
-        return Err(schema(format!("decision \"block\" on {} needs a non-empty reason", spec.name)));
+        // §6.4: a block all the same; Claude Code 2.1.197 gives its model these words.
+        v.reason = Some(STOP_BLOCK_REASON.to_string());
     }
     if !ignored.is_empty() {
         warnings.push(format!(

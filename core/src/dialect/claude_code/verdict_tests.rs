@@ -150,10 +150,20 @@ fn wrong_types_are_schema_failures() {
 }
 
 #[test]
-fn stop_block_needs_a_reason() {
-    assert_eq!(cur("Stop", 0, r#"{"decision":"block"}"#, "").status, Status::Error);
+fn stop_block_without_a_reason_blocks_with_claude_codes_words() {
+    // protocol.md §6.4, checklist 57: Claude Code 2.1.197 continues the turn, and its model
+    // receives "Blocked by hook".
+    for event in ["Stop", "SubagentStop"] {
+        for out in [r#"{"decision":"block"}"#, r#"{"decision":"block","reason":"  "}"#] {
+            let r = cur(event, 0, out, "");
+            assert_eq!(r.status, Status::Ok, "{event} {out}");
+            assert_eq!(r.verdict.decision, Some(Decision::Block), "{event} {out}");
+            assert_eq!(r.verdict.reason.as_deref(), Some("Blocked by hook"), "{event} {out}");
+            assert!(r.verdict.blocking);
+        }
+    }
     let r = cur("Stop", 0, r#"{"decision":"block","reason":"keep going"}"#, "");
-    assert_eq!(r.verdict.decision, Some(Decision::Block));
+    assert_eq!(r.verdict.reason.as_deref(), Some("keep going"));
 }
 
 #[test]

@@ -163,7 +163,13 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
                 (NeoStatus::Pass, String::new())
             }
         },
-        End::Exited(1 | 2) => (NeoStatus::Block, String::new()),
+        End::Exited(1 | 2) => {
+            // Plain stdout is the block's message, as in neocode's own exit-code fallback.
+            if protocol.is_none() && message.is_none() && !out.is_empty() {
+                message = cap_text(out);
+            }
+            (NeoStatus::Block, String::new())
+        }
         End::Exited(code) => (NeoStatus::Failed, format!("exit {code}")),
         End::Signaled(sig) => (NeoStatus::Failed, format!("terminated by signal {sig}")),
         End::Failed(msg) | End::Lost(msg) => (NeoStatus::Failed, msg.clone()),
