@@ -137,7 +137,13 @@ impl Dispatcher {
                 let filename = path.to_string_lossy().into_owned();
                 return Err(match e.raw_os_error() {
                     // OSError(errno, strerror, filename) picks the subclass (FileNotFoundError...).
-                    Some(code) => PyOSError::new_err((code, e.to_string(), filename)),
+                    // The strerror alone: Rust's text ends in " (os error N)", which Python
+                    // prints already as "[Errno N]".
+                    Some(code) => {
+                        let text = e.to_string();
+                        let strerror = text.rfind(" (os error ").map_or(text.as_str(), |i| &text[..i]);
+                        PyOSError::new_err((code, strerror.to_string(), filename))
+                    }
                     None => PyOSError::new_err(format!("{filename}: {e}")),
                 });
             }

@@ -116,6 +116,8 @@ def test_from_file_io_failures_are_oserror(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError) as info:
         hookwire.Dispatcher.from_file(missing)
     assert info.value.filename == str(missing)
+    # Python's own words, once: no Rust "(os error 2)" after its "[Errno 2]".
+    assert str(info.value) == f"[Errno 2] No such file or directory: '{missing}'"
     with pytest.raises(IsADirectoryError):
         hookwire.Dispatcher.from_file(tmp_path)
     assert not issubclass(FileNotFoundError, hookwire.HookwireError)

@@ -6,7 +6,7 @@ use crate::locate;
 use crate::{ConfigArgs, Failure};
 use hookwire_core::{Dispatcher, ErrorDetails, ErrorKind};
 use serde_json::Value;
-use std::io::Read;
+use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
 /// Where the configuration comes from.
@@ -62,7 +62,14 @@ impl Source {
     /// The configuration text this source stands for.
     fn text(&self) -> Result<(String, Option<String>), Failure> {
         match self {
-            Source::File(p) => Ok((read_text(p)?, Some(p.display().to_string()))),
+            Source::File(p) => {
+                let text = read_text(p)?;
+                let shown = Some(p.display().to_string());
+                if is_envelope(&text) {
+                    return Ok((text, shown));
+                }
+                Ok((settings_file_envelope(p, &text).to_string(), shown))
+            }
             Source::Default { project } => Ok((default_envelope(project.as_deref())?.to_string(), None)),
         }
     }
@@ -83,8 +90,27 @@ impl Source {
             }
             Failure::new(d, file.clone())
         })?;
+        if let Source::File(path) = self {
+            let file_text = read_text(path)?;
+            if !is_envelope(&file_text) {
+                crate::validate::warn_skipped(&dispatcher, path, &file_text);
+            }
+        }
         Ok(Loaded { dispatcher, text, dialect })
     }
+}
+
+/// Whether a `--config` file is an envelope (`{"sources": [...], ...}`), which is the host's
+/// whole configuration, rather than one settings file of some dialect.
+fn is_envelope(text: &str) -> bool {
+    matches!(serde_json::from_str::<Value>(text), Ok(Value::Object(m)) if m.contains_key("sources"))
+}
+
+/// A settings file given with `--config`, as the one `session` source of an envelope: read by
+/// the file rules like every settings file (§2.9), so a broken group is a warning and the rest
+/// runs, as in Claude Code; its dialect is detected as `validate` detects it.
+fn settings_file_envelope(path: &Path, text: &str) -> Value {
+    crate::validate::envelope(path, crate::validate::detect(path, text))
 }
 
 /// Claude Code's layering for one project (protocol.md §2.3, §2.8), as the core writes it: the
@@ -103,10 +129,22 @@ pub fn read_event(path: Option<&Path>) -> Result<Value, Failure> {
     match path {
         Some(p) if p != Path::new("-") => parse_json(&read_text(p)?, Some(p.display().to_string())),
         _ => {
+            let stdin = std::io::stdin();
+            if stdin.is_terminal() {
+                // Not silent: a person who forgot the event file sees what is awaited.
+                eprintln!(
+                    "hookwire: reading the event JSON from stdin (end with Ctrl-D; or pass an event file)"
+                );
+            }
             let mut text = String::new();
-            std::io::stdin()
+            stdin
+                .lock()
                 .read_to_string(&mut text)
                 .map_err(|e| internal(format!("cannot read the event from stdin: {e}"), None))?;
+            if text.trim().is_empty() {
+                let d = ErrorDetails::new(ErrorKind::InvalidEvent, "no event JSON on stdin (it was empty)");
+                return Err(Failure::new(d, Some("<stdin>".to_string())));
+            }
             parse_json(&text, Some("<stdin>".to_string()))
         }
     }

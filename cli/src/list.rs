@@ -4,7 +4,7 @@
 use crate::Failure;
 use crate::config::{Source, parse_json, read_text};
 use crate::paint::Paint;
-use hookwire_core::{HookInfo, PlanEntry};
+use hookwire_core::{ErrorDetails, ErrorKind, HookInfo, PlanEntry};
 use serde_json::{Value, json};
 use std::path::Path;
 
@@ -21,6 +21,27 @@ fn event_of(event: &str, tool: Option<&str>) -> Result<Value, Failure> {
         obj.entry("tool_input").or_insert_with(|| json!({}));
     }
     Ok(v)
+}
+
+/// A name no hook can be configured under (`PreTool`): an error, with the names it resembles.
+fn unknown_event(name: &str, names: &[&str]) -> Failure {
+    let lower = name.to_ascii_lowercase();
+    let near: Vec<&str> = names
+        .iter()
+        .copied()
+        .filter(|n| {
+            let n = n.to_ascii_lowercase();
+            !lower.is_empty() && (n.starts_with(&lower) || lower.starts_with(&n) || n.contains(&lower))
+        })
+        .take(5)
+        .collect();
+    let hint = if near.is_empty() {
+        format!("; known events: {}", names.join(", "))
+    } else {
+        format!("; did you mean {}?", near.join(" or "))
+    };
+    let details = ErrorDetails::new(ErrorKind::InvalidEvent, format!("unknown event \"{name}\"{hint}"));
+    Failure::new(details, None)
 }
 
 fn details(h: &HookInfo) -> String {
@@ -69,6 +90,11 @@ pub fn run(source: &Source, event: Option<&str>, tool: Option<&str>, json: bool)
         }
         Some(e) => {
             let ev = event_of(e, tool)?;
+            if let Some(name) = ev.get("hook_event_name").and_then(Value::as_str)
+                && !d.knows_event(name)
+            {
+                return Err(unknown_event(name, &d.event_names()));
+            }
             let plan: Vec<PlanEntry> = d.plan(&ev).map_err(|err| Failure::new(err.details(), None))?;
             if json {
                 say!("{}", json!({"event": ev, "plan": plan, "warnings": d.warnings()}));

@@ -18,6 +18,7 @@ mod paint;
 mod progress;
 mod trust;
 mod validate;
+mod words;
 
 use clap::{Args, Parser, Subcommand};
 use hookwire_core::ErrorDetails;

@@ -31,7 +31,7 @@ pub fn run(source: &Source, record: bool, json: bool) -> Result<u8, Failure> {
     }
     for s in &status.sources {
         let mark = if s.trusted { p.green("trusted  ") } else { p.red("untrusted") };
-        say!("{mark}  {} {}", s.scope, p.cyan(&s.label));
+        say!("{mark}  {}", p.cyan(&s.label));
         say!("           file    {}", text(s.resolved.as_deref()));
         if let Some(d) = &s.digest {
             say!("           digest  {d}");

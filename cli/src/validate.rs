@@ -7,7 +7,8 @@ use crate::Failure;
 use crate::config::read_text;
 use crate::locate;
 use crate::paint::Paint;
-use hookwire_core::{Dispatcher, ErrorDetails};
+use crate::words;
+use hookwire_core::{Dispatcher, ErrorDetails, LoadProblem, Severity};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
@@ -101,103 +102,96 @@ fn tidy(message: &str) -> String {
     m
 }
 
-fn envelope(path: &Path, dialect: &str, strict: bool) -> Value {
+/// The file as the one source of an envelope, in its dialect, read by the file rules (§2.9):
+/// every problem becomes a load problem and the load goes on, so one run reports them all. The
+/// scope is `session`, as for a file given to `fire --config`, so hook ids read the same.
+/// The path stays as given (relative to the current directory), so messages name it as the
+/// user typed it.
+pub fn envelope(path: &Path, dialect: &str) -> Value {
     json!({
         "dialect": dialect,
-        "strict_files": strict,
-        "sources": [{"scope": "user", "path": path.to_string_lossy(), "dialect": dialect}]
+        "sources": [{"scope": "session", "path": path.to_string_lossy(), "dialect": dialect}]
     })
 }
 
-/// The engine's error for a file, made relative to the file (not to the envelope around it).
-fn from_error(d: &ErrorDetails, label: &str, text: &str, is_json: bool) -> Diagnostic {
-    let mut message = d.message.clone();
-    let mut pointer = d.pointer.clone();
-    let (mut line, mut column) = (d.line, d.column);
-    if pointer.as_deref() == Some("/sources/0/path") {
-        // The file itself did not parse: the pointer is the envelope's, the position is in the
-        // message (`/sources/0/path: user <file>: invalid JSON at 3:20: ...`).
-        pointer = None;
-        let rest = message.strip_prefix("/sources/0/path: ").unwrap_or(&message);
-        message = tidy(rest.strip_prefix(label).unwrap_or(rest));
-        if let Some((l, c)) = at_line_col(&d.message) {
-            (line, column) = (Some(l), Some(c));
-        }
-    } else if let Some(ptr) = &pointer {
-        if let Some(rest) = message.strip_prefix(&format!("{ptr}: ")) {
-            message = rest.to_string();
-        }
-        if is_json && let Some((l, c)) = locate::pointer(text, ptr) {
-            (line, column) = (Some(l as u64), Some(c as u64));
-        }
+/// The engine's error for the envelope itself (which names only this file): a failure of
+/// hookwire, not of the file.
+fn from_error(d: &ErrorDetails) -> Diagnostic {
+    Diagnostic {
+        error: true,
+        kind: d.kind.as_str().to_string(),
+        message: d.message.clone(),
+        line: d.line,
+        column: d.column,
+        pointer: d.pointer.clone(),
     }
-    Diagnostic { error: true, kind: d.kind.as_str().to_string(), message, line, column, pointer }
 }
 
-/// A load warning: problems the engine dropped (`... (at /ptr); dropped`) are errors of the
-/// file; the rest (unknown events, ignored keys, ...) stay warnings.
-fn from_warning(w: &str, label: &str, text: &str, is_json: bool) -> Diagnostic {
-    let raw = w.strip_prefix(label).unwrap_or(w);
-    let error = raw.ends_with("; dropped") || raw.ends_with("; source skipped");
-    let at = raw.rfind(" (at /").or_else(|| raw.rfind(" (at )"));
-    let pointer = at.and_then(|i| raw[i + 5..].split_once(')').map(|(p, _)| p.to_string()));
-    let message = match at {
-        Some(i) if error => raw[..i].to_string(),
+/// One load problem, made relative to the file: the label that names the file is dropped (the
+/// file is printed in front), and the line and column come from the pointer.
+fn from_problem(p: &LoadProblem, label: &str, text: &str, is_json: bool) -> Diagnostic {
+    let error = p.severity == Severity::NeverRuns;
+    let raw = p.message.strip_prefix(label).unwrap_or(&p.message);
+    // `<what> (at /ptr); dropped`: the pointer is printed apart.
+    let message = match raw.rfind(" (at ") {
+        Some(i) if raw.ends_with("; dropped") => format!("{}; dropped", &raw[..i]),
         _ => tidy(raw.strip_suffix("; source skipped").unwrap_or(raw)),
     };
-    let (mut line, mut column) = (None, None);
+    // A pointer into the envelope (`/sources/0/path`: the file itself) is not one into the file.
+    let pointer = p.pointer.clone().filter(|ptr| !ptr.starts_with("/sources/"));
+    let (mut line, mut column) = (p.line, p.column);
     if let Some((l, c)) = at_line_col(raw) {
         (line, column) = (Some(l), Some(c));
-    } else if is_json && let Some((l, c)) = pointer.as_deref().and_then(|p| locate::pointer(text, p)) {
+    } else if is_json && let Some((l, c)) = pointer.as_deref().and_then(|ptr| locate::pointer(text, ptr)) {
         (line, column) = (Some(l as u64), Some(c as u64));
     }
-    let kind = if error { "invalid_config" } else { "warning" }.to_string();
+    let kind = if error { "never_runs" } else { "warning" }.to_string();
     Diagnostic { error, kind, message, line, column, pointer }
 }
 
-/// Groups whose matcher can never match (an invalid regex). The engine keeps that warning for
-/// the fires of its event; the resolved hooks show it as a `never (...)` matcher.
-fn never_matching(d: &Dispatcher) -> Vec<Diagnostic> {
-    d.hooks()
-        .into_iter()
-        .filter(|h| h.matcher.starts_with("never"))
-        .map(|h| Diagnostic {
-            error: false,
-            kind: "warning".to_string(),
-            message: format!("{}: matcher is {}: this hook never runs", h.hook, h.matcher),
-            line: None,
-            column: None,
-            pointer: None,
-        })
-        .collect()
+/// The load problems of a dispatcher built from [`envelope`] as diagnostics of the file.
+fn diagnostics(d: &Dispatcher, path: &Path, dialect: &str, text: &str) -> Vec<Diagnostic> {
+    let label = format!("session {}: ", path.to_string_lossy());
+    let is_json =
+        serde_json::from_str::<Value>(text).is_ok() || !matches!(dialect, "neocode" | "j-cli" | "ub");
+    let mut out: Vec<Diagnostic> = Vec::new();
+    for p in d.load_problems() {
+        let diag = from_problem(p, &label, text, is_json);
+        // The same problem at the same place, registered under two events (ub's
+        // post_tool_call), is one diagnostic; the same message elsewhere is another.
+        if !out.iter().any(|o| o.message == diag.message && o.pointer == diag.pointer) {
+            out.push(diag);
+        }
+    }
+    out
 }
 
 fn check(path: &Path, dialect: &str, text: &str) -> Vec<Diagnostic> {
-    let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    let label = format!("user {}: ", abs.to_string_lossy());
-    let is_json =
-        serde_json::from_str::<Value>(text).is_ok() || !matches!(dialect, "neocode" | "j-cli" | "ub");
-    let mut out = Vec::new();
-    let first = match Dispatcher::from_value(envelope(&abs, dialect, true)) {
-        Ok(d) => {
-            out.extend(d.warnings().iter().map(|w| from_warning(w, &label, text, is_json)));
-            out.extend(never_matching(&d));
-            return out;
-        }
-        Err(e) => from_error(&e.details(), &label, text, is_json),
-    };
-    // The strict load stops at the first problem; the lenient one lists the others.
-    if let Ok(d) = Dispatcher::from_value(envelope(&abs, dialect, false)) {
-        for w in d.warnings() {
-            let diag = from_warning(w, &label, text, is_json);
-            let same = diag.error && (diag.pointer == first.pointer || diag.message.contains(&first.message));
-            if !same {
-                out.push(diag);
-            }
-        }
+    match Dispatcher::from_value(envelope(path, dialect)) {
+        Ok(d) => diagnostics(&d, path, dialect, text),
+        Err(e) => vec![from_error(&e.details())],
     }
-    out.insert(0, first);
-    out
+}
+
+/// For `fire`, `explain` and `list` on a settings file: tells on stderr what of it can never
+/// run (the engine skipped it, as Claude Code would), so a broken guard is never silent.
+pub fn warn_skipped(d: &Dispatcher, path: &Path, text: &str) {
+    let p = Paint::stderr();
+    let dialect = detect(path, text);
+    for diag in diagnostics(d, path, dialect, text).iter().filter(|x| x.error) {
+        eprintln!("hookwire: {}", render(&path.display().to_string(), diag, p, "skipped"));
+    }
+}
+
+/// One diagnostic as a line: `file:line:col: <what>: message [pointer /p]`.
+fn render(shown: &str, d: &Diagnostic, p: Paint, error_word: &str) -> String {
+    let at = match (d.line, d.column) {
+        (Some(l), Some(c)) => format!("{shown}:{l}:{c}"),
+        _ => shown.to_string(),
+    };
+    let what = if d.error { p.red(error_word) } else { p.yellow("warning") };
+    let ptr = d.pointer.as_deref().map(|x| format!(" [pointer {}]", if x.is_empty() { "\"\"" } else { x }));
+    format!("{at}: {what}: {}{}", d.message, p.dim(&ptr.unwrap_or_default()))
 }
 
 pub fn run(files: &[PathBuf], dialect: Option<&str>, json: bool) -> Result<u8, Failure> {
@@ -246,18 +240,12 @@ pub fn run(files: &[PathBuf], dialect: Option<&str>, json: bool) -> Result<u8, F
             continue;
         }
         for d in &diags {
-            let at = match (d.line, d.column) {
-                (Some(l), Some(c)) => format!("{shown}:{l}:{c}"),
-                _ => shown.clone(),
-            };
-            let what = if d.error { p.red("error") } else { p.yellow("warning") };
-            let ptr =
-                d.pointer.as_deref().map(|x| format!(" [pointer {}]", if x.is_empty() { "\"\"" } else { x }));
-            say!("{at}: {what}: {}{}", d.message, p.dim(&ptr.unwrap_or_default()));
+            say!("{}", render(&shown, d, p, "error"));
         }
         let warnings = diags.len() - errors;
         let verdict = if errors == 0 { p.green("ok") } else { p.red("invalid") };
-        say!("{shown}: {verdict} ({dialect}; {errors} errors, {warnings} warnings)");
+        let (errors, warnings) = (words::count(errors, "error"), words::count(warnings, "warning"));
+        say!("{shown}: {verdict} ({dialect}; {errors}, {warnings})");
     }
     if json {
         say!("{}", json!({"valid": !any_error, "files": reports}));

@@ -158,27 +158,36 @@ fn fire_with_an_invalid_event_exits_1_with_line_and_column() {
 }
 
 #[test]
-fn fire_with_a_broken_config_exits_1_naming_file_line_and_pointer() {
+fn fire_with_an_unreadable_settings_file_warns_on_stderr_and_runs_no_hook() {
     let o = hookwire(&[
         "fire",
         "--config",
         "cli/tests/fixtures/broken-syntax.json",
         "examples/pre-tool-use.json",
     ]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("cli/tests/fixtures/broken-syntax.json:3:20:"), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("cli/tests/fixtures/broken-syntax.json:3:20: skipped: invalid JSON: expected value"),
+        "{err}"
+    );
+    assert_eq!(json_of(&o)["outcomes"], serde_json::json!([]));
+}
+
+#[test]
+fn fire_with_an_invalid_envelope_exits_1_naming_file_line_and_pointer() {
     let o = hookwire(&[
         "--json",
         "fire",
         "--config",
-        "cli/tests/fixtures/wrong-type.json",
+        "cli/tests/fixtures/envelope-wrong-type.json",
         "examples/pre-tool-use.json",
     ]);
     assert_eq!(o.status.code(), Some(1));
     let e = &json_of(&o)["error"];
     assert_eq!(e["kind"], "invalid_config");
-    assert_eq!(e["pointer"], "/hooks/PreToolUse/0/hooks/1/timeout");
-    assert_eq!((e["line"].as_u64(), e["column"].as_u64()), (Some(8), Some(62)));
+    assert_eq!(e["pointer"], "/sources/0/settings/hooks/PreToolUse/0/hooks/0/timeout");
+    assert_eq!((e["line"].as_u64(), e["column"].as_u64()), (Some(8), Some(95)));
 }
 
 #[test]
@@ -203,9 +212,9 @@ fn validate_names_file_line_column_and_pointer_of_every_problem() {
     assert_eq!(o.status.code(), Some(1));
     let out = stdout(&o);
     for want in [
-        "cli/tests/fixtures/wrong-type.json:8:62: error: `timeout` must be a number [pointer /hooks/PreToolUse/0/hooks/1/timeout]",
-        "cli/tests/fixtures/wrong-type.json:13:19: error: a command handler needs a non-empty `command` string [pointer /hooks/Stop/0/hooks/0/command]",
-        "warning: unknown event \"NoSuchEvent\"",
+        "cli/tests/fixtures/wrong-type.json:8:62: error: `timeout` must be a number; dropped [pointer /hooks/PreToolUse/0/hooks/1/timeout]",
+        "cli/tests/fixtures/wrong-type.json:13:19: error: a command handler needs a non-empty `command` string; dropped [pointer /hooks/Stop/0/hooks/0/command]",
+        "cli/tests/fixtures/wrong-type.json:15:20: error: unknown event \"NoSuchEvent\"; its hooks are skipped [pointer /hooks/NoSuchEvent]",
         "cli/tests/fixtures/broken-syntax.json:3:20: error: invalid JSON: expected value",
     ] {
         assert!(out.contains(want), "missing {want:?} in:\n{out}");
@@ -218,9 +227,10 @@ fn validate_json_lists_errors_and_warnings_per_file() {
     assert_eq!(o.status.code(), Some(1));
     let v = json_of(&o);
     assert_eq!(v["valid"], false);
-    assert_eq!(v["files"][0]["errors"].as_array().unwrap().len(), 2);
+    assert_eq!(v["files"][0]["errors"].as_array().unwrap().len(), 3, "{v}");
     assert_eq!(v["files"][0]["errors"][0]["pointer"], "/hooks/PreToolUse/0/hooks/1/timeout");
-    assert_eq!(v["files"][0]["warnings"].as_array().unwrap().len(), 1);
+    assert_eq!(v["files"][0]["errors"][2]["kind"], "never_runs");
+    assert_eq!(v["files"][0]["warnings"].as_array().unwrap().len(), 0);
     assert_eq!(v["files"][1]["valid"], true);
 }
 
@@ -248,10 +258,109 @@ fn validate_reports_broken_yaml_with_its_position() {
 }
 
 #[test]
-fn validate_warns_about_a_matcher_that_can_never_match() {
+fn validate_calls_a_matcher_that_can_never_match_an_error_and_keeps_the_engines_reason() {
     let o = hookwire(&["validate", "cli/tests/fixtures/bad-regex.json"]);
-    assert_eq!(o.status.code(), Some(0), "a bad regex is a warning, not an error");
-    assert!(stdout(&o).contains("user:PreToolUse[0].hooks[0]: matcher is never"), "{}", stdout(&o));
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    let want = "cli/tests/fixtures/bad-regex.json:1:36: error: session:PreToolUse[0]: invalid or unsupported regex \"Bash(\": error: unclosed group; this group never runs [pointer /hooks/PreToolUse/0/matcher]";
+    assert!(stdout(&o).contains(want), "{}", stdout(&o));
+}
+
+#[test]
+fn validate_reports_every_handler_that_can_never_run_as_an_error_and_the_rest_as_warnings() {
+    let o = hookwire(&["validate", "cli/tests/fixtures/never-runs.json"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    let out = stdout(&o);
+    let f = "cli/tests/fixtures/never-runs.json";
+    for want in [
+        format!(
+            "{f}:6:29: error: session:PreToolUse[0].hooks[0]: unknown handler type \"comand\"; skipped [pointer /hooks/PreToolUse/0/hooks/0/type]"
+        ),
+        format!(
+            "{f}:10:15: warning: session:PreToolUse[1]: `if` belongs on a handler, not on its matcher group; ignored here, so the group's hooks run on every PreToolUse event [pointer /hooks/PreToolUse/1/if]"
+        ),
+        format!("{f}:11:19: warning: session:PreToolUse[1]: unknown group key \"colour\" ignored"),
+        format!(
+            "{f}:12:76: warning: session:PreToolUse[1].hooks[0]: timeout 10000 is in seconds, not milliseconds (2.8 hours)"
+        ),
+        format!(
+            "{f}:16:29: error: session:PreCompact[0].hooks[0]: agent handlers are not accepted on PreCompact; dropped"
+        ),
+        format!(
+            "{f}:19:20: error: session:SessionStart[0]: matcher \"startp\" matches none of the values Claude Code sends in `source` on SessionStart"
+        ),
+        format!(
+            "{f}:20:71: error: session:SessionStart[1].hooks[0]: `if` applies to tool events only; on SessionStart this handler never runs"
+        ),
+        format!("{f}:22:20: error: unknown event \"PreToolUse \"; its hooks are skipped"),
+        format!("{f}: invalid (claude-code; 5 errors, 3 warnings)"),
+    ] {
+        assert!(out.contains(&want), "missing {want:?} in:\n{out}");
+    }
+}
+
+#[test]
+fn validate_reports_the_same_message_at_two_places_twice() {
+    let o = hookwire(&["--json", "validate", "cli/tests/fixtures/flat-handlers.json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v = json_of(&o);
+    let pointers: Vec<&str> =
+        v["files"][0]["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap()).collect();
+    assert_eq!(pointers, ["/hooks/PreToolUse/0", "/hooks/PostToolUse/0"]);
+}
+
+#[test]
+fn validate_counts_in_the_singular_for_one() {
+    let o = hookwire(&["validate", "cli/tests/fixtures/broken-syntax.json"]);
+    assert!(stdout(&o).contains("invalid (claude-code; 1 error, 0 warnings)"), "{}", stdout(&o));
+}
+
+#[test]
+fn fire_reads_a_settings_file_by_the_file_rules_skipping_only_its_broken_parts() {
+    // wrong-type.json: a broken handler in PreToolUse's group 0 (hooks[1]); the other one runs.
+    let o =
+        hookwire(&["fire", "--config", "cli/tests/fixtures/wrong-type.json", "examples/pre-tool-use.json"]);
+    assert_ne!(o.status.code(), Some(1), "a broken group is not an invalid configuration: {}", stderr(&o));
+    let v = json_of(&o);
+    assert!(!v["outcomes"].as_array().unwrap().is_empty(), "the rest of the file runs: {v}");
+    let err = stderr(&o);
+    assert!(
+        err.contains("cli/tests/fixtures/wrong-type.json:8:62: skipped: `timeout` must be a number; dropped"),
+        "{err}"
+    );
+}
+
+#[test]
+fn fire_with_empty_stdin_says_so_without_a_position() {
+    let o = hookwire_with_stdin(&["fire", "--config", "examples/settings.json"], Some(""));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("<stdin>: no event JSON on stdin (it was empty)"), "{}", stderr(&o));
+}
+
+#[test]
+fn validate_names_keys_claude_code_does_not_read_and_accepts_command_windows() {
+    let dir = std::env::temp_dir().join(format!("hookwire-rewake-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("settings.json");
+    let settings = r#"{"hooks":{"PostToolUse":[{"hooks":[{"type":"command","command":"./check.sh",
+        "commandWindows":"check.cmd","asyncRewake":true,"rewakeMessage":"tests failed"}]}]}}"#;
+    std::fs::write(&file, settings).unwrap();
+    let o = hookwire(&["validate", file.to_str().unwrap()]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert!(out.contains("`rewakeMessage` is not read"), "{out}");
+    assert!(!out.contains("commandWindows"), "{out}");
+    std::fs::write(&file, settings.replace("\"commandWindows\":\"check.cmd\"", "\"commandWindows\":5"))
+        .unwrap();
+    let o = hookwire(&["validate", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn list_of_an_unknown_event_name_is_an_error_that_suggests_the_name() {
+    let o = hookwire(&["list", "--config", "examples/settings.json", "--event", "PreTool"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("unknown event \"PreTool\"; did you mean PreToolUse"), "{}", stderr(&o));
 }
 
 #[test]
@@ -266,7 +375,7 @@ fn list_shows_each_hook_with_its_source_and_matcher() {
     let o = hookwire(&["list", "--config", "examples/multi-hook.json"]);
     assert_eq!(o.status.code(), Some(0));
     let out = stdout(&o);
-    assert!(out.contains("session:PreToolUse[3].hooks[0]  from config"), "{out}");
+    assert!(out.contains("session:PreToolUse[3].hooks[0]  from session examples/multi-hook.json"), "{out}");
     assert!(out.contains("matcher  exact Edit|Write"), "{out}");
 }
 

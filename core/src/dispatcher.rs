@@ -135,6 +135,39 @@ impl Dispatcher {
         w.global.iter().chain(w.per_event.iter().flatten()).cloned().collect()
     }
 
+    /// Whether `name` is an event this dispatcher can fire: a canonical name, or a native name
+    /// of a dialect the configuration uses (§3.1). A fire of any other name runs nothing.
+    pub fn knows_event(&self, name: &str) -> bool {
+        crate::select::event_id(&self.inner.config, name).is_some()
+    }
+
+    /// The event names [`Dispatcher::knows_event`] accepts, canonical ones first: for a host
+    /// that suggests the name a user meant.
+    pub fn event_names(&self) -> Vec<&'static str> {
+        let config = &self.inner.config;
+        let mut names: Vec<&'static str> = (0..crate::catalog::count())
+            .map(crate::catalog::spec)
+            .filter(|s| s.native_of.is_none())
+            .map(|s| s.name)
+            .collect();
+        for d in config.dialects.iter().chain([&config.dialect]) {
+            for e in d.rules().native_events().unwrap_or(&[]) {
+                if !names.contains(&e.name) {
+                    names.push(e.name);
+                }
+            }
+        }
+        names
+    }
+
+    /// Every problem the load found, in the order found, with its class and place: what
+    /// `hookwire validate` reports. A [`Severity::NeverRuns`](crate::Severity::NeverRuns) problem is something the engine
+    /// skips (a handler that can never run); the rest is advice. Results carry the same texts
+    /// as warnings (§2.9).
+    pub fn load_problems(&self) -> &[crate::config::LoadProblem] {
+        &self.inner.config.warnings.problems
+    }
+
     /// The envelope's dialect (`claude-code` unless set): it picks the fold strategy.
     pub fn dialect(&self) -> &'static str {
         self.inner.config.dialect.as_str()

@@ -31,7 +31,7 @@ mod select;
 mod session;
 mod verdict;
 
-pub use config::TrustEntry;
+pub use config::{LoadProblem, Severity, TrustEntry};
 pub use dispatcher::{CancelToken, Dispatcher, FunctionHook};
 pub use error::{ConfigError, ErrorDetails, ErrorKind, EventError, config_text, event_text};
 pub use host::record_trust_for_bytes;

@@ -47,6 +47,17 @@ impl Matcher {
         compile_regex(raw).map(Matcher::Regex)
     }
 
+    /// Whether this matcher can match one of `values`, the closed set an event's matcher field
+    /// takes (`None` when the set is open): an exact list naming none of them never matches.
+    pub fn can_match(&self, values: &[&str]) -> bool {
+        match self {
+            Matcher::Exact(names) if !values.is_empty() => names.iter().any(|n| values.contains(&n.as_str())),
+            Matcher::Regex(re) if !values.is_empty() => values.iter().any(|v| re.is_match(v)),
+            Matcher::Never => false,
+            _ => true,
+        }
+    }
+
     pub fn matches(&self, value: &str) -> bool {
         match self {
             Matcher::All => true,
@@ -86,6 +97,11 @@ pub trait GroupMatch: std::fmt::Debug + Send + Sync {
     fn matches_value(&self, _spec: &EventSpec, _value: &str) -> Option<bool> {
         None
     }
+    /// Whether it can match one of `values`, the closed set of an event's matcher field
+    /// (empty = open set); `false` only when it surely cannot.
+    fn can_match_any(&self, _values: &[&str]) -> bool {
+        true
+    }
 }
 
 /// A group's matcher, whichever dialect compiled it. Shared, because a flat dialect registers
@@ -108,6 +124,11 @@ impl GroupMatcher {
         self.0.matches(spec, value, event)
     }
 
+    /// Whether it can match one of `values`, the closed set of an event's matcher field.
+    pub fn can_match_any(&self, values: &[&str]) -> bool {
+        self.0.can_match_any(values)
+    }
+
     /// The answer from the matcher value alone, when it needs nothing else of the event.
     pub fn matches_value(&self, spec: &EventSpec, value: &str) -> Option<bool> {
         self.0.matches_value(spec, value)
@@ -128,6 +149,9 @@ impl GroupMatch for Matcher {
     }
     fn matches_value(&self, _spec: &EventSpec, value: &str) -> Option<bool> {
         Some(Matcher::matches(self, value))
+    }
+    fn can_match_any(&self, values: &[&str]) -> bool {
+        self.can_match(values)
     }
 }
 

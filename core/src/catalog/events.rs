@@ -78,6 +78,9 @@ pub struct EventSpec {
     /// StopFailure, which is handled by `only_terminal_sequence`).
     pub discards_all_json: bool,
     pub only_terminal_sequence: bool,
+    /// The values Claude Code sends in the matcher field, when they are a closed set (§3.2);
+    /// empty when any value may come. An exact-list matcher naming none of them never runs.
+    pub matcher_values: &'static [&'static str],
     /// The `if` filter applies; elsewhere a handler with `if` never runs (§4.3).
     pub tool_event: bool,
     pub handlers: Handlers,
@@ -178,6 +181,7 @@ const fn row(name: &'static str, match_on: MatchOn, exit2: Exit2, decisions: Dec
         discards_all_json: false,
         only_terminal_sequence: false,
         tool_event: false,
+        matcher_values: &[],
         handlers: Handlers::CommandHttpMcp,
         current_timeout_s: None,
         env_file_current: false,
@@ -284,18 +288,21 @@ pub static CATALOGUE: &[EventSpec] = &[
         text_is_context: true,
         handlers: Handlers::CommandMcp,
         env_file_current: true,
+        matcher_values: &["startup", "resume", "clear", "compact", "fork"],
         ..row("SessionStart", M::Field("source"), X::User, D::None)
     },
     EventSpec {
         hso: &["additionalContext"],
         handlers: Handlers::CommandMcp,
         env_file_current: true,
+        matcher_values: &["init", "maintenance"],
         ..row("Setup", M::Field("trigger"), X::User, D::None)
     },
     EventSpec {
         discards_continue: true,
         discards_system_message: true,
         discards_all_json: true,
+        matcher_values: &["clear", "resume", "logout", "prompt_input_exit", "other"],
         ..row("SessionEnd", M::Field("reason"), X::User, D::None)
     },
     EventSpec {
@@ -307,9 +314,13 @@ pub static CATALOGUE: &[EventSpec] = &[
         top_decision: true,
         discards_continue: true,
         discards_system_message: true,
+        matcher_values: &["manual", "auto"],
         ..row("PreCompact", M::Field("trigger"), X::BlockCurrentUserClassic, D::Block)
     },
-    row("PostCompact", M::Field("trigger"), X::User, D::None),
+    EventSpec {
+        matcher_values: &["manual", "auto"],
+        ..row("PostCompact", M::Field("trigger"), X::User, D::None)
+    },
     row("InstructionsLoaded", M::Field("load_reason"), X::Ignored, D::None),
     EventSpec {
         top_decision: true,

@@ -193,19 +193,76 @@ impl Default for Limits {
     }
 }
 
-/// Load warnings: global ones, and those attached to one event (§2.9).
+/// Load warnings: global ones, and those attached to one event (§2.9), as results carry them;
+/// and every one of them as a [`LoadProblem`], with its class and place, for `validate`.
 #[derive(Debug, Default)]
 pub struct ConfigWarnings {
     pub global: Vec<String>,
     pub per_event: Vec<Vec<String>>,
+    pub problems: Vec<LoadProblem>,
+}
+
+/// How bad a load problem is. The engine skips what can never run and goes on (Claude Code's
+/// leniency, §2.9); `hookwire validate` calls that an error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Severity {
+    /// A hook, group, event or source that can never run: an unknown handler type or event
+    /// name, a matcher that can never match, an entry dropped for a wrong field.
+    NeverRuns,
+    /// Advice: the hooks concerned still run (an ignored key, a suspicious timeout).
+    Warning,
+}
+
+/// One problem found while loading a configuration, with where it is.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct LoadProblem {
+    pub severity: Severity,
+    /// The event it concerns, when it concerns one.
+    pub event: Option<&'static str>,
+    /// A JSON pointer into the document that holds it (into the envelope for inline content,
+    /// into the file for a file source); `None` when the problem has no one place.
+    pub pointer: Option<String>,
+    /// Where in the file, when the engine knows it without a pointer (a file that is not JSON).
+    pub line: Option<u64>,
+    pub column: Option<u64>,
+    /// The same text as the warning in results.
+    pub message: String,
 }
 
 impl ConfigWarnings {
     pub(crate) fn new() -> Self {
-        ConfigWarnings { global: Vec::new(), per_event: (0..catalog::count()).map(|_| Vec::new()).collect() }
+        ConfigWarnings {
+            global: Vec::new(),
+            per_event: (0..catalog::count()).map(|_| Vec::new()).collect(),
+            problems: Vec::new(),
+        }
     }
-    pub(crate) fn event(&mut self, id: EventId) -> &mut Vec<String> {
-        &mut self.per_event[id]
+
+    /// Records a problem; results carry its message (global, or with its event's fires).
+    pub(crate) fn add(&mut self, severity: Severity, event: Option<EventId>, pointer: &str, message: String) {
+        match event {
+            Some(id) => self.per_event[id].push(message.clone()),
+            None => self.global.push(message.clone()),
+        }
+        self.problems.push(LoadProblem {
+            severity,
+            event: event.map(|id| catalog::spec(id).name),
+            pointer: (!pointer.is_empty()).then(|| pointer.to_string()),
+            line: None,
+            column: None,
+            message,
+        });
+    }
+
+    /// Advice: the hooks concerned still run.
+    pub(crate) fn note(&mut self, event: Option<EventId>, pointer: &str, message: String) {
+        self.add(Severity::Warning, event, pointer, message);
+    }
+
+    /// Something that can never run, skipped.
+    pub(crate) fn never_runs(&mut self, event: Option<EventId>, pointer: &str, message: String) {
+        self.add(Severity::NeverRuns, event, pointer, message);
     }
 }
 
@@ -228,7 +285,7 @@ impl Parse {
         if self.strict {
             Err(ConfigError::invalid(ptr, msg))
         } else {
-            warnings.global.push(format!("{}: {msg} (at {ptr}); dropped", self.label));
+            warnings.never_runs(None, ptr, format!("{}: {msg} (at {ptr}); dropped", self.label));
             Ok(None)
         }
     }

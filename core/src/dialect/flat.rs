@@ -64,9 +64,9 @@ pub(crate) fn walk(
             continue;
         }
         let Some(native) = dialect.rules().native_event(name) else {
-            warnings
-                .global
-                .push(format!("{}: unknown {unknown} \"{name}\"; its hooks are skipped", cx.info.label));
+            let at = format!("{base}/{}", escape(name));
+            let why = format!("{}: unknown {unknown} \"{name}\"; its hooks are skipped", cx.info.label);
+            warnings.never_runs(None, &at, why);
             continue;
         };
         let eptr = format!("{base}/{}", escape(name));

@@ -58,7 +58,8 @@ pub(super) fn load(value: &Value) -> Result<Config, ConfigError> {
     let (http_allowed_urls, http_allowed_env_vars) = read_http(obj, &mut warnings)?;
     if is_envelope {
         for key in obj.keys().filter(|k| !ENVELOPE_KEYS.contains(&k.as_str())) {
-            warnings.global.push(format!("config: unknown envelope key \"{key}\" ignored"));
+            let at = format!("/{}", crate::config::escape(key));
+            warnings.note(None, &at, format!("config: unknown envelope key \"{key}\" ignored"));
         }
     }
 
@@ -133,7 +134,7 @@ fn read_env(v: Option<&Value>) -> Result<Vec<(String, String)>, ConfigError> {
 
 fn unknown_keys(map: &Map<String, Value>, known: &[&str], what: &str, warnings: &mut ConfigWarnings) {
     for key in map.keys().filter(|k| !known.contains(&k.as_str())) {
-        warnings.global.push(format!("config: unknown {what} key \"{key}\" ignored"));
+        warnings.note(None, "", format!("config: unknown {what} key \"{key}\" ignored"));
     }
 }
 

@@ -154,7 +154,8 @@ pub(crate) fn read_entry(
         if !["scope", "path", "settings", "dialect", "trusted", "name", "root", "data", "forced"]
             .contains(&key.as_str())
         {
-            warnings.global.push(format!("config: unknown key \"{key}\" in source {i} ignored"));
+            let at = format!("{ptr}/{}", crate::config::escape(key));
+            warnings.note(None, &at, format!("config: unknown key \"{key}\" in source {i} ignored"));
         }
     }
     let (doc, origin) = match (path, obj.get("settings")) {
@@ -177,7 +178,11 @@ pub(crate) fn read_entry(
                     return Err(ConfigError::invalid(format!("{ptr}/path"), format!("{label}: {why}")));
                 }
                 Err(why) => {
-                    warnings.global.push(format!("{label}: {why}; source skipped"));
+                    warnings.never_runs(
+                        None,
+                        &format!("{ptr}/path"),
+                        format!("{label}: {why}; source skipped"),
+                    );
                     return Ok(None);
                 }
             };
@@ -295,9 +300,11 @@ pub(crate) fn assemble(
                 Origin::File { given, .. } => given.clone(),
                 Origin::Inline { .. } => "inline settings".to_string(),
             };
-            warnings
-                .global
-                .push(format!("{label}: {} hooks in {what} are not trusted; skipped", raw.scope.as_str()));
+            let why = format!(
+                "{label}: {} hooks in {what} are not trusted; skipped (review them, then trust them with `hookwire trust --record` or the binding's record_trust_for)",
+                raw.scope.as_str()
+            );
+            warnings.note(None, "", why);
             continue;
         }
         let doc = match raw.document() {
@@ -305,8 +312,8 @@ pub(crate) fn assemble(
             Err((ptr, why)) if raw.strict() => {
                 return Err(ConfigError::invalid(format!("{ptr}/path"), format!("{label}: {why}")));
             }
-            Err((_, why)) => {
-                warnings.global.push(format!("{label}: {why}; source skipped"));
+            Err((ptr, why)) => {
+                warnings.never_runs(None, &format!("{ptr}/path"), format!("{label}: {why}; source skipped"));
                 continue;
             }
         };
@@ -355,23 +362,21 @@ pub(crate) fn assemble(
         .map(|l| (l.info.scope, l.info.label.clone()));
     let managed_only = loaded.iter().any(|l| l.info.scope == Scope::Managed && l.managed_only == Some(true));
     for l in loaded.iter().filter(|l| l.info.scope != Scope::Managed && l.managed_only.is_some()) {
-        warnings.global.push(format!(
-            "{}: allowManagedHooksOnly is honoured only in managed sources; ignored",
-            l.info.label
-        ));
+        let why =
+            format!("{}: allowManagedHooksOnly is honoured only in managed sources; ignored", l.info.label);
+        warnings.note(None, "", why);
     }
     if let Some((scope, label)) = &disabling {
         if *scope == Scope::Managed {
-            warnings.global.push(format!("{label}: disableAllHooks is set; no hook runs"));
+            warnings.note(None, "", format!("{label}: disableAllHooks is set; no hook runs"));
         } else {
-            warnings.global.push(format!(
-                "{label}: disableAllHooks is set; only managed hooks and force-enabled plugins run"
-            ));
+            let why =
+                format!("{label}: disableAllHooks is set; only managed hooks and force-enabled plugins run");
+            warnings.note(None, "", why);
         }
     } else if managed_only {
-        warnings.global.push(
-            "config: allowManagedHooksOnly is set; only managed hooks and force-enabled plugins run".into(),
-        );
+        let why = "config: allowManagedHooksOnly is set; only managed hooks and force-enabled plugins run";
+        warnings.note(None, "", why.into());
     }
     let restricted = managed_only || disabling.is_some();
     let keeps = |l: &Loaded| match &disabling {
@@ -460,7 +465,7 @@ fn is_trusted(
                     Ok(true) => (true, format!("recorded in {}", store.display())),
                     Ok(false) => (false, format!("not recorded (or changed since) in {}", store.display())),
                     Err(why) => {
-                        warnings.global.push(format!("{label}: {why}"));
+                        warnings.note(None, "", format!("{label}: {why}"));
                         (false, why)
                     }
                 }

@@ -87,9 +87,11 @@ fn read_hooks(
     for (name, groups) in map {
         let eptr = format!("{ptr}/{}", escape(name));
         let Some(eid) = shape.event_id(name) else {
-            warnings
-                .global
-                .push(format!("{}: unknown event \"{name}\"; its hooks are skipped", cx.info.label));
+            warnings.never_runs(
+                None,
+                &eptr,
+                format!("{}: unknown event \"{name}\"; its hooks are skipped", cx.info.label),
+            );
             continue;
         };
         let Some(list) = groups.as_array() else {
@@ -148,12 +150,39 @@ fn read_group(
     };
     let group_id = format!("{}:{}[{gi}]", cx.info.id_label, spec.name);
     for key in obj.keys().filter(|k| *k != "matcher" && *k != "hooks") {
-        warnings.event(eid).push(format!("{group_id}: unknown group key \"{key}\" ignored"));
+        let at = format!("{gptr}/{}", escape(key));
+        let why = match key.as_str() {
+            "if" => format!(
+                "{group_id}: `if` belongs on a handler, not on its matcher group; ignored here, so the group's hooks run on every {} event",
+                spec.name
+            ),
+            _ => format!("{group_id}: unknown group key \"{key}\" ignored"),
+        };
+        warnings.note(Some(eid), &at, why);
     }
-    let matcher = shape.group_matcher(matcher_raw, spec, cx.rules).unwrap_or_else(|why| {
-        warnings.event(eid).push(format!("{group_id}: {why}; this group never runs"));
+    let compiled = shape.group_matcher(matcher_raw, spec, cx.rules);
+    let matcher = compiled.clone().unwrap_or_else(|why| {
+        warnings.never_runs(
+            Some(eid),
+            &format!("{gptr}/matcher"),
+            format!("{group_id}: {why}; this group never runs"),
+        );
         GroupMatcher::new(Matcher::Never)
     });
+    if compiled.is_ok() && !matcher.can_match_any(spec.matcher_values) {
+        // Kept as configured (a later Claude Code may send a new value); `validate` says so.
+        let field = match spec.match_on {
+            MatchOn::Field(f) | MatchOn::Basename(f) => f,
+            MatchOn::Nothing => "",
+        };
+        let why = format!(
+            "{group_id}: matcher {:?} matches none of the values Claude Code sends in `{field}` on {} ({}); this group never runs",
+            matcher_raw.unwrap_or(""),
+            spec.name,
+            spec.matcher_values.join(", ")
+        );
+        warnings.never_runs(Some(eid), &format!("{gptr}/matcher"), why);
+    }
     let mut handlers = Vec::new();
     for (hi, h) in hooks.iter().enumerate() {
         let id = format!("{group_id}.hooks[{hi}]");
@@ -187,7 +216,8 @@ fn read_handler(
         Some(Value::String(t)) => match HandlerType::parse(t) {
             Some(t) => t,
             None => {
-                warnings.event(eid).push(format!("{id}: unknown handler type \"{t}\"; skipped"));
+                let why = format!("{id}: unknown handler type \"{t}\"; skipped");
+                warnings.never_runs(Some(eid), &format!("{hptr}/type"), why);
                 return Ok(None);
             }
         },
@@ -213,16 +243,20 @@ fn read_handler(
         }
         Some(t) => {
             if t > TIMEOUT_MAX_S {
-                warnings.event(eid).push(format!(
+                warnings.note(Some(eid), &format!("{hptr}/timeout"), format!(
                     "{id}: timeout {t} s is over {TIMEOUT_MAX_S} s (the unit is seconds, not milliseconds); clamped"
                 ));
                 Some(TIMEOUT_MAX_S)
             } else {
                 if t >= TIMEOUT_WARN_S {
-                    warnings.event(eid).push(format!(
-                        "{id}: timeout {t} is in seconds, not milliseconds ({:.1} hours)",
-                        t / 3600.0
-                    ));
+                    warnings.note(
+                        Some(eid),
+                        &format!("{hptr}/timeout"),
+                        format!(
+                            "{id}: timeout {t} is in seconds, not milliseconds ({:.1} hours)",
+                            t / 3600.0
+                        ),
+                    );
                 }
                 Some(t)
             }
@@ -231,6 +265,18 @@ fn read_handler(
     let is_async = field!(f.boolean("async")).unwrap_or(false);
     let async_rewake = field!(f.boolean("asyncRewake")).unwrap_or(false);
     let once = field!(f.boolean("once")).unwrap_or(false);
+    // Keys real configurations carry that Claude Code 2.1.197 does not read: said precisely,
+    // never an error (the hook runs as configured).
+    for key in ["rewakeMessage", "rewakeSummary"] {
+        if field!(f.string(key)).is_some() {
+            let why = format!(
+                "{id}: `{key}` is not read (Claude Code 2.1.197 does not either); with `asyncRewake`, an exit 2 queues the hook's stderr as the rewake text"
+            );
+            warnings.note(Some(eid), &format!("{hptr}/{key}"), why);
+        }
+    }
+    // `commandWindows` replaces `command` on Windows only; here `command` runs.
+    field!(f.string("commandWindows"));
     let if_raw = field!(f.string("if"));
     let on_failure = field!(f.string("onFailure"));
     let fail_closed_a = field!(f.boolean("failClosed"));
@@ -242,9 +288,11 @@ fn read_handler(
             "block" => fail_closed = true,
             "allow" | "continue" | "ignore" => {}
             other => {
-                warnings.event(eid).push(format!(
-                    "{id}: unknown onFailure value \"{other}\"; read as \"block\" (the safe side)"
-                ));
+                warnings.note(
+                    Some(eid),
+                    &format!("{hptr}/onFailure"),
+                    format!("{id}: unknown onFailure value \"{other}\"; read as \"block\" (the safe side)"),
+                );
                 fail_closed = true;
             }
         }
@@ -281,12 +329,11 @@ fn read_handler(
             Action::Command(match args {
                 Some(args) => {
                     if shell.is_some() {
-                        warnings
-                            .event(eid)
-                            .push(format!("{id}: `shell` is ignored in exec form (with `args`)"));
+                        let why = format!("{id}: `shell` is ignored in exec form (with `args`)");
+                        warnings.note(Some(eid), &format!("{hptr}/shell"), why);
                     }
                     if command.trim().contains(char::is_whitespace) {
-                        warnings.event(eid).push(format!(
+                        warnings.note(Some(eid), &format!("{hptr}/command"), format!(
                             "{id}: with `args`, `command` names one program; {command:?} contains whitespace"
                         ));
                     }
@@ -316,7 +363,8 @@ fn read_handler(
         }
         // Functions are registered by the host, never configured (parse never yields this).
         HandlerType::Function => {
-            warnings.event(eid).push(format!("{id}: unknown handler type \"function\"; skipped"));
+            let why = format!("{id}: unknown handler type \"function\"; skipped");
+            warnings.never_runs(Some(eid), &format!("{hptr}/type"), why);
             return Ok(None);
         }
     };
@@ -332,20 +380,23 @@ fn read_handler(
         RunMode::Sync
     };
     if let Some(why) = shape.refuses(ty) {
-        warnings.event(eid).push(format!("{id}: {why}; {} skipped", ty.as_str()));
+        warnings.never_runs(
+            Some(eid),
+            &format!("{hptr}/type"),
+            format!("{id}: {why}; {} skipped", ty.as_str()),
+        );
         return Ok(None);
     }
     if ty != HandlerType::Command && (is_async || async_rewake) {
-        warnings
-            .event(eid)
-            .push(format!("{id}: `async` applies to command handlers only; runs synchronously"));
+        let why = format!("{id}: `async` applies to command handlers only; runs synchronously");
+        warnings.note(Some(eid), &format!("{hptr}/async"), why);
     }
     if !spec.accepts(ty) {
-        warnings.event(eid).push(format!(
-            "{id}: {} handlers are not accepted on {}; dropped",
-            ty.as_str(),
-            spec.name
-        ));
+        warnings.never_runs(
+            Some(eid),
+            &format!("{hptr}/type"),
+            format!("{id}: {} handlers are not accepted on {}; dropped", ty.as_str(), spec.name),
+        );
         return Ok(None);
     }
     let if_rule = match if_raw {
@@ -353,15 +404,22 @@ fn read_handler(
         Some(raw) => match IfRule::parse(&raw, cx.project_dir, cx.home) {
             Ok((rule, warn)) => {
                 if let Some(w) = warn {
-                    warnings.event(eid).push(format!("{id}: {w}"));
+                    warnings.note(Some(eid), &format!("{hptr}/if"), format!("{id}: {w}"));
                 }
                 Some(rule)
             }
             Err(why) => return p.fail(warnings, &format!("{hptr}/if"), why),
         },
     };
-    let (mode, timeout) =
-        shape.timing(spec, cx.rules, mode, timeout, &mut |w| warnings.event(eid).push(format!("{id}: {w}")));
+    if if_rule.is_some() && !spec.tool_event {
+        let why = format!(
+            "{id}: `if` applies to tool events only; on {} this handler never runs (§4.3)",
+            spec.name
+        );
+        warnings.never_runs(Some(eid), &format!("{hptr}/if"), why);
+    }
+    let (mode, timeout) = shape
+        .timing(spec, cx.rules, mode, timeout, &mut |w| warnings.note(Some(eid), hptr, format!("{id}: {w}")));
     let mut handler = Handler::command(
         id,
         cx.source,

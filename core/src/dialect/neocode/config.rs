@@ -97,7 +97,8 @@ pub(crate) fn read(
             continue;
         };
         if !seen.insert(item_id.clone()) {
-            warnings.global.push(format!("{hook_id}: duplicate item id \"{item_id}\"; dropped"));
+            let why = format!("{hook_id}: duplicate item id \"{item_id}\"; dropped");
+            warnings.never_runs(None, &format!("{iptr}/id"), why);
             continue;
         }
         if field!(f.boolean("enabled")) == Some(false) {
@@ -116,7 +117,11 @@ pub(crate) fn read(
             continue;
         }
         if Dialect::Neocode.rules().native_event(&point).is_none() {
-            warnings.global.push(format!("{hook_id}: unknown point \"{point}\"; skipped"));
+            warnings.never_runs(
+                None,
+                &format!("{iptr}/point"),
+                format!("{hook_id}: unknown point \"{point}\"; skipped"),
+            );
             continue;
         }
         match field!(f.string("kind")).as_deref() {
@@ -226,7 +231,8 @@ pub(crate) fn read(
                     Some(Value::String(r)) if r.chars().count() <= 256 => match compile_regex(r) {
                         Ok(re) => Some(re),
                         Err(why) => {
-                            warnings.global.push(format!("{hook_id}: {why}; this hook never runs"));
+                            let at = format!("{iptr}/match/tool_name_regex");
+                            warnings.never_runs(None, &at, format!("{hook_id}: {why}; this hook never runs"));
                             continue;
                         }
                     },

@@ -48,7 +48,8 @@ pub(crate) fn read(
                 Ok(m) => GroupMatcher::new(m),
                 Err(why) => {
                     for &eid in &e.ids {
-                        warnings.event(eid).push(format!("{}: {why}; this hook never runs", e.id));
+                        let at = format!("{}/match", e.ptr);
+                        warnings.never_runs(Some(eid), &at, format!("{}: {why}; this hook never runs", e.id));
                     }
                     return Ok(None);
                 }

@@ -75,9 +75,8 @@ pub(crate) fn read(
                 Some(Value::Number(n)) if n.as_f64().is_some_and(crate::config::timeout_ok) => {
                     let t = n.as_f64().unwrap_or(DEFAULT_TIMEOUT_S);
                     for &eid in &e.ids {
-                        warnings
-                            .event(eid)
-                            .push(format!("{}: timeout {t} has no unit; read as seconds", e.id));
+                        let why = format!("{}: timeout {t} has no unit; read as seconds", e.id);
+                        warnings.note(Some(eid), &format!("{}/timeout", e.ptr), why);
                     }
                     t
                 }
