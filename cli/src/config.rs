@@ -41,9 +41,21 @@ fn internal(message: String, file: Option<String>) -> Failure {
 
 /// Reads a file as UTF-8 text, naming the file in the failure.
 pub fn read_text(path: &Path) -> Result<String, Failure> {
+    read_text_at_most(path, u64::MAX)
+}
+
+/// Reads a file as UTF-8 text, refusing one of more than `cap` bytes (user input such as a
+/// case file must not exhaust memory), naming the file in the failure.
+pub fn read_text_at_most(path: &Path, cap: u64) -> Result<String, Failure> {
     let shown = path.display().to_string();
-    let bytes =
-        std::fs::read(path).map_err(|e| internal(format!("cannot read: {e}"), Some(shown.clone())))?;
+    let cannot = |e: std::io::Error| internal(format!("cannot read: {e}"), Some(shown.clone()));
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(cap.saturating_add(1)).read_to_end(&mut bytes))
+        .map_err(cannot)?;
+    if bytes.len() as u64 > cap {
+        return Err(internal(format!("larger than the {} MiB a file may hold here", cap >> 20), Some(shown)));
+    }
     String::from_utf8(bytes).map_err(|e| {
         Failure::new(ErrorDetails::new(ErrorKind::InvalidUtf8, format!("not UTF-8: {e}")), Some(shown))
     })
@@ -74,22 +86,18 @@ impl Source {
         }
     }
 
-    /// Builds the dispatcher. Errors in a `--config` file carry its line and column, located
-    /// from the JSON pointer the engine reports when it gives none.
-    pub fn load(&self) -> Result<Loaded, Failure> {
+    /// Reads and parses the configuration without building a dispatcher.
+    pub fn parse(&self) -> Result<Parsed, Failure> {
         let (text, file) = self.text()?;
         let value = parse_json(&text, file.clone())?;
+        Ok(Parsed { value, text, file })
+    }
+
+    /// Builds the dispatcher.
+    pub fn load(&self) -> Result<Loaded, Failure> {
+        let Parsed { value, text, file } = self.parse()?;
         let dialect = value.get("dialect").and_then(Value::as_str).unwrap_or("claude-code").to_string();
-        let dispatcher = Dispatcher::from_value(value).map_err(|e| {
-            let mut d = e.details();
-            if d.line.is_none()
-                && let Some((l, c)) = d.pointer.as_deref().and_then(|p| locate::pointer(&text, p))
-            {
-                d.line = Some(l as u64);
-                d.column = Some(c as u64);
-            }
-            Failure::new(d, file.clone())
-        })?;
+        let dispatcher = build(value, &text, file.as_ref())?;
         if let Source::File(path) = self {
             let file_text = read_text(path)?;
             if !is_envelope(&file_text) {
@@ -109,8 +117,48 @@ fn is_envelope(text: &str) -> bool {
 /// A settings file given with `--config`, as the one `session` source of an envelope: read by
 /// the file rules like every settings file (§2.9), so a broken group is a warning and the rest
 /// runs, as in Claude Code; its dialect is detected as `validate` detects it.
+///
+/// The file's own top-level `env` stays the configuration's `env` (layer 2 of §3.4), as when the
+/// file was read inline: Claude Code applies a settings file's `env` to the session its hooks
+/// run in.
 fn settings_file_envelope(path: &Path, text: &str) -> Value {
-    crate::validate::envelope(path, crate::validate::detect(path, text))
+    let mut envelope = crate::validate::envelope(path, crate::validate::detect(path, text));
+    if let Ok(Value::Object(mut settings)) = serde_json::from_str::<Value>(text)
+        && let Some(env) = settings.remove("env")
+    {
+        envelope["env"] = env;
+    }
+    envelope
+}
+
+/// A configuration read and parsed, from which several dispatchers can be built (`hookwire
+/// test` builds one per case, with the case's `env`).
+pub struct Parsed {
+    pub value: Value,
+    text: String,
+    file: Option<String>,
+}
+
+impl Parsed {
+    /// Builds a dispatcher from `value`: this configuration, possibly with keys added.
+    pub fn build(&self, value: Value) -> Result<Dispatcher, Failure> {
+        build(value, &self.text, self.file.as_ref())
+    }
+}
+
+/// Errors in a `--config` file carry its line and column, located from the JSON pointer the
+/// engine reports when it gives none.
+fn build(value: Value, text: &str, file: Option<&String>) -> Result<Dispatcher, Failure> {
+    Dispatcher::from_value(value).map_err(|e| {
+        let mut d = e.details();
+        if d.line.is_none()
+            && let Some((l, c)) = d.pointer.as_deref().and_then(|p| locate::pointer(text, p))
+        {
+            d.line = Some(l as u64);
+            d.column = Some(c as u64);
+        }
+        Failure::new(d, file.cloned())
+    })
 }
 
 /// Claude Code's layering for one project (protocol.md §2.3, §2.8), as the core writes it: the

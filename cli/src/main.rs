@@ -12,6 +12,7 @@ macro_rules! say {
 
 mod config;
 mod explain;
+mod hooktest;
 mod list;
 mod locate;
 mod paint;
@@ -30,13 +31,14 @@ Exit codes of `fire` and `explain`:
   0  the decision is allow, ask, defer or none (read `decision` in the JSON for ask/defer)
   2  the decision is deny or block
   1  an error: unreadable or invalid configuration or event
-Every other subcommand exits 0 on success and 1 on an error (`validate`: any invalid file).";
+Every other subcommand exits 0 on success and 1 on an error (`validate`: any invalid file;
+`test`: any case that fails or cannot run).";
 
 #[derive(Parser)]
 #[command(
     name = "hookwire",
     version,
-    about = "Validate, list, fire and explain lifecycle hooks of AI coding agents"
+    about = "Validate, list, fire, explain and test lifecycle hooks of AI coding agents"
 )]
 #[command(after_help = EXIT_CODES)]
 struct Cli {
@@ -117,6 +119,24 @@ enum Command {
         #[arg(long)]
         record: bool,
     },
+    /// Run a file of test cases against the configuration: each fires an event (with the
+    /// files and env it needs) and checks the decision, reason, context, updated input and
+    /// outcomes. Prints PASS or FAIL per case, then `N passed, M failed`; exits 1 when any
+    /// case fails. The format: README, `hookwire test --schema`.
+    Test {
+        #[command(flatten)]
+        config: ConfigArgs,
+        /// Write the current results into the case file as the expectations.
+        #[arg(long)]
+        record: bool,
+        /// Print the JSON Schema of the case file.
+        #[arg(long, conflicts_with = "record")]
+        schema: bool,
+        /// The case file (JSON); its `config` names the configuration unless --config or
+        /// --project does.
+        #[arg(value_name = "CASES", required_unless_present = "schema")]
+        cases: Option<PathBuf>,
+    },
 }
 
 /// What went wrong in the command itself (not a hook's failure, which is an outcome).
@@ -161,6 +181,9 @@ fn main() -> ExitCode {
             explain::explain(&config::Source::from(&config), event.as_deref(), cli.json)
         }
         Command::Trust { config, record } => trust::run(&config::Source::from(&config), record, cli.json),
+        Command::Test { config, record, schema, cases } => {
+            hooktest::run(cases.as_deref(), &config, record, schema, cli.json)
+        }
     };
     match outcome {
         Ok(code) => ExitCode::from(code),

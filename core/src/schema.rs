@@ -30,8 +30,18 @@ struct ErrorJson {
 /// The schema of `T` as its JSON is *written* (draft 2020-12, shared types in `$defs`), as
 /// pretty-printed text ending in a newline.
 fn schema_text<T: JsonSchema>() -> String {
-    let schema = SchemaSettings::draft2020_12()
-        .for_serialize()
+    text_of::<T>(SchemaSettings::draft2020_12().for_serialize())
+}
+
+/// The schema of `T` as a document hookwire *reads* (a key with a default is optional), in
+/// the style of the schemas above: draft 2020-12, shared types in `$defs`, descriptions from
+/// the doc comments as flowing text. The `hookwire` command uses it for its case file.
+pub fn input_schema_text<T: JsonSchema>() -> String {
+    text_of::<T>(SchemaSettings::draft2020_12().for_deserialize())
+}
+
+fn text_of<T: JsonSchema>(settings: SchemaSettings) -> String {
+    let schema = settings
         .with_transform(RecursiveTransform(unwrap_description))
         .into_generator()
         .into_root_schema_for::<T>();

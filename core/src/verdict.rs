@@ -4,7 +4,7 @@
 //! `dialect/claude_code/verdict.rs`.
 
 use schemars::JsonSchema;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 /// Characters kept of one context or message value (§6.5).
@@ -55,7 +55,8 @@ pub enum VerdictSource {
 }
 
 /// How one hook ended, as the result JSON reports it (§8).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+// Deserialize: `hookwire test` expectations name a status as the result JSON spells it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     /// The hook ran and its output was read (whatever it decided).
