@@ -14,6 +14,7 @@ mod config;
 mod explain;
 mod list;
 mod locate;
+mod logs;
 mod paint;
 mod progress;
 mod trust;
@@ -42,6 +43,8 @@ struct Cli {
     /// Print JSON for machines instead of text for people.
     #[arg(long, global = true)]
     json: bool,
+    #[command(flatten)]
+    log: logs::LogArgs,
     #[command(subcommand)]
     command: Command,
 }
@@ -148,6 +151,7 @@ impl Failure {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    logs::init(&cli.log);
     let outcome = match cli.command {
         Command::Validate { files, dialect } => validate::run(&files, dialect.as_deref(), cli.json),
         Command::List { config, event, tool } => {

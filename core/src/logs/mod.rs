@@ -42,14 +42,15 @@ pub fn explains_skips() -> bool {
     enabled!(target: HOOK, Level::DEBUG)
 }
 
-/// The clock of `fire.done`'s `duration_ms`, read only when someone listens.
+/// The clock of `fire.done`'s `duration_ms`, read only when someone listens (at INFO, the
+/// level of a `fire.done` that ran hooks).
 pub fn clock() -> Option<Instant> {
-    enabled!(target: FIRE, Level::DEBUG).then(Instant::now)
+    enabled!(target: FIRE, Level::INFO).then(Instant::now)
 }
 
-/// Milliseconds since `t`, for `duration_ms`.
+/// Milliseconds since `t`, at 0.1 ms, for `duration_ms`.
 fn millis_since(t: Instant) -> f64 {
-    t.elapsed().as_secs_f64() * 1000.0
+    (t.elapsed().as_secs_f64() * 10_000.0).round() / 10.0
 }
 
 /// How a source is named in records: its label (`project .claude/settings.json`), or `host`
