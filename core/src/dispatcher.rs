@@ -291,8 +291,11 @@ impl Inner {
         let head = Head::from_value(event)?;
         let name = head.name.as_ref();
         let (session, agent) = (head.session_id.as_ref(), head.agent_id.as_ref());
-        let (fire_id, clock) = (logs::fire_id(), logs::clock());
-        logs::fire_start(fire_id, name, session);
+        let logging = logs::active();
+        let (fire_id, clock) = if logging { (logs::fire_id(), logs::clock()) } else { (0, None) };
+        if logging {
+            logs::fire_start(fire_id, name, session);
+        }
         let mut result = FireResult::empty(name);
         let (queued, dropped) = self.sessions.drain(session);
         result.warnings.extend(self.config.warnings.global.iter().cloned());
@@ -303,8 +306,10 @@ impl Inner {
             }
             result.warnings.push(format!("unknown event \"{name}\""));
             session::attach_async(&mut result, queued, dropped);
-            logs::unknown_event(fire_id, name);
-            logs::fire_done(fire_id, result.as_logged(), clock);
+            if logging {
+                logs::unknown_event(fire_id, name);
+                logs::fire_done(fire_id, result.as_logged(), clock);
+            }
             return Ok(result);
         };
         let spec = catalog::spec(eid);
@@ -353,7 +358,9 @@ impl Inner {
         if spec.name == "SessionEnd" {
             self.sessions.forget(session);
         }
-        logs::fire_done(fire_id, result.as_logged(), clock);
+        if logging {
+            logs::fire_done(fire_id, result.as_logged(), clock);
+        }
         Ok(result)
     }
 

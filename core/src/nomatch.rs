@@ -49,7 +49,8 @@ pub fn try_answer(
     text: &str,
     sessions: &dyn SessionProbe,
 ) -> Option<String> {
-    if logs::explains_skips() {
+    let logging = logs::active();
+    if logging && logs::explains_skips() {
         return None;
     }
     let head = Head::from_text(text)?;
@@ -64,7 +65,9 @@ pub fn try_answer(
         return None;
     }
     let answer = prepared.empty.get(eid).cloned();
-    logs::fire_done_fast(&head.name, &head.session_id);
+    if logging {
+        logs::fire_done_fast(&head.name, &head.session_id);
+    }
     answer
 }
 

@@ -157,7 +157,7 @@ pub fn for_fire<'a>(
     let session = s.head.session_id.as_ref();
     let mut seen = HashSet::new();
     let mut run = Vec::new();
-    let keep = if logs::explains_skips() { Keep::All } else { Keep::Matching };
+    let keep = if logs::active() && logs::explains_skips() { Keep::All } else { Keep::Matching };
     for pick in consider(config, s, Some(registry), keep) {
         if let Some(skip) = &pick.skip {
             logs::skipped(fire_id, config, &pick.h, skip.reason());

@@ -4,7 +4,9 @@
 //! `tracing` subscriber receives them, and [`sink`] hands them to a host's logger.
 //!
 //! Every function is a `tracing` macro underneath: while nothing listens at its level it costs
-//! one atomic load, and its fields are never computed. Hook stdout and stderr, payloads and
+//! one atomic load, and its fields are never computed. The functions are `#[cold]`, and the
+//! paths a no-match fire takes call them only after one [`active`] check, so they add one
+//! atomic load and no code to the hot path. Hook stdout and stderr, payloads and
 //! hook-written reasons appear only at TRACE, because they may hold secrets. This module
 //! decides nothing and changes nothing: a fire runs the same with logging on or off.
 //!
@@ -30,10 +32,17 @@ pub const HOOK: &str = "hookwire::hook";
 
 static NEXT_FIRE: AtomicU64 = AtomicU64::new(1);
 
+/// Whether anything listens to anything: the one check (an atomic load) the hot paths make
+/// before calling the functions below, which are `#[cold]` and check their own level.
+#[inline]
+pub fn active() -> bool {
+    LevelFilter::current() != LevelFilter::OFF
+}
+
 /// A number shared by every event of one fire, counting fires in the process from 1; 0 when
 /// nothing was listening as the fire began (no number is drawn then).
 pub fn fire_id() -> u64 {
-    if LevelFilter::current() == LevelFilter::OFF { 0 } else { NEXT_FIRE.fetch_add(1, Ordering::Relaxed) }
+    if active() { NEXT_FIRE.fetch_add(1, Ordering::Relaxed) } else { 0 }
 }
 
 /// Whether `hook.skipped` is listened to: then the fire also considers the groups whose
@@ -60,6 +69,7 @@ fn source<'a>(config: &'a Config, h: &Handler) -> &'a str {
 }
 
 /// `load.done` and one `load.warning` per load warning.
+#[cold]
 pub fn loaded(config: &Config) {
     debug!(
         target: LOAD,
@@ -79,6 +89,7 @@ pub fn loaded(config: &Config) {
 }
 
 /// `fire.start`.
+#[cold]
 pub fn fire_start(fire_id: u64, name: &str, session: &str) {
     debug!(
         target: FIRE,
@@ -91,6 +102,7 @@ pub fn fire_start(fire_id: u64, name: &str, session: &str) {
 }
 
 /// `fire.done` of a fire answered by the no-match fast path (no hook ran, nothing changed).
+#[cold]
 pub fn fire_done_fast(name: &str, session: &str) {
     debug!(
         target: FIRE,
@@ -115,6 +127,7 @@ pub struct FireEnd<'a> {
 }
 
 /// `fire.done`: INFO when hooks ran, DEBUG when none did.
+#[cold]
 pub fn fire_done(fire_id: u64, r: FireEnd<'_>, started: Option<Instant>) {
     let duration_ms = started.map(millis_since);
     let decision = r.decision.map(|d| d.as_str());
@@ -150,11 +163,13 @@ pub fn fire_done(fire_id: u64, r: FireEnd<'_>, started: Option<Instant>) {
 }
 
 /// `fire.unknown_event`: a name no loaded dialect knows; nothing runs.
+#[cold]
 pub fn unknown_event(fire_id: u64, name: &str) {
     debug!(target: FIRE, event = "fire.unknown_event", fire_id, hook_event_name = name, "unknown event {name:?}");
 }
 
 /// `hook.selected`.
+#[cold]
 pub fn selected(fire_id: u64, config: &Config, h: &Handler, timeout_s: f64) {
     debug!(
         target: HOOK,
@@ -201,6 +216,7 @@ impl SkipReason {
 }
 
 /// `hook.skipped`.
+#[cold]
 pub fn skipped(fire_id: u64, config: &Config, h: &Handler, why: SkipReason) {
     debug!(
         target: HOOK,
@@ -217,6 +233,7 @@ pub fn skipped(fire_id: u64, config: &Config, h: &Handler, why: SkipReason) {
 }
 
 /// `hook.input` (TRACE): the payload a hook gets on stdin.
+#[cold]
 pub fn input(fire_id: u64, hook_id: &str, payload: &[u8]) {
     trace!(
         target: HOOK,
@@ -236,6 +253,7 @@ pub struct Tag {
 }
 
 /// `hook.spawned`.
+#[cold]
 pub fn spawned(tag: &Tag, pid: i32, program: &std::path::Path) {
     debug!(
         target: HOOK,
@@ -251,6 +269,7 @@ pub fn spawned(tag: &Tag, pid: i32, program: &std::path::Path) {
 
 /// `hook.spawn_failed`: the hook could not be started (or, for an in-process handler,
 /// prepared). The reason is hookwire's (`not found on PATH: x`), never the hook's.
+#[cold]
 pub fn spawn_failed(fire_id: u64, hook_id: &str, reason: &str) {
     debug!(
         target: HOOK,
@@ -264,6 +283,7 @@ pub fn spawn_failed(fire_id: u64, hook_id: &str, reason: &str) {
 
 /// `hook.exited`: the leader was reaped (its pipes may still drain for up to 100 ms); no
 /// code nor signal when its status was lost.
+#[cold]
 pub fn exited(tag: &Tag, pid: i32, exit_code: Option<i32>, signal: Option<i32>, started: Option<Instant>) {
     debug!(
         target: HOOK,
@@ -281,6 +301,7 @@ pub fn exited(tag: &Tag, pid: i32, exit_code: Option<i32>, signal: Option<i32>, 
 
 /// `hook.timed_out` or `hook.cancelled`: the hook's group gets `SIGTERM` now (`started`), or
 /// it never got a slot.
+#[cold]
 pub fn killed(tag: &Tag, pid: i32, started: bool, cancelled: bool) {
     let (event, what) =
         if cancelled { ("hook.cancelled", "cancelled") } else { ("hook.timed_out", "timed out") };
@@ -314,6 +335,7 @@ pub struct HookEnd<'a> {
 
 /// `hook.verdict`: how the hook ended and what its dialect read. WARN when it failed (error,
 /// timeout, spawn failure), else DEBUG. Then `hook.output` (TRACE) with what the hook said.
+#[cold]
 pub fn verdict(fire_id: u64, o: HookEnd<'_>) {
     let failed = matches!(o.status, Status::Error | Status::TimedOut | Status::SpawnFailed);
     let decision = o.verdict.decision.map(|d| d.as_str());
@@ -361,6 +383,7 @@ pub fn verdict(fire_id: u64, o: HookEnd<'_>) {
 }
 
 /// `fire.fold`: the dialect's fold of the hooks' verdicts.
+#[cold]
 pub fn folded(fire_id: u64, name: &str, f: &Folded, hooks: usize) {
     let decision = f.decision.map(|d| d.as_str());
     debug!(
