@@ -33,6 +33,7 @@ gcc "${CFLAGS[@]}" tests/c/example.c -o "$OUT/example" "${STATIC[@]}"
 gcc "${CFLAGS[@]}" -pthread tests/c/misuse_test.c -o "$OUT/misuse_test" "${STATIC[@]}"
 gcc "${CFLAGS[@]}" tests/c/double_include.c -o "$OUT/double_include" "${STATIC[@]}"
 gcc "${CFLAGS[@]}" tests/c/sigchld_test.c -o "$OUT/sigchld_test" "${STATIC[@]}"
+gcc "${CFLAGS[@]}" -pthread tests/c/log_test.c -o "$OUT/log_test" "${STATIC[@]}"
 for std in c99 c17; do # the header alone, in other C standards
     echo '#include "hookwire.h"' | gcc -std=$std -Wall -Wextra -Werror -pedantic -I"$ROOT/include" -x c -fsyntax-only -
 done
@@ -55,6 +56,9 @@ vg() {
 
 step "valgrind: misuse_test"
 vg misuse_test "$OUT/misuse_test"
+
+step "valgrind: log_test (hooks_set_log_callback)"
+vg log_test "$OUT/log_test"
 
 step "sigchld_test: hosts that ignore or reap SIGCHLD (60 fires per hook and host), then under valgrind"
 "$OUT/sigchld_test" 60

@@ -316,6 +316,29 @@ export interface HookOutput {
  */
 export type HookAnswer = HookOutput | string | undefined | null | void
 
+/** How much `setLogger()` delivers; each level includes those before it. */
+export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
+
+/**
+ * One event of the engine, as `setLogger()` delivers it (docs/logging.md lists every event,
+ * its level and its fields).
+ */
+export interface LogRecord {
+  /** The record's level (never `'off'`). */
+  level: Exclude<LogLevel, 'off'>
+  /** `'hookwire::load'`, `'hookwire::fire'` or `'hookwire::hook'`. */
+  target: string
+  /** A sentence for people; programs read `fields`. */
+  message: string
+  /**
+   * The event's fields by their stable names: `event` (`'fire.start'`, `'hook.skipped'`,
+   * `'hook.spawned'`, `'hook.verdict'`, `'fire.done'`, ...), `fire_id`, `hook_id`,
+   * `skip_reason`, `pid`, `exit_code`, `status`, `decision`, `duration_ms`, ... A field with no
+   * value is absent.
+   */
+  fields: { event: string; [key: string]: unknown }
+}
+
 /** The handler types the host answers for through `dispatcher.setHostCallback()`. */
 export type HostCallbackType = 'prompt' | 'agent' | 'mcp_tool'
 
@@ -527,6 +550,23 @@ export interface FunctionHookOptions {
  * `config` is neither an object nor a string.
  */
 export declare function recordTrust(config: Config | string): TrustStatus
+
+/**
+ * Sends hookwire's events (docs/logging.md) to `logger`, at `level` and above (default
+ * `'info'`), or stops them with `null` (the default; logging off costs nothing).
+ *
+ * Process-wide: it replaces an earlier logger, and every dispatcher's events go to it. Each
+ * record is a plain object `{ level, target, message, fields }`: `fields.event` names the
+ * event (`'hook.spawned'`, ...) and the field names are stable. The logger is called on the
+ * JavaScript thread, after the engine queued the record without waiting: a record from a
+ * `fireSync()` arrives after it returns, one from `fire()` about when its promise settles.
+ * A throw in the logger is ignored. The registration does not keep the process alive. Hook
+ * stdin, stdout and stderr appear only at `'trace'`.
+ *
+ * Throws an `Error` with `code` `'INVALID_CONFIG'` for a level that is not `'off'`,
+ * `'error'`, `'warn'`, `'info'`, `'debug'` or `'trace'`.
+ */
+export declare function setLogger(logger: ((record: LogRecord) => void) | null, level?: LogLevel): void
 
 /**
  * The version of hookwire (`MAJOR.MINOR.PATCH`): the crate version, equal to the C

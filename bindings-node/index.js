@@ -838,4 +838,5 @@ module.exports = nativeBinding
 module.exports.Dispatcher = nativeBinding.Dispatcher
 module.exports.claudeCodeDefaults = nativeBinding.claudeCodeDefaults
 module.exports.recordTrust = nativeBinding.recordTrust
+module.exports.setLogger = nativeBinding.setLogger
 module.exports.version = nativeBinding.version

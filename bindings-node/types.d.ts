@@ -316,6 +316,29 @@ export interface HookOutput {
  */
 export type HookAnswer = HookOutput | string | undefined | null | void
 
+/** How much `setLogger()` delivers; each level includes those before it. */
+export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
+
+/**
+ * One event of the engine, as `setLogger()` delivers it (docs/logging.md lists every event,
+ * its level and its fields).
+ */
+export interface LogRecord {
+  /** The record's level (never `'off'`). */
+  level: Exclude<LogLevel, 'off'>
+  /** `'hookwire::load'`, `'hookwire::fire'` or `'hookwire::hook'`. */
+  target: string
+  /** A sentence for people; programs read `fields`. */
+  message: string
+  /**
+   * The event's fields by their stable names: `event` (`'fire.start'`, `'hook.skipped'`,
+   * `'hook.spawned'`, `'hook.verdict'`, `'fire.done'`, ...), `fire_id`, `hook_id`,
+   * `skip_reason`, `pid`, `exit_code`, `status`, `decision`, `duration_ms`, ... A field with no
+   * value is absent.
+   */
+  fields: { event: string; [key: string]: unknown }
+}
+
 /** The handler types the host answers for through `dispatcher.setHostCallback()`. */
 export type HostCallbackType = 'prompt' | 'agent' | 'mcp_tool'
 

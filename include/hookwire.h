@@ -5,9 +5,10 @@
 // - Every char * that hookwire returns belongs to the caller and is released with
 //   hooks_free and nothing else, never libc free, because the two allocators may differ.
 // - Every pointer the caller passes in is borrowed for the duration of that call only;
-//   hookwire keeps no reference to it after the call returns. The one exception is the
-//   user_data of hooks_add_function_hook and hooks_set_host_callback: hookwire keeps it (and
-//   never dereferences or frees it) until hooks_dispatcher_free returns.
+//   hookwire keeps no reference to it after the call returns. The exceptions are the
+//   user_data of hooks_add_function_hook and hooks_set_host_callback, which hookwire keeps
+//   (and never dereferences or frees) until hooks_dispatcher_free returns, and the user_data
+//   of hooks_set_log_callback, kept until the next hooks_set_log_callback returns.
 // - Strings a function hook or host callback hands back through its out-param are made with
 //   hooks_string_new and freed by hookwire.
 // - Returned strings are NUL-terminated, compact JSON with no NUL byte inside.
@@ -24,9 +25,11 @@
 // THREADS: a HooksDispatcher is thread-safe; hooks_fire may run on one dispatcher from many
 // threads at once. Only hooks_dispatcher_free must not race with fires in flight on it.
 // A HooksCancelToken may be cancelled from any thread. The only host code hookwire runs is
-// the function hooks and host callbacks the host registers; they run on hookwire's own
-// threads, possibly concurrently. hookwire installs no signal handler and never writes to
-// the host's stdout.
+// the function hooks, host callbacks and log callback the host registers; they run on
+// hookwire's own threads (the log callback also on the firing thread), possibly
+// concurrently. hookwire installs no signal handler and never writes to the host's stdout.
+// The log callback is the one process-wide registration: it receives the events of every
+// dispatcher.
 
 #ifndef HOOKWIRE_H
 #define HOOKWIRE_H
@@ -65,6 +68,24 @@
 // kind "internal".
 #define HOOKS_ERR_INTERNAL 7
 
+// Log level for hooks_set_log_callback: no records (the default).
+#define HOOKS_LOG_OFF 0
+
+// Log level: failures of hookwire itself (none are logged today; they are returned errors).
+#define HOOKS_LOG_ERROR 1
+
+// Log level: hooks that failed, timed out or could not start, and configuration warnings.
+#define HOOKS_LOG_WARN 2
+
+// Log level: also one record per fire that ran hooks ("fire.done").
+#define HOOKS_LOG_INFO 3
+
+// Log level: also why each hook runs or not, its process, its verdict, the fold.
+#define HOOKS_LOG_DEBUG 4
+
+// Log level: also each hook's stdin payload, stdout and stderr, which may hold secrets.
+#define HOOKS_LOG_TRACE 5
+
 // A cancellation token for hooks_fire_with. Opaque: only pointers to it exist.
 //
 // Create it with hooks_cancel_token_new and destroy it with hooks_cancel_token_free. It is
@@ -80,6 +101,24 @@ typedef struct HooksCancelToken HooksCancelToken;
 // thread-safe: any number of threads may call hooks_fire on one dispatcher at once, and it
 // may be created, used and freed on different threads.
 typedef struct HooksDispatcher HooksDispatcher;
+
+// The C log callback registered with hooks_set_log_callback; docs/logging.md lists the
+// events.
+//
+// hookwire calls it with the user_data given at registration, the record's level
+// (HOOKS_LOG_ERROR ... HOOKS_LOG_TRACE) and the record as JSON (NUL-terminated, valid only
+// during the call):
+//   {"level": "debug", "target": "hookwire::hook", "message": "...",
+//    "fields": {"event": "hook.spawned", "fire_id": 7, "hook_id": "...", "pid": 4242, ...}}
+// "fields.event" names the event and the field names are stable; "message" is for people.
+//
+// Threads: it runs on the thread that emitted the event (a thread calling hooks_fire, or one
+// of hookwire's own), possibly several calls at once, so it must be thread-safe. The fire
+// waits for it: keep it quick (queue the record if it must travel). It must not unwind (C++
+// exceptions, longjmp) out of the call, and must not call hooks_set_log_callback. An event
+// hookwire emits while the callback runs on that thread (the callback firing, say) is
+// dropped.
+typedef void (*HooksLogCallback)(void *user_data, int32_t level, const char *record_json);
 
 // A C function registered as a hook with hooks_add_function_hook.
 //
@@ -199,6 +238,28 @@ int32_t hooks_trust_status(const HooksDispatcher *dispatcher, char **result_json
 // # Safety
 // config_json is NULL or a NUL-terminated string; result_json is NULL or valid for a write.
 int32_t hooks_trust_record(const char *config_json, char **result_json);
+
+// Registers the process's log callback, which receives the events of every dispatcher at
+// level and above (HOOKS_LOG_ERROR ... HOOKS_LOG_TRACE), replacing an earlier one. A NULL
+// callback or HOOKS_LOG_OFF turns logging off; that is the default, and costs nothing. See
+// HooksLogCallback for the call. Hook stdin, stdout and stderr appear only at
+// HOOKS_LOG_TRACE.
+//
+// On success, returns HOOKS_OK and stores NULL in *error_json. On failure, returns the code
+// and stores a new error JSON in *error_json, which the caller frees with hooks_free; nothing
+// changes. Codes: HOOKS_ERR_INVALID_CONFIG (level is not one of the HOOKS_LOG_* values);
+// HOOKS_ERR_INTERNAL (called from inside the log callback); HOOKS_ERR_PANIC. error_json may
+// be NULL.
+//
+// Lifetime and threads: may be called from any thread, at any time, also while fires run.
+// When it returns, the earlier callback is not running on any thread and will not be called
+// again, so its user_data may be released. user_data must stay valid until the next
+// hooks_set_log_callback returns; hookwire never reads, writes or frees it.
+//
+// # Safety
+// callback is NULL or a function with the HooksLogCallback contract; error_json is NULL or
+// valid for a write.
+int32_t hooks_set_log_callback(HooksLogCallback callback, void *user_data, int32_t level, char **error_json);
 
 // Creates a cancellation token for hooks_fire_with. The caller owns it until
 // hooks_cancel_token_free. Returns NULL only if hookwire failed internally. Safe to call

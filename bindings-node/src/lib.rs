@@ -4,13 +4,16 @@
 //! JavaScript errors and fires to promises, and holds no rule of the engine. Values cross as
 //! JSON through the host's own `JSON.stringify` and `JSON.parse`, so an object is converted
 //! exactly as JSON would convert it, and a result has the result JSON's keys and order.
-//! The TypeScript types `Config`, `Event`, `Result`, `Outcome`, `TrustStatus` and
-//! `TrustSource` live in `types.d.ts`, which `napi build` injects at the top of the generated
+//! `setLogger` is in `logs.rs`. The TypeScript types `Config`, `Event`, `Result`, `Outcome`,
+//! `TrustStatus`, `TrustSource` and `LogRecord` live in `types.d.ts`, which `napi build` injects at the top of the generated
 //! `index.d.ts`.
 
 mod callbacks;
 mod errors;
+mod logs;
 mod worker;
+
+pub use logs::set_logger;
 
 use hookwire_core::{ConfigError, ErrorDetails, ErrorKind};
 use napi::bindgen_prelude::{Function, JsObjectValue, Object, Unknown, ValueType};

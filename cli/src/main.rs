@@ -15,6 +15,7 @@ mod explain;
 mod hooktest;
 mod list;
 mod locate;
+mod logs;
 mod paint;
 mod progress;
 mod trust;
@@ -45,6 +46,8 @@ struct Cli {
     /// Print JSON for machines instead of text for people.
     #[arg(long, global = true)]
     json: bool,
+    #[command(flatten)]
+    log: logs::LogArgs,
     #[command(subcommand)]
     command: Command,
 }
@@ -169,6 +172,7 @@ impl Failure {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    logs::init(&cli.log);
     let outcome = match cli.command {
         Command::Validate { files, dialect } => validate::run(&files, dialect.as_deref(), cli.json),
         Command::List { config, event, tool } => {

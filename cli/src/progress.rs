@@ -20,7 +20,7 @@ pub struct Spinner {
 impl Spinner {
     /// Starts a spinner for `what`, or nothing when stderr is not a terminal.
     pub fn start(what: String) -> Spinner {
-        if !std::io::stderr().is_terminal() {
+        if !std::io::stderr().is_terminal() || crate::logs::active() {
             return Spinner { done: None, thread: None };
         }
         let (tx, rx) = mpsc::channel::<()>();

@@ -17,6 +17,7 @@ fn hookwire_with_stdin(args: &[&str], stdin: Option<&str>) -> Output {
         .args(args)
         .current_dir(root())
         .env_remove("NO_COLOR")
+        .env_remove("HOOKWIRE_LOG")
         .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -131,6 +132,48 @@ fn fire_prints_the_result_json_and_exits_2_on_deny() {
     assert_eq!(v["reason"], "refusing rm -rf: rm -rf /");
     assert_eq!(v["additional_context"], "audited by hookwire");
     assert_eq!(stdout(&o).lines().count(), 1, "compact by default");
+}
+
+/// `hookwire fire` of the deny example with extra arguments and environment.
+fn fire_deny_with(args: &[&str], env: Option<&str>) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_hookwire"));
+    cmd.arg("fire").args(args).args(["--config", "examples/settings.json", "examples/pre-tool-use.json"]);
+    cmd.current_dir(root()).env_remove("HOOKWIRE_LOG").stdin(Stdio::null());
+    if let Some(filter) = env {
+        cmd.env("HOOKWIRE_LOG", filter);
+    }
+    cmd.output().unwrap()
+}
+
+#[test]
+fn logs_go_to_stderr_only_when_asked_and_stdout_stays_the_result_json() {
+    let quiet = fire_deny_with(&[], None);
+    assert_eq!(stderr(&quiet), "");
+    let debug = fire_deny_with(&["-vv"], None);
+    assert_eq!(debug.status.code(), Some(2));
+    assert_eq!(json_of(&debug)["decision"], "deny");
+    let log = stderr(&debug);
+    for event in ["fire.start", "hook.selected", "hook.spawned", "hook.exited", "hook.verdict", "fire.done"] {
+        assert!(log.contains(&format!("event=\"{event}\"")), "{event} missing from:\n{log}");
+    }
+    assert!(!log.contains("rm -rf"), "no payload below trace:\n{log}");
+    let trace = stderr(&fire_deny_with(&["-vvv"], None));
+    assert!(trace.contains("event=\"hook.input\"") && trace.contains("rm -rf"), "{trace}");
+}
+
+#[test]
+fn log_level_wins_over_v_which_wins_over_hookwire_log() {
+    let info = stderr(&fire_deny_with(&[], Some("info")));
+    assert!(info.contains(" INFO ") && info.contains("event=\"fire.done\""), "{info}");
+    assert!(!info.contains("DEBUG"), "{info}");
+    let filtered = stderr(&fire_deny_with(&[], Some("hookwire::hook=debug")));
+    assert!(filtered.contains("hook.spawned") && !filtered.contains("fire.done"), "{filtered}");
+    let v = stderr(&fire_deny_with(&["-v"], Some("trace")));
+    assert!(v.contains("fire.done") && !v.contains("DEBUG"), "{v}");
+    let off = stderr(&fire_deny_with(&["-vv", "--log-level", "off"], Some("trace")));
+    assert_eq!(off, "");
+    let bad = stderr(&fire_deny_with(&[], Some("hookwire=loud")));
+    assert!(bad.starts_with("hookwire: HOOKWIRE_LOG ignored"), "{bad}");
 }
 
 #[test]

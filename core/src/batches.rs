@@ -11,6 +11,7 @@ use crate::dialect::{self, Finished, FireEvent, Step, Strategy};
 use crate::envfile;
 use crate::inprocess;
 use crate::launch::{self, FireContext, Launched, Prepared};
+use crate::logs::{self, SkipReason};
 use crate::result::Outcome;
 use crate::runner::{self, Cancel, End, RunResult, Slots, Text};
 use serde_json::{Map, Value};
@@ -69,12 +70,15 @@ pub fn run(cx: &FireContext<'_>, fire: &Fire<'_>, chosen: &[Chosen<'_>], sync: &
     let mut overrides = Map::new();
     let mut rewritten = false;
     let no_overrides = Map::new();
-    for batch in batches {
+    // Why the hooks of the batches not run were skipped, and from which batch on.
+    let mut stopped: Option<(usize, SkipReason)> = None;
+    for (b, &batch) in batches.iter().enumerate() {
         let Some(&first) = batch.first() else { continue };
         if fire.strategy.one_at_a_time() {
             let id = &chosen[first].h.id;
             if fire.cancel.is_some_and(Cancel::is_cancelled) {
                 ran.warnings.push(format!("fire cancelled by the host before hook {id} started"));
+                stopped = Some((b, SkipReason::Cancelled));
                 break;
             }
             if fire.strategy == Strategy::Chain && fire_start.elapsed() > CHAIN_BUDGET {
@@ -82,6 +86,7 @@ pub fn run(cx: &FireContext<'_>, fire: &Fire<'_>, chosen: &[Chosen<'_>], sync: &
                     "hook {id}: the chain's {} s budget is spent; the remaining hooks are skipped",
                     CHAIN_BUDGET.as_secs()
                 ));
+                stopped = Some((b, SkipReason::ChainBudget));
                 break;
             }
         }
@@ -103,7 +108,11 @@ pub fn run(cx: &FireContext<'_>, fire: &Fire<'_>, chosen: &[Chosen<'_>], sync: &
             .map(|&k| {
                 let c = &chosen[k];
                 let want_env_file = fire.spec.has_env_file(fire.rules) && c.h.dialect.rules().env_file();
-                launch::prepare(cx, &c.h, c.timeout_s, start, &view(&c.h), want_env_file)
+                let l = launch::prepare(cx, &c.h, c.timeout_s, start, &view(&c.h), want_env_file);
+                if let Prepared::Failed(why) = &l.prepared {
+                    logs::spawn_failed(cx.fire_id, &c.h.id, why);
+                }
+                l
             })
             .collect();
         let results = run_batch(launched, fire);
@@ -116,7 +125,9 @@ pub fn run(cx: &FireContext<'_>, fire: &Fire<'_>, chosen: &[Chosen<'_>], sync: &
                 Finished { end: &run.end, stdout: &run.stdout, stderr: &run.stderr, timeout_s: c.timeout_s };
             let step = dialect::read(&c.h, &v, &finished);
             let command = launch::command_text(cx.config, &c.h, cx.project_dir);
-            ran.outcomes[k] = Some(Outcome::finished(&c.h, command, &run, &step.reading));
+            let outcome = Outcome::finished(&c.h, command, &run, &step.reading);
+            logs::verdict(cx.fire_id, outcome.as_logged());
+            ran.outcomes[k] = Some(outcome);
             ran.hook_warnings[k].extend(step.reading.warnings.iter().cloned());
             if let Some(path) = env_file {
                 merge_env_file(cx, &path, &run, &env, &c.h, &mut ran.env, &mut ran.hook_warnings[k]);
@@ -141,7 +152,13 @@ pub fn run(cx: &FireContext<'_>, fire: &Fire<'_>, chosen: &[Chosen<'_>], sync: &
             }
         }
         if halt {
+            stopped = Some((b + 1, SkipReason::Halted));
             break;
+        }
+    }
+    if let Some((from, why)) = stopped {
+        for &k in batches[from..].iter().copied().flatten() {
+            logs::skipped(cx.fire_id, cx.config, &chosen[k].h, why);
         }
     }
     ran

@@ -18,6 +18,7 @@ use crate::error::{ConfigError, EventError};
 use crate::event::Head;
 use crate::inprocess::{self, Registered, Registry};
 use crate::launch::{self, FireContext, Prepared, Shells};
+use crate::logs;
 use crate::nomatch;
 use crate::result::{FireResult, Outcome};
 use crate::runner::{self, Cancel, End, Job, Slots};
@@ -106,6 +107,7 @@ impl Dispatcher {
     /// As [`Dispatcher::new`], from a parsed value.
     pub fn from_value(config: Value) -> Result<Self, ConfigError> {
         let config = crate::load::config(&config)?;
+        logs::loaded(&config);
         Ok(Dispatcher {
             inner: Arc::new(Inner {
                 shells: Shells::resolve(),
@@ -300,6 +302,7 @@ struct AsyncStart<'a> {
     spec: &'static EventSpec,
     event: &'a Value,
     session: &'a str,
+    fire_id: u64,
 }
 
 impl Inner {
@@ -321,6 +324,11 @@ impl Inner {
         let head = Head::from_value(event)?;
         let name = head.name.as_ref();
         let (session, agent) = (head.session_id.as_ref(), head.agent_id.as_ref());
+        let logging = logs::active();
+        let (fire_id, clock) = if logging { (logs::fire_id(), logs::clock()) } else { (0, None) };
+        if logging {
+            logs::fire_start(fire_id, name, session);
+        }
         let mut result = FireResult::empty(name);
         let (queued, dropped) = self.sessions.drain(session);
         result.warnings.extend(self.config.warnings.global.iter().cloned());
@@ -331,6 +339,10 @@ impl Inner {
             }
             result.warnings.push(format!("unknown event \"{name}\""));
             session::attach_async(&mut result, queued, dropped);
+            if logging {
+                logs::unknown_event(fire_id, name);
+                logs::fire_done(fire_id, result.as_logged(), clock);
+            }
             return Ok(result);
         };
         let spec = catalog::spec(eid);
@@ -339,7 +351,14 @@ impl Inner {
         let subject = Subject { eid, spec, head: &head, event: Some(event) };
         let (picked, skipped) = {
             let registry = self.registry();
-            select::for_fire(&self.config, &subject, &registry, &self.sessions, &|| self.project_dir(event))
+            select::for_fire(
+                &self.config,
+                &subject,
+                &registry,
+                &self.sessions,
+                &|| self.project_dir(event),
+                fire_id,
+            )
         };
         result.warnings.extend(skipped);
         if !picked.is_empty() {
@@ -353,10 +372,11 @@ impl Inner {
                 .into_iter()
                 .map(|h| {
                     let timeout_s = h.dialect.rules().timeout_s(&h, &t);
+                    logs::selected(fire_id, &self.config, &h, timeout_s);
                     Chosen { h, timeout_s }
                 })
                 .collect();
-            let fire = AsyncStart { spec, event, session };
+            let fire = AsyncStart { spec, event, session, fire_id };
             self.run_chosen(&chosen, &self.project_dir(event), fire, raw, me, cancel, &mut result);
         }
         session::attach_async(&mut result, queued, dropped);
@@ -370,6 +390,9 @@ impl Inner {
         );
         if spec.name == "SessionEnd" {
             self.sessions.forget(session);
+        }
+        if logging {
+            logs::fire_done(fire_id, result.as_logged(), clock);
         }
         Ok(result)
     }
@@ -400,6 +423,7 @@ impl Inner {
             cwd: &cwd,
             host_env: &host_env,
             env_dir: &env_dir,
+            fire_id: fire.fire_id,
         };
         // Async hooks start first, on their own threads, with the original event.
         let mut async_outcomes: Vec<Option<Outcome>> = vec![None; chosen.len()];
@@ -415,10 +439,10 @@ impl Inner {
         };
         for (k, c) in chosen.iter().enumerate().filter(|(_, c)| c.h.mode != RunMode::Sync) {
             let started = Outcome::started(&c.h, launch::command_text(&self.config, &c.h, project_dir));
-            if let Prepared::Run(job, _) =
-                launch::prepare(&cx, &c.h, c.timeout_s, launch, &original, false).prepared
-            {
-                self.start_async(me, &c.h, c.timeout_s, job, &fire, started.clone());
+            match launch::prepare(&cx, &c.h, c.timeout_s, launch, &original, false).prepared {
+                Prepared::Run(job, _) => self.start_async(me, &c.h, c.timeout_s, job, &fire, started.clone()),
+                Prepared::Failed(why) => logs::spawn_failed(fire.fire_id, &c.h.id, &why),
+                Prepared::InProcess(_) => {}
             }
             async_outcomes[k] = Some(started);
         }
@@ -439,6 +463,7 @@ impl Inner {
         result.outcomes.extend(outcomes);
         let steps: Vec<&Step> = ran.steps.iter().flatten().collect();
         let mut folded = envelope.fold(&steps);
+        logs::folded(fire.fire_id, fire.spec.name, &folded, steps.len());
         let fold_warnings = std::mem::take(&mut folded.warnings);
         result.apply(folded);
         for (k, v) in ran.env {
@@ -470,7 +495,7 @@ impl Inner {
     ) {
         let inner = Arc::clone(me);
         let event = fire.event.clone();
-        let (spec, session) = (fire.spec, fire.session.to_string());
+        let (spec, session, fire_id) = (fire.spec, fire.session.to_string(), fire.fire_id);
         let (index, rewake) = (h.index, h.mode == RunMode::AsyncRewake);
         let spawned = std::thread::Builder::new().name("hookwire-async".into()).spawn(move || {
             let Some(h) =
@@ -510,6 +535,7 @@ impl Inner {
             }
             let mut o = template;
             o.fill(&run, &reading);
+            logs::verdict(fire_id, o.as_logged());
             let context = if texts.is_empty() { None } else { Some(texts.join("\n\n")) };
             inner.sessions.enqueue(&session, Queued { context, outcome: o });
         });

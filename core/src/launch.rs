@@ -9,6 +9,7 @@ use crate::config::{Action, CommandSpec, Config, Handler};
 use crate::dialect::FireEvent;
 use crate::envfile;
 use crate::inprocess::{self, Registry, Task, tasks};
+use crate::logs;
 use crate::runner::{self, Job, Launch};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -98,6 +99,8 @@ pub struct FireContext<'a> {
     pub host_env: &'a [(OsString, OsString)],
     /// Where this fire's env files are made; removed when the fire ends.
     pub env_dir: &'a envfile::FireDir,
+    /// The fire's number in log records (`logs::fire_id`).
+    pub fire_id: u64,
 }
 
 /// One hook's prepared run, or why it could not be prepared.
@@ -169,6 +172,7 @@ pub fn prepare(
         }
     }
     let payload: Arc<[u8]> = Arc::from(rules.payload(h, view));
+    logs::input(cx.fire_id, &h.id, &payload);
     let max_output = cx.config.limits.max_output_bytes;
     let prepared = match &h.action {
         Action::Command(command) => {
@@ -176,7 +180,8 @@ pub fn prepare(
             match argv(cx, command, &places, &env, &cwd) {
                 Ok((program, args)) => {
                     let launch = Launch { program, args, env: env.clone(), cwd };
-                    Prepared::Run(Job { launch, stdin: payload, deadline, max_output }, env_file)
+                    let tag = logs::Tag { fire_id: cx.fire_id, hook_id: h.id.clone() };
+                    Prepared::Run(Job { launch, stdin: payload, deadline, max_output, tag }, env_file)
                 }
                 Err(why) => Prepared::Failed(why),
             }

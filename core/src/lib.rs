@@ -22,6 +22,7 @@ mod inspect;
 pub mod json;
 mod launch;
 mod load;
+mod logs;
 mod matcher;
 mod nomatch;
 mod result;
@@ -38,6 +39,7 @@ pub use host::record_trust_for_bytes;
 pub use inprocess::{CallbackFn, HookFn};
 pub use inspect::{HookInfo, PlanEntry, TrustStatus, record_trust_for};
 pub use load::claude_code_defaults;
+pub use logs::sink::{LogLevel, LogRecord, LogSink, LogSinkError, log_level, set_log_sink};
 pub use result::{FireResult, Outcome};
 pub use verdict::{Decision, Status, Verdict, VerdictSource};
 

@@ -5,11 +5,14 @@
 //!
 //! Anything this path cannot decide cheaply (a wrong field type, another dialect's matcher,
 //! pending async output, Stop-guard state) falls back to the full fire, which gives the same
-//! answer; this module only ever declines, it never decides differently.
+//! answer; this module only ever declines, it never decides differently. It also declines when
+//! `hook.skipped` is logged (`logs::explains_skips`), so the full fire can say why each hook of
+//! the event did not run; while nothing listens that check is one atomic load.
 
 use crate::catalog::{self, EventId};
 use crate::config::Config;
 use crate::event::Head;
+use crate::logs;
 use crate::result::FireResult;
 use crate::select;
 
@@ -46,6 +49,10 @@ pub fn try_answer(
     text: &str,
     sessions: &dyn SessionProbe,
 ) -> Option<String> {
+    let logging = logs::active();
+    if logging && logs::explains_skips() {
+        return None;
+    }
     let head = Head::from_text(text)?;
     // Only canonical names: the result's `event` is the name as fired, which the prepared
     // result spells the canonical way.
@@ -57,7 +64,11 @@ pub fn try_answer(
     if sessions.has_state(&head.session_id, eid) {
         return None;
     }
-    prepared.empty.get(eid).cloned()
+    let answer = prepared.empty.get(eid).cloned();
+    if logging {
+        logs::fire_done_fast(&head.name, &head.session_id);
+    }
+    answer
 }
 
 #[cfg(test)]

@@ -213,6 +213,39 @@ impl Outcome {
     }
 }
 
+impl Outcome {
+    /// What the logs tell of this outcome (`hook.verdict`, `hook.output`).
+    pub fn as_logged(&self) -> crate::logs::HookEnd<'_> {
+        crate::logs::HookEnd {
+            hook: &self.hook,
+            ty: &self.ty,
+            status: self.status,
+            exit_code: self.exit_code,
+            signal: self.signal,
+            http_status: self.http_status,
+            timed_out: self.timed_out,
+            duration_ms: self.duration_ms,
+            verdict: &self.verdict,
+            stdout: &self.stdout,
+            stderr: &self.stderr,
+            error: self.error.as_deref(),
+        }
+    }
+}
+
+impl FireResult {
+    /// What `fire.done` tells of this result.
+    pub fn as_logged(&self) -> crate::logs::FireEnd<'_> {
+        crate::logs::FireEnd {
+            name: &self.event,
+            decision: self.decision,
+            continue_: self.continue_,
+            hooks: self.outcomes.len(),
+            warnings: self.warnings.len(),
+        }
+    }
+}
+
 /// Milliseconds at 0.1 ms resolution.
 pub fn millis(d: std::time::Duration) -> f64 {
     (d.as_secs_f64() * 10_000.0).round() / 10.0

@@ -12,6 +12,7 @@ use crate::event::Head;
 use crate::if_rule::IfMatch;
 use crate::inprocess::Registry;
 use crate::launch::Placeholders;
+use crate::logs::{self, SkipReason};
 use crate::matcher::GroupMatcher;
 use crate::session::Sessions;
 use serde_json::Value;
@@ -38,6 +39,18 @@ pub enum Skip {
     IfNo,
     /// `once`, and it already ran in this session.
     Once,
+}
+
+impl Skip {
+    /// The log field `skip_reason`.
+    pub fn reason(&self) -> SkipReason {
+        SkipReason::Rule(match self {
+            Skip::Matcher => "matcher",
+            Skip::IfNeverHere => "if_not_on_this_event",
+            Skip::IfNo => "if_no_match",
+            Skip::Once => "once",
+        })
+    }
 }
 
 /// One handler considered for a fire.
@@ -127,13 +140,16 @@ pub fn consider<'a>(
 
 /// The fire's selection: [`consider`], then host callbacks, dedup and `once` (marking the
 /// handlers that run as having run). Returns the handlers that run, in configuration order,
-/// and the fire's warnings about the others.
+/// and the fire's warnings about the others. Each handler not chosen is logged with why
+/// (`hook.skipped`); while that is listened to, handlers of groups that do not match are
+/// considered too, only to be told.
 pub fn for_fire<'a>(
     config: &'a Config,
     s: &Subject<'_>,
     registry: &Registry,
     sessions: &Sessions,
     project_dir: &dyn Fn() -> String,
+    fire_id: u64,
 ) -> (Vec<Cow<'a, Handler>>, Vec<String>) {
     // The project directory only matters to dedup, and costs a lookup: made on first need.
     let dir = std::cell::OnceCell::new();
@@ -141,8 +157,10 @@ pub fn for_fire<'a>(
     let session = s.head.session_id.as_ref();
     let mut seen = HashSet::new();
     let mut run = Vec::new();
-    for pick in consider(config, s, Some(registry), Keep::Matching) {
-        if pick.skip.is_some() {
+    let keep = if logs::active() && logs::explains_skips() { Keep::All } else { Keep::Matching };
+    for pick in consider(config, s, Some(registry), keep) {
+        if let Some(skip) = &pick.skip {
+            logs::skipped(fire_id, config, &pick.h, skip.reason());
             continue;
         }
         warnings.extend(pick.undecided);
@@ -153,12 +171,15 @@ pub fn for_fire<'a>(
                 h.id,
                 h.ty.as_str()
             ));
+            logs::skipped(fire_id, config, &h, SkipReason::NoCallback);
             continue;
         }
         if h.dialect.rules().dedups() && !seen.insert(identity(config, &h, dir.get_or_init(project_dir))) {
+            logs::skipped(fire_id, config, &h, SkipReason::Duplicate);
             continue;
         }
         if h.once && sessions.ran_once(session, h.index) {
+            logs::skipped(fire_id, config, &h, Skip::Once.reason());
             continue;
         }
         run.push(h);

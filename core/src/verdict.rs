@@ -36,6 +36,16 @@ impl Decision {
     pub fn is_blocking(self) -> bool {
         matches!(self, Decision::Deny | Decision::Block)
     }
+    /// The result JSON's spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Decision::Allow => "allow",
+            Decision::Deny => "deny",
+            Decision::Ask => "ask",
+            Decision::Defer => "defer",
+            Decision::Block => "block",
+        }
+    }
 }
 
 /// Where a hook's verdict was read from (protocol.md §6.7).
@@ -52,6 +62,19 @@ pub enum VerdictSource {
     Failure,
     /// The hook contributed nothing.
     None,
+}
+
+impl VerdictSource {
+    /// The result JSON's spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            VerdictSource::Json => "json",
+            VerdictSource::Text => "text",
+            VerdictSource::ExitCode => "exit_code",
+            VerdictSource::Failure => "failure",
+            VerdictSource::None => "none",
+        }
+    }
 }
 
 /// How one hook ended, as the result JSON reports it (§8).
@@ -71,6 +94,20 @@ pub enum Status {
     Async,
     /// The host cancelled the fire before this hook ended.
     Cancelled,
+}
+
+impl Status {
+    /// The result JSON's spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Ok => "ok",
+            Status::Error => "error",
+            Status::TimedOut => "timed_out",
+            Status::SpawnFailed => "spawn_failed",
+            Status::Async => "async",
+            Status::Cancelled => "cancelled",
+        }
+    }
 }
 
 /// One hook's exit status and output read as a decision (§6.7). An outcome that contributes

@@ -1,6 +1,6 @@
 //! hookwire-ffi: the C ABI of hookwire (abi.md §2): the five functions of §2.2, and the
 //! additions of §2.8: project trust, cancellation tokens, C function hooks and host callbacks;
-//! and eight codes.
+//! the log callback (issue 16); eight codes and six log levels.
 //!
 //! The doc comments in this file are the documentation of `include/hookwire.h`: cbindgen
 //! copies them into the header, so they are written for C programmers. Every exported
@@ -8,10 +8,11 @@
 //! its pointer arguments (NULL is an error), catches panics and turns every failure into a
 //! code plus an error JSON (`ffi/tests/exports.rs` holds every export to that form); no
 //! function here may unwind into C, keep a pointer the caller passed after returning, or keep
-//! any global state.
+//! any global state. The log callback is process-wide, but its state is the core's one log
+//! sink (`hookwire_core::set_log_sink`), not a global of this crate.
 
 use boundary::export;
-use hookwire_core::{CancelToken, Dispatcher, ErrorDetails, FunctionHook, config_text};
+use hookwire_core::{CancelToken, Dispatcher, ErrorDetails, ErrorKind, FunctionHook, LogLevel, config_text};
 use std::ffi::{c_char, c_void};
 use std::ptr;
 use std::sync::Arc;
@@ -40,6 +41,19 @@ pub const HOOKS_ERR_PANIC: i32 = 6;
 /// Any other failure of hookwire itself (for example, no thread could be started). Error JSON
 /// kind "internal".
 pub const HOOKS_ERR_INTERNAL: i32 = 7;
+
+/// Log level for hooks_set_log_callback: no records (the default).
+pub const HOOKS_LOG_OFF: i32 = 0;
+/// Log level: failures of hookwire itself (none are logged today; they are returned errors).
+pub const HOOKS_LOG_ERROR: i32 = 1;
+/// Log level: hooks that failed, timed out or could not start, and configuration warnings.
+pub const HOOKS_LOG_WARN: i32 = 2;
+/// Log level: also one record per fire that ran hooks ("fire.done").
+pub const HOOKS_LOG_INFO: i32 = 3;
+/// Log level: also why each hook runs or not, its process, its verdict, the fold.
+pub const HOOKS_LOG_DEBUG: i32 = 4;
+/// Log level: also each hook's stdin payload, stdout and stderr, which may hold secrets.
+pub const HOOKS_LOG_TRACE: i32 = 5;
 
 /// The library version "MAJOR.MINOR.PATCH", NUL-terminated for C.
 const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "\0");
@@ -223,6 +237,62 @@ pub type HooksHostCallback = Option<
         reply_json: *mut *mut c_char,
     ) -> i32,
 >;
+
+/// The C log callback registered with hooks_set_log_callback; docs/logging.md lists the
+/// events.
+///
+/// hookwire calls it with the user_data given at registration, the record's level
+/// (HOOKS_LOG_ERROR ... HOOKS_LOG_TRACE) and the record as JSON (NUL-terminated, valid only
+/// during the call):
+///   {"level": "debug", "target": "hookwire::hook", "message": "...",
+///    "fields": {"event": "hook.spawned", "fire_id": 7, "hook_id": "...", "pid": 4242, ...}}
+/// "fields.event" names the event and the field names are stable; "message" is for people.
+///
+/// Threads: it runs on the thread that emitted the event (a thread calling hooks_fire, or one
+/// of hookwire's own), possibly several calls at once, so it must be thread-safe. The fire
+/// waits for it: keep it quick (queue the record if it must travel). It must not unwind (C++
+/// exceptions, longjmp) out of the call, and must not call hooks_set_log_callback. An event
+/// hookwire emits while the callback runs on that thread (the callback firing, say) is
+/// dropped.
+pub type HooksLogCallback =
+    Option<unsafe extern "C" fn(user_data: *mut c_void, level: i32, record_json: *const c_char)>;
+
+/// Registers the process's log callback, which receives the events of every dispatcher at
+/// level and above (HOOKS_LOG_ERROR ... HOOKS_LOG_TRACE), replacing an earlier one. A NULL
+/// callback or HOOKS_LOG_OFF turns logging off; that is the default, and costs nothing. See
+/// HooksLogCallback for the call. Hook stdin, stdout and stderr appear only at
+/// HOOKS_LOG_TRACE.
+///
+/// On success, returns HOOKS_OK and stores NULL in *error_json. On failure, returns the code
+/// and stores a new error JSON in *error_json, which the caller frees with hooks_free; nothing
+/// changes. Codes: HOOKS_ERR_INVALID_CONFIG (level is not one of the HOOKS_LOG_* values);
+/// HOOKS_ERR_INTERNAL (called from inside the log callback); HOOKS_ERR_PANIC. error_json may
+/// be NULL.
+///
+/// Lifetime and threads: may be called from any thread, at any time, also while fires run.
+/// When it returns, the earlier callback is not running on any thread and will not be called
+/// again, so its user_data may be released. user_data must stay valid until the next
+/// hooks_set_log_callback returns; hookwire never reads, writes or frees it.
+///
+/// # Safety
+/// callback is NULL or a function with the HooksLogCallback contract; error_json is NULL or
+/// valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooks_set_log_callback(
+    callback: HooksLogCallback,
+    user_data: *mut c_void,
+    level: i32,
+    error_json: *mut *mut c_char,
+) -> i32 {
+    export!(status(error_json) => {
+        let level = LogLevel::from_code(level).ok_or_else(|| {
+            let why = format!("level must be HOOKS_LOG_OFF (0) to HOOKS_LOG_TRACE (5), not {level}");
+            ErrorDetails::new(ErrorKind::InvalidConfig, why)
+        })?;
+        let sink = callback.map(|f| trampoline::log_sink(f, user_data));
+        hookwire_core::set_log_sink(sink, level).map_err(|e| ErrorDetails::new(ErrorKind::Internal, e.to_string()))
+    })
+}
 
 /// Creates a cancellation token for hooks_fire_with. The caller owns it until
 /// hooks_cancel_token_free. Returns NULL only if hookwire failed internally. Safe to call
@@ -468,6 +538,21 @@ mod tests {
             assert_eq!(code, kind.code(), "{kind}");
         }
         assert_eq!(HOOKS_OK, 0);
+    }
+
+    #[test]
+    fn log_levels_equal_the_core_levels_codes() {
+        let pairs = [
+            (HOOKS_LOG_OFF, LogLevel::Off),
+            (HOOKS_LOG_ERROR, LogLevel::Error),
+            (HOOKS_LOG_WARN, LogLevel::Warn),
+            (HOOKS_LOG_INFO, LogLevel::Info),
+            (HOOKS_LOG_DEBUG, LogLevel::Debug),
+            (HOOKS_LOG_TRACE, LogLevel::Trace),
+        ];
+        for (code, level) in pairs {
+            assert_eq!(code, level.code(), "{level}");
+        }
     }
 
     #[test]

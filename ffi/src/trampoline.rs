@@ -10,10 +10,12 @@
 //! started are refused, and the free waits for calls in progress (a call that overran its
 //! timeout keeps running on its thread), so `user_data` need live only until the free returns.
 //!
+//! The log callback becomes the core's `LogSink` here too: each record goes to it as JSON.
+//!
 //! This module never dereferences `user_data`, never keeps a string the host handed back, and
-//! never touches process-wide state.
+//! never touches process-wide state (the log sink is registered by `hooks_set_log_callback`).
 
-use hookwire_core::{CallbackFn, ErrorDetails, HookFn};
+use hookwire_core::{CallbackFn, ErrorDetails, HookFn, LogRecord, LogSink};
 use serde_json::Value;
 use std::ffi::{CStr, CString, c_char, c_void};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -31,10 +33,19 @@ pub(crate) struct UserData(pub(crate) *mut c_void);
 // the host promise that `user_data` may be passed to its function from any thread, by several
 // threads at once, until hooks_dispatcher_free returns. hookwire only copies the pointer and
 // hands it back; it never reads, writes or frees what it points to, and the [`Gate`] ensures
-// no call starts or runs after hooks_dispatcher_free returned.
+// no call starts or runs after hooks_dispatcher_free returned. For hooks_set_log_callback the
+// promise holds until the next hooks_set_log_callback returns, and the core's sink lock
+// ensures no call runs after that.
 unsafe impl Send for UserData {}
 // SAFETY: as for `Send` above: shared access is only ever copying the pointer value.
 unsafe impl Sync for UserData {}
+
+impl UserData {
+    /// The pointer; a method, so closures capture the `Send + Sync` wrapper, not the field.
+    fn get(self) -> *mut c_void {
+        self.0
+    }
+}
 
 /// Counts the host calls in progress and refuses new ones once the dispatcher is being freed.
 #[derive(Default)]
@@ -136,6 +147,25 @@ impl HostFn {
                 .map_err(|e| format!("the {} reply is not JSON: {e}", self.what))
         })
     }
+}
+
+/// The C signature of a log callback (see the header's HooksLogCallback).
+pub(crate) type RawLogFn = unsafe extern "C" fn(*mut c_void, i32, *const c_char);
+
+/// The core's log sink for a C log callback: each record as JSON text, with its level code.
+/// The core holds the sink's registration while it runs and waits for running calls before it
+/// replaces the sink, which is what lets `user_data` be released once the next
+/// hooks_set_log_callback returns.
+pub(crate) fn log_sink(f: RawLogFn, user_data: *mut c_void) -> LogSink {
+    let user_data = UserData(user_data);
+    std::sync::Arc::new(move |record: &LogRecord| {
+        // JSON escapes NUL, so the text has none; a record that somehow had one is dropped.
+        let Ok(json) = CString::new(record.to_json()) else { return };
+        // SAFETY: `f` is the host's log callback, called as the header documents: `user_data`
+        // as given (valid until the next hooks_set_log_callback returns, which waits for this
+        // call), the level code, and `json` NUL-terminated and alive for the call.
+        unsafe { f(user_data.get(), record.level.code(), json.as_ptr()) };
+    })
 }
 
 /// Takes back a string made by `hooks_string_new` and frees it; NULL is `None`. Bytes that are

@@ -19,6 +19,10 @@ them in the trust store, and dispatchers built afterwards run them.
 ``Dispatcher.from_claude_code_defaults(project_dir)`` loads what Claude Code itself would: the
 user, project and local settings files, the project ones gated on that store.
 
+Logs (docs/logging.md): ``hookwire.enable_logging(logging.DEBUG)`` sends the engine's events
+to the loggers ``hookwire.fire``, ``hookwire.hook`` and ``hookwire.load``, fields as record
+attributes (``record.event``, ``record.hook_id``, ...); off until then, and free while off.
+
 Errors: ``HookwireError`` (an ``Exception``) is the base of ``ConfigError`` and
 ``EventError``. A hook's own failure is never an exception: it is an outcome in the result.
 """
@@ -31,6 +35,7 @@ from collections.abc import Coroutine
 from typing import Any
 
 from hookwire import _native
+from hookwire._logging import TRACE, disable_logging, enable_logging
 from hookwire._native import (
     CancelToken,
     ConfigError,
@@ -42,6 +47,7 @@ from hookwire._native import (
 )
 
 __all__ = [
+    "TRACE",
     "CancelToken",
     "ConfigError",
     "Dispatcher",
@@ -49,6 +55,8 @@ __all__ = [
     "HookwireError",
     "__version__",
     "claude_code_defaults",
+    "disable_logging",
+    "enable_logging",
     "record_trust",
 ]
 

@@ -104,6 +104,15 @@ def record_trust(config: dict[str, Any] | str | bytes) -> dict[str, Any]:
     ``ConfigError`` (including pointer ``/project_dir`` when it is missing) and
     ``HookwireError`` (``internal``: the store could not be written)."""
 
+def set_log_sink(fn: Callable[[int, str, str, dict[str, Any]], None] | None, level: int) -> None:
+    """Register ``fn(level, target, message, fields)`` as the process's log sink at ``level``
+    (0 off, 1 error, 2 warn, 3 info, 4 debug, 5 trace), replacing an earlier one; ``None`` or
+    level 0 turns logging off. ``fn`` is called on the thread that emitted the record, with the
+    GIL held for the call; its exceptions go to ``sys.unraisablehook``. When this returns, the
+    earlier sink is not running on any thread. Raises ``ValueError`` for another level,
+    ``TypeError`` when ``fn`` is not callable, ``HookwireError`` when called from the sink.
+    Use ``hookwire.enable_logging``, which feeds ``logging``."""
+
 class HookwireError(Exception):
     """Base of every hookwire error; raised itself for ``panic`` and ``internal``."""
 

@@ -73,6 +73,17 @@ pub enum RunMode {
     AsyncRewake,
 }
 
+impl RunMode {
+    /// `sync`, `async` or `async_rewake` (the log field `mode`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RunMode::Sync => "sync",
+            RunMode::Async => "async",
+            RunMode::AsyncRewake => "async_rewake",
+        }
+    }
+}
+
 /// One configured handler, ready to run.
 #[derive(Debug, Clone)]
 pub struct Handler {

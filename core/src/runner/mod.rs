@@ -18,6 +18,8 @@ pub use os::{SigpipeGuard, signal_name};
 pub use slots::Slots;
 pub use spawn::resolve_program;
 
+use crate::logs;
+
 use std::ffi::OsString;
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::path::PathBuf;
@@ -53,6 +55,8 @@ pub struct Job {
     /// matchers and `if` rules never eats into it); a wait for a slot counts against it (§5.7).
     pub deadline: Instant,
     pub max_output: usize,
+    /// The fire and hook this process belongs to, for log records only.
+    pub tag: crate::logs::Tag,
 }
 
 /// How a hook ended.
@@ -301,6 +305,7 @@ fn step(p: &mut Proc<'_>, now: Instant, cancelled: bool, slots: &Slots, waiting_
                 p.timed_out = true;
                 p.cancelled = true;
                 p.phase = Phase::Done;
+                logs::killed(&p.job.tag, p.pid, false, true);
             } else if slots.try_acquire() {
                 p.holds_slot = true;
                 start(p, slots);
@@ -308,6 +313,7 @@ fn step(p: &mut Proc<'_>, now: Instant, cancelled: bool, slots: &Slots, waiting_
                 p.end = Some(End::TimedOut { started: false });
                 p.timed_out = true;
                 p.phase = Phase::Done;
+                logs::killed(&p.job.tag, p.pid, false, false);
             } else {
                 *waiting_for_slot = true;
             }
@@ -323,6 +329,7 @@ fn step(p: &mut Proc<'_>, now: Instant, cancelled: bool, slots: &Slots, waiting_
                 p.timed_out = true;
                 p.cancelled = cancelled && now < p.job.deadline;
                 p.phase = Phase::Terminating { kill_at: now + KILL_GRACE };
+                logs::killed(&p.job.tag, p.pid, true, p.cancelled);
             }
         }
         Phase::Terminating { kill_at } => {
@@ -371,12 +378,15 @@ fn start(p: &mut Proc<'_>, slots: &Slots) {
     p.started = Some(Instant::now());
     match spawn::spawn(&p.job.launch) {
         Err(e) => {
-            p.end = Some(End::SpawnFailed(e.to_string()));
+            let why = e.to_string();
+            logs::spawn_failed(p.job.tag.fire_id, &p.job.tag.hook_id, &why);
+            p.end = Some(End::SpawnFailed(why));
             p.phase = Phase::Done;
             release(p, slots);
         }
         Ok(s) => {
             p.pid = s.pid;
+            logs::spawned(&p.job.tag, s.pid, &p.job.launch.program);
             p.pidfd = s.exit_fd;
             for fd in [&s.stdin, &s.stdout, &s.stderr].into_iter().flatten() {
                 let _ = os::set_nonblocking(fd);
@@ -404,12 +414,19 @@ fn reap(p: &mut Proc<'_>) -> bool {
         p.exit_hint = false;
         return false;
     };
+    let end = match reaped {
+        spawn::Reaped::Exited(code) => End::Exited(code),
+        spawn::Reaped::Signaled(sig) => End::Signaled(sig),
+        spawn::Reaped::Lost(why) => End::Lost(why),
+    };
+    let (code, signal) = match end {
+        End::Exited(c) => (Some(c), None),
+        End::Signaled(s) => (None, Some(s)),
+        _ => (None, None),
+    };
+    logs::exited(&p.job.tag, p.pid, code, signal, p.started);
     if !p.timed_out {
-        p.end = Some(match reaped {
-            spawn::Reaped::Exited(code) => End::Exited(code),
-            spawn::Reaped::Signaled(sig) => End::Signaled(sig),
-            spawn::Reaped::Lost(why) => End::Lost(why),
-        });
+        p.end = Some(end);
     }
     p.child = None;
     true

@@ -16,6 +16,7 @@ fn sh(script: &str, stdin: &[u8], timeout: Duration) -> Job {
         stdin: Arc::from(stdin),
         deadline: Instant::now() + timeout,
         max_output: 1 << 20,
+        tag: Default::default(),
     }
 }
 
