@@ -71,59 +71,49 @@ pub fn parse_json(text: &str, file: Option<String>) -> Result<Value, Failure> {
 }
 
 impl Source {
-    /// The configuration text this source stands for.
-    fn text(&self) -> Result<(String, Option<String>), Failure> {
-        match self {
+    /// Reads and parses the configuration without building a dispatcher. A `--config` file is
+    /// read and parsed once: an envelope is the configuration as it is, anything else (a
+    /// settings file of any dialect, or text that is not JSON) becomes the one source of an
+    /// envelope and is kept for the report of what the engine skipped.
+    pub fn parse(&self) -> Result<Parsed, Failure> {
+        let (value, file, settings) = match self {
             Source::File(p) => {
                 let text = read_text(p)?;
-                let shown = Some(p.display().to_string());
-                if is_envelope(&text) {
-                    return Ok((text, shown));
+                let file = Some(p.display().to_string());
+                match serde_json::from_str::<Value>(&text) {
+                    Ok(Value::Object(m)) if m.contains_key("sources") => {
+                        return Ok(Parsed { value: Value::Object(m), text, file, settings: None });
+                    }
+                    parsed => (settings_file_envelope(p, &text, parsed.ok()), file, Some(text)),
                 }
-                Ok((settings_file_envelope(p, &text).to_string(), shown))
             }
-            Source::Default { project } => Ok((default_envelope(project.as_deref())?.to_string(), None)),
-        }
-    }
-
-    /// Reads and parses the configuration without building a dispatcher.
-    pub fn parse(&self) -> Result<Parsed, Failure> {
-        let (text, file) = self.text()?;
-        let value = parse_json(&text, file.clone())?;
-        Ok(Parsed { value, text, file })
+            Source::Default { project } => (default_envelope(project.as_deref())?, None, None),
+        };
+        Ok(Parsed { text: value.to_string(), value, file, settings })
     }
 
     /// Builds the dispatcher.
     pub fn load(&self) -> Result<Loaded, Failure> {
-        let Parsed { value, text, file } = self.parse()?;
+        let Parsed { value, text, file, settings } = self.parse()?;
         let dialect = value.get("dialect").and_then(Value::as_str).unwrap_or("claude-code").to_string();
         let dispatcher = build(value, &text, file.as_ref())?;
-        if let Source::File(path) = self {
-            let file_text = read_text(path)?;
-            if !is_envelope(&file_text) {
-                crate::validate::warn_skipped(&dispatcher, path, &file_text);
-            }
+        if let (Source::File(path), Some(settings)) = (self, &settings) {
+            crate::validate::warn_skipped(&dispatcher, path, settings);
         }
         Ok(Loaded { dispatcher, text, dialect })
     }
-}
-
-/// Whether a `--config` file is an envelope (`{"sources": [...], ...}`), which is the host's
-/// whole configuration, rather than one settings file of some dialect.
-fn is_envelope(text: &str) -> bool {
-    matches!(serde_json::from_str::<Value>(text), Ok(Value::Object(m)) if m.contains_key("sources"))
 }
 
 /// A settings file given with `--config`, as the one `session` source of an envelope: read by
 /// the file rules like every settings file (§2.9), so a broken group is a warning and the rest
 /// runs, as in Claude Code; its dialect is detected as `validate` detects it.
 ///
-/// The file's own top-level `env` stays the configuration's `env` (layer 2 of §3.4), as when the
-/// file was read inline: Claude Code applies a settings file's `env` to the session its hooks
-/// run in.
-fn settings_file_envelope(path: &Path, text: &str) -> Value {
+/// The file's own top-level `env` (from `parsed`, the file's JSON when it is JSON) stays the
+/// configuration's `env` (layer 2 of §3.4), as when the file was read inline: Claude Code
+/// applies a settings file's `env` to the session its hooks run in.
+fn settings_file_envelope(path: &Path, text: &str, parsed: Option<Value>) -> Value {
     let mut envelope = crate::validate::envelope(path, crate::validate::detect(path, text));
-    if let Ok(Value::Object(mut settings)) = serde_json::from_str::<Value>(text)
+    if let Some(Value::Object(mut settings)) = parsed
         && let Some(env) = settings.remove("env")
     {
         envelope["env"] = env;
@@ -135,8 +125,11 @@ fn settings_file_envelope(path: &Path, text: &str) -> Value {
 /// test` builds one per case, with the case's `env`).
 pub struct Parsed {
     pub value: Value,
+    /// The configuration's JSON text, in which errors are located.
     text: String,
     file: Option<String>,
+    /// The `--config` settings file's own text, when the configuration wraps one.
+    settings: Option<String>,
 }
 
 impl Parsed {

@@ -160,29 +160,22 @@ fn read_group(
         };
         warnings.note(Some(eid), &at, why);
     }
-    let compiled = shape.group_matcher(matcher_raw, spec, cx.rules);
-    let matcher = compiled.clone().unwrap_or_else(|why| {
-        warnings.never_runs(
-            Some(eid),
-            &format!("{gptr}/matcher"),
-            format!("{group_id}: {why}; this group never runs"),
-        );
-        GroupMatcher::new(Matcher::Never)
-    });
-    if compiled.is_ok() && !matcher.can_match_any(spec.matcher_values) {
-        // Kept as configured (a later Claude Code may send a new value); `validate` says so.
-        let field = match spec.match_on {
-            MatchOn::Field(f) | MatchOn::Basename(f) => f,
-            MatchOn::Nothing => "",
-        };
-        let why = format!(
-            "{group_id}: matcher {:?} matches none of the values Claude Code sends in `{field}` on {} ({}); this group never runs",
-            matcher_raw.unwrap_or(""),
-            spec.name,
-            spec.matcher_values.join(", ")
-        );
-        warnings.never_runs(Some(eid), &format!("{gptr}/matcher"), why);
-    }
+    let at = format!("{gptr}/matcher");
+    let matcher = match shape.group_matcher(matcher_raw, spec, cx.rules) {
+        Ok(m) => {
+            if !m.can_match_any(spec.matcher_values) {
+                // Kept as configured (a later Claude Code may send a new value); `validate`
+                // says so.
+                let why = closed_set_miss(spec, matcher_raw.unwrap_or(""));
+                warnings.never_runs(Some(eid), &at, format!("{group_id}: {why}; this group never runs"));
+            }
+            m
+        }
+        Err(why) => {
+            warnings.never_runs(Some(eid), &at, format!("{group_id}: {why}; this group never runs"));
+            GroupMatcher::new(Matcher::Never)
+        }
+    };
     let mut handlers = Vec::new();
     for (hi, h) in hooks.iter().enumerate() {
         let id = format!("{group_id}.hooks[{hi}]");
@@ -193,6 +186,19 @@ fn read_group(
         }
     }
     Ok(Some(Group { matcher, handlers }))
+}
+
+/// Why a matcher names none of the values an event's matcher field takes (a closed set).
+fn closed_set_miss(spec: &EventSpec, raw: &str) -> String {
+    let field = match spec.match_on {
+        MatchOn::Field(f) | MatchOn::Basename(f) => f,
+        MatchOn::Nothing => "",
+    };
+    format!(
+        "matcher {raw:?} matches none of the values Claude Code sends in `{field}` on {} ({})",
+        spec.name,
+        spec.matcher_values.join(", ")
+    )
 }
 
 #[allow(clippy::too_many_arguments)]
