@@ -106,8 +106,9 @@ pub trait DialectRules: Sync {
 
     // ---- configuration
 
-    /// The syntax of its configuration files.
-    fn syntax(&self) -> Syntax {
+    /// The syntax of its configuration file at `path` (one dialect may read several: Codex
+    /// reads `hooks.json` and `config.toml`).
+    fn syntax(&self, _path: &std::path::Path) -> Syntax {
         Syntax::Json
     }
 
@@ -121,6 +122,21 @@ pub trait DialectRules: Sync {
         events: &mut [Vec<Group>],
         warnings: &mut ConfigWarnings,
     ) -> Result<(), ConfigError>;
+
+    /// The document's switches (§2.5) in this dialect's spelling: Claude Code's top-level
+    /// `disableAllHooks` and `allowManagedHooksOnly` by default.
+    fn switches(
+        &self,
+        doc: &Value,
+        base: &str,
+        p: &Parse,
+        warnings: &mut ConfigWarnings,
+    ) -> Result<Switches, ConfigError> {
+        Ok(Switches {
+            disable_all: switch(doc, "disableAllHooks", base, p, warnings)?,
+            managed_only: switch(doc, "allowManagedHooksOnly", base, p, warnings)?,
+        })
+    }
 
     /// Where sources of `scope` sort in configuration order when this dialect is the envelope's
     /// (§2.6); lower runs first.
@@ -226,6 +242,34 @@ pub trait DialectRules: Sync {
     /// Whether a hook of this dialect can block on this event.
     fn can_block(&self, spec: &EventSpec, _rules: Rules) -> bool {
         self.native_name(spec).and_then(|n| self.native_event(n)).is_some_and(|n| n.can_block)
+    }
+}
+
+/// The switches of one document (§2.5); `None` = not set there.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Switches {
+    /// `disableAllHooks` (or the dialect's spelling of it).
+    pub disable_all: Option<bool>,
+    /// `allowManagedHooksOnly`, honoured in managed sources only.
+    pub managed_only: Option<bool>,
+}
+
+/// A boolean switch `key` of an object `doc`; a value of another type is a problem at
+/// `base/key`.
+pub fn switch(
+    doc: &Value,
+    key: &str,
+    base: &str,
+    p: &Parse,
+    warnings: &mut ConfigWarnings,
+) -> Result<Option<bool>, ConfigError> {
+    match doc.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Bool(b)) => Ok(Some(*b)),
+        Some(_) => {
+            let at = format!("{base}/{}", crate::config::escape(key));
+            p.fail(warnings, &at, format!("`{key}` must be true or false"))
+        }
     }
 }
 

@@ -7,7 +7,7 @@ use super::{trust, yaml};
 use crate::catalog;
 use crate::catalog::{Dialect, Rules, Scope};
 use crate::config::{ConfigWarnings, DocContext, Group, Parse, SourceInfo, TrustEntry};
-use crate::dialect::Syntax;
+use crate::dialect::{Switches, Syntax};
 use crate::error::ConfigError;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -74,21 +74,20 @@ impl RawSource {
     /// syntax (YAML for neocode, j-cli and ub). `Err((entry pointer, why))` for a file that is
     /// not UTF-8, not JSON/YAML, or not an object.
     fn document(&self) -> Result<std::borrow::Cow<'_, Value>, (String, String)> {
-        let (bytes, ptr) = match (&self.doc, &self.origin) {
+        let (bytes, ptr, resolved) = match (&self.doc, &self.origin) {
             (Some(doc), _) => return Ok(std::borrow::Cow::Borrowed(doc)),
-            (None, Origin::File { bytes, ptr, .. }) => (bytes, ptr),
+            (None, Origin::File { bytes, ptr, resolved, .. }) => (bytes, ptr, resolved),
             (None, Origin::Inline { base }) => return Err((base.clone(), "no settings".into())),
         };
-        let parsed = if self.dialect.rules().syntax() == Syntax::Yaml {
-            match std::str::from_utf8(bytes) {
+        let parsed = match self.dialect.rules().syntax(resolved) {
+            Syntax::Yaml => match std::str::from_utf8(bytes) {
                 Ok(text) => {
                     yaml::parse(text).map_err(|(l, c, why)| format!("invalid YAML at {l}:{c}: {why}"))
                 }
                 Err(e) => Err(format!("not UTF-8: {e}")),
-            }
-        } else {
-            crate::json::from_slice::<Value>(bytes)
-                .map_err(|e| format!("invalid JSON at {}:{}: {e}", e.line(), e.column()))
+            },
+            Syntax::Json => crate::json::from_slice::<Value>(bytes)
+                .map_err(|e| format!("invalid JSON at {}:{}: {e}", e.line(), e.column())),
         };
         match parsed {
             Ok(doc @ Value::Object(_)) => Ok(std::borrow::Cow::Owned(doc)),
@@ -329,15 +328,8 @@ pub(crate) fn assemble(
             Origin::Inline { base } => base.clone(),
             Origin::File { .. } => String::new(),
         };
-        let switch = |key: &str, w: &mut ConfigWarnings| -> Result<Option<bool>, ConfigError> {
-            match doc.get(key) {
-                None | Some(Value::Null) => Ok(None),
-                Some(Value::Bool(b)) => Ok(Some(*b)),
-                Some(_) => p.fail(w, &format!("{base}/{key}"), format!("`{key}` must be true or false")),
-            }
-        };
-        let disable_all = switch("disableAllHooks", warnings)?;
-        let managed_only = switch("allowManagedHooksOnly", warnings)?;
+        let Switches { disable_all, managed_only } =
+            raw.dialect.rules().switches(&doc, &base, &p, warnings)?;
         let mut groups: Vec<Vec<Group>> = (0..catalog::count()).map(|_| Vec::new()).collect();
         let source_index = loaded.len();
         let cx = DocContext {

@@ -55,7 +55,7 @@ impl DialectRules for JCliRules {
     ) -> Result<(), ConfigError> {
         config::read(doc, cx, p, events, warnings)
     }
-    fn syntax(&self) -> Syntax {
+    fn syntax(&self, _path: &std::path::Path) -> Syntax {
         Syntax::Yaml
     }
     fn native_events(&self) -> Option<&'static [NativeEvent]> {
