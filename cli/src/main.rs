@@ -71,11 +71,11 @@ enum Command {
     /// Parse settings files of any dialect and print every error and warning with file, line,
     /// column and JSON pointer. Exits 1 when a file has errors.
     Validate {
-        /// Settings files (JSON or YAML).
+        /// Settings files (JSON, YAML or TOML).
         #[arg(required = true, value_name = "FILES")]
         files: Vec<PathBuf>,
         /// The dialect of every file; by default detected from its name and content:
-        /// claude-code, jcode, neocode, ok, j-cli or ub.
+        /// claude-code, codex, gemini, cursor, jcode, neocode, ok, j-cli or ub.
         #[arg(long, value_name = "D")]
         dialect: Option<String>,
     },

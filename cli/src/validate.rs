@@ -12,13 +12,28 @@ use hookwire_core::{Dispatcher, ErrorDetails, LoadProblem, Severity};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
-const DIALECTS: &[&str] = &["claude-code", "jcode", "neocode", "ok", "j-cli", "ub"];
 const UB_TRIGGERS: &[&str] = &["pre_tool_call", "post_tool_call", "pre_user_turn", "post_user_turn"];
+/// Gemini CLI's event names that no other JSON dialect uses.
+const GEMINI_EVENTS: &[&str] = &[
+    "BeforeTool",
+    "AfterTool",
+    "BeforeAgent",
+    "AfterAgent",
+    "BeforeModel",
+    "AfterModel",
+    "BeforeToolSelection",
+    "PreCompress",
+];
 
-/// The dialect of a settings file, from its path and content (the README documents the rule).
+/// The dialect of a settings file, from its path and content (the README documents the rule):
+/// the agent's own directory decides first (`.codex/`, `.gemini/`, `.cursor/`, `.jcode/`,
+/// `.ok/`), then the syntax (`.toml` is Codex's `config.toml`; YAML is neocode, ub or j-cli),
+/// then the content (Cursor's `version` with camelCase events; Gemini's event names or
+/// `hooksConfig`); anything else is Claude Code's.
 pub fn detect(path: &Path, text: &str) -> &'static str {
     let shown = path.to_string_lossy().replace('\\', "/");
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
+    let under = |dir: &str| shown.starts_with(&dir[1..]) || shown.contains(dir);
     if ext == "yaml" || ext == "yml" {
         let keys = yaml_keys(text);
         let has = |k: &str| keys.iter().any(|(_, key)| key == k);
@@ -30,10 +45,33 @@ pub fn detect(path: &Path, text: &str) -> &'static str {
         } else {
             "j-cli"
         }
-    } else if shown.contains(".jcode/") {
+    } else if ext == "toml" || under("/.codex/") {
+        "codex"
+    } else if under("/.gemini/") {
+        "gemini"
+    } else if under("/.cursor/") {
+        "cursor"
+    } else if under("/.jcode/") {
         "jcode"
-    } else if shown.contains(".ok/") {
+    } else if under("/.ok/") {
         "ok"
+    } else {
+        detect_json(text)
+    }
+}
+
+/// The dialect of a JSON settings file found outside any agent's directory, from its content.
+fn detect_json(text: &str) -> &'static str {
+    let Ok(Value::Object(top)) = serde_json::from_str::<Value>(text) else { return "claude-code" };
+    let events: Vec<&str> = match top.get("hooks") {
+        Some(Value::Object(h)) => h.keys().map(String::as_str).collect(),
+        _ => Vec::new(),
+    };
+    let camel = |e: &&str| e.starts_with(|c: char| c.is_ascii_lowercase());
+    if top.contains_key("version") && !events.is_empty() && events.iter().all(camel) {
+        "cursor"
+    } else if top.contains_key("hooksConfig") || events.iter().any(|e| GEMINI_EVENTS.contains(e)) {
+        "gemini"
     } else {
         "claude-code"
     }
@@ -150,10 +188,11 @@ fn from_problem(p: &LoadProblem, label: &str, text: &str, is_json: bool) -> Diag
 }
 
 /// The load problems of a dispatcher built from [`envelope`] as diagnostics of the file.
-fn diagnostics(d: &Dispatcher, path: &Path, dialect: &str, text: &str) -> Vec<Diagnostic> {
+fn diagnostics(d: &Dispatcher, path: &Path, text: &str) -> Vec<Diagnostic> {
     let label = format!("session {}: ", path.to_string_lossy());
-    let is_json =
-        serde_json::from_str::<Value>(text).is_ok() || !matches!(dialect, "neocode" | "j-cli" | "ub");
+    // Pointers are located in JSON text only (a YAML or TOML file, or JSON with comments,
+    // names the pointer without a line).
+    let is_json = serde_json::from_str::<Value>(text).is_ok();
     let mut out: Vec<Diagnostic> = Vec::new();
     for p in d.load_problems() {
         let diag = from_problem(p, &label, text, is_json);
@@ -168,7 +207,7 @@ fn diagnostics(d: &Dispatcher, path: &Path, dialect: &str, text: &str) -> Vec<Di
 
 fn check(path: &Path, dialect: &str, text: &str) -> Vec<Diagnostic> {
     match Dispatcher::from_value(envelope(path, dialect)) {
-        Ok(d) => diagnostics(&d, path, dialect, text),
+        Ok(d) => diagnostics(&d, path, text),
         Err(e) => vec![from_error(&e.details())],
     }
 }
@@ -177,8 +216,7 @@ fn check(path: &Path, dialect: &str, text: &str) -> Vec<Diagnostic> {
 /// run (the engine skipped it, as Claude Code would), so a broken guard is never silent.
 pub fn warn_skipped(d: &Dispatcher, path: &Path, text: &str) {
     let p = Paint::stderr();
-    let dialect = detect(path, text);
-    for diag in diagnostics(d, path, dialect, text).iter().filter(|x| x.error) {
+    for diag in diagnostics(d, path, text).iter().filter(|x| x.error) {
         eprintln!("hookwire: {}", render(&path.display().to_string(), diag, p, "skipped"));
     }
 }
@@ -195,13 +233,14 @@ fn render(shown: &str, d: &Diagnostic, p: Paint, error_word: &str) -> String {
 }
 
 pub fn run(files: &[PathBuf], dialect: Option<&str>, json: bool) -> Result<u8, Failure> {
+    let names = hookwire_core::dialect_names();
     if let Some(d) = dialect
-        && !DIALECTS.contains(&d)
+        && !names.contains(&d)
     {
         return Err(Failure::new(
             ErrorDetails::new(
                 hookwire_core::ErrorKind::InvalidConfig,
-                format!("unknown dialect \"{d}\" (expected one of {})", DIALECTS.join(", ")),
+                format!("unknown dialect \"{d}\" (expected one of {})", names.join(", ")),
             ),
             None,
         ));
@@ -251,4 +290,43 @@ pub fn run(files: &[PathBuf], dialect: Option<&str>, json: bool) -> Result<u8, F
         say!("{}", json!({"valid": !any_error, "files": reports}));
     }
     Ok(u8::from(any_error))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::detect;
+    use std::path::Path;
+
+    fn d(path: &str, text: &str) -> &'static str {
+        detect(Path::new(path), text)
+    }
+
+    #[test]
+    fn an_agents_own_directory_names_its_dialect() {
+        let hooks = r#"{"hooks":{"PreToolUse":[]}}"#;
+        assert_eq!(d(".codex/hooks.json", hooks), "codex");
+        assert_eq!(d("/repo/.codex/hooks.json", hooks), "codex");
+        assert_eq!(d("/home/u/.gemini/settings.json", hooks), "gemini");
+        assert_eq!(d("repo/.cursor/hooks.json", r#"{"version":1,"hooks":{}}"#), "cursor");
+        assert_eq!(d("/repo/.jcode/hooks.json", hooks), "jcode");
+        assert_eq!(d(".ok/hooks.json", hooks), "ok");
+        assert_eq!(d("/repo/.claude/settings.json", hooks), "claude-code");
+        // A directory that merely ends in the agent's name is not the agent's.
+        assert_eq!(d("/repo/x.codex/hooks.json", hooks), "claude-code");
+    }
+
+    #[test]
+    fn a_toml_file_is_codex_config_toml() {
+        assert_eq!(d("/home/u/config.toml", "[features]\nhooks = true\n"), "codex");
+    }
+
+    #[test]
+    fn json_outside_an_agents_directory_is_told_by_its_content() {
+        assert_eq!(d("hooks.json", r#"{"version":1,"hooks":{"beforeShellExecution":[]}}"#), "cursor");
+        assert_eq!(d("settings.json", r#"{"hooks":{"BeforeTool":[]}}"#), "gemini");
+        assert_eq!(d("settings.json", r#"{"hooksConfig":{"enabled":false}}"#), "gemini");
+        assert_eq!(d("settings.json", r#"{"hooks":{"PreToolUse":[]}}"#), "claude-code");
+        assert_eq!(d("settings.json", r#"{"version":1,"hooks":{"PreToolUse":[]}}"#), "claude-code");
+        assert_eq!(d("settings.json", "not json"), "claude-code");
+    }
 }

@@ -44,6 +44,12 @@ pub use result::{FireResult, Outcome};
 pub use verdict::{Decision, Status, Verdict, VerdictSource};
 
 /// The version of hookwire (`MAJOR.MINOR.PATCH`), the same for every crate and binding.
+/// The names of the dialects hookwire speaks (protocol.md §9, agents.md), in the order error
+/// messages list them: what `dialect` accepts on an envelope and on a source.
+pub fn dialect_names() -> Vec<&'static str> {
+    catalog::ALL_DIALECTS.iter().map(|d| d.as_str()).collect()
+}
+
 pub fn version() -> &'static str {
     env!("CARGO_PKG_VERSION")
 }

@@ -6,7 +6,7 @@ mod dialects;
 mod events;
 mod kinds;
 
-pub use dialects::Dialect;
+pub use dialects::{ALL as ALL_DIALECTS, Dialect};
 pub use events::{
     Decisions, EventId, EventSpec, Exit2, GuardReset, MatchOn, count, lookup, lookup_native, spec,
 };
