@@ -1,6 +1,7 @@
 //! Cursor's `hooks.json` (agents.md §4.1): `{"version": 1, "hooks": {event: [entry, ...]}}`,
 //! one flat list per event. `version` must be the number 1 (a file without it is skipped with a
-//! warning, inline settings are refused); entries are `{command, type, prompt, timeout,
+//! warning, a source's inline `settings` are refused; the envelope's own `hooks` may leave it
+//! out, since the envelope is hookwire's shape, not Cursor's file); entries are `{command, type, prompt, timeout,
 //! matcher, failClosed, loop_limit}`, other keys ignored. Hook ids `<scope>:<event>[i]`.
 
 use super::kind::Kind;
@@ -28,6 +29,8 @@ pub(crate) fn read(
             let why = format!("`version` must be 1, not {v}; the file's hooks are skipped");
             return p.fail::<()>(warnings, &vptr, why).map(|_| ());
         }
+        // The envelope's own `hooks` are hookwire's shape, which has no version of its own.
+        None if cx.file.is_none() && cx.base.is_empty() => {}
         None => {
             let why = "`version` is missing (Cursor's hooks.json needs \"version\": 1); the file's hooks are skipped";
             return p.fail::<()>(warnings, &vptr, why).map(|_| ());

@@ -165,6 +165,22 @@ mod tests {
     }
 
     #[test]
+    fn the_envelopes_own_hooks_need_no_version_but_a_sources_settings_do() {
+        let d = Dispatcher::from_value(
+            json!({"dialect": "cursor", "hooks": {"preToolUse": [{"command": "exit 0"}]}}),
+        );
+        let r = fire(
+            &d.unwrap(),
+            json!({"hook_event_name": "PreToolUse", "session_id": "s", "tool_name": "Bash",
+                                         "tool_input": {"command": "ls"}}),
+        );
+        assert_eq!(r["outcomes"][0]["hook"], "session:preToolUse[0]");
+        let refused =
+            json!({"dialect": "cursor", "sources": [{"scope": "session", "settings": {"hooks": {}}}]});
+        assert!(Dispatcher::from_value(refused).is_err());
+    }
+
+    #[test]
     fn a_hundred_thousand_nested_brackets_in_a_config_are_a_clear_error() {
         let deep = format!(
             r#"{{"dialect":"cursor","sources":[{{"scope":"user","settings":{{"version":1,"hooks":{}{}}}}}]}}"#,
