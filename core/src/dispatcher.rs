@@ -303,6 +303,8 @@ struct AsyncStart<'a> {
     event: &'a Value,
     session: &'a str,
     fire_id: u64,
+    /// The session's Stop-guard count before this fire, on Stop-like events (0 elsewhere).
+    loop_count: u32,
 }
 
 impl Inner {
@@ -376,7 +378,8 @@ impl Inner {
                     Chosen { h, timeout_s }
                 })
                 .collect();
-            let fire = AsyncStart { spec, event, session, fire_id };
+            let loop_count = if spec.stop_like { self.sessions.stop_count(session, agent) } else { 0 };
+            let fire = AsyncStart { spec, event, session, fire_id, loop_count };
             self.run_chosen(&chosen, &self.project_dir(event), fire, raw, me, cancel, &mut result);
         }
         session::attach_async(&mut result, queued, dropped);
@@ -436,6 +439,8 @@ impl Inner {
             current: fire.event,
             raw,
             overrides: &no_overrides,
+            project_dir,
+            loop_count: fire.loop_count,
         };
         for (k, c) in chosen.iter().enumerate().filter(|(_, c)| c.h.mode != RunMode::Sync) {
             let started = Outcome::started(&c.h, launch::command_text(&self.config, &c.h, project_dir));
@@ -454,6 +459,7 @@ impl Inner {
             event: fire.event,
             raw,
             strategy: envelope.strategy(),
+            loop_count: fire.loop_count,
             slots: &self.slots,
             cancel,
         };
@@ -496,6 +502,7 @@ impl Inner {
         let inner = Arc::clone(me);
         let event = fire.event.clone();
         let (spec, session, fire_id) = (fire.spec, fire.session.to_string(), fire.fire_id);
+        let (loop_count, project_dir) = (fire.loop_count, inner.project_dir(&event));
         let (index, rewake) = (h.index, h.mode == RunMode::AsyncRewake);
         let spawned = std::thread::Builder::new().name("hookwire-async".into()).spawn(move || {
             let Some(h) =
@@ -517,6 +524,8 @@ impl Inner {
                 current: &event,
                 raw: None,
                 overrides: &empty,
+                project_dir: &project_dir,
+                loop_count,
             };
             let finished = Finished { end: &run.end, stdout: &run.stdout, stderr: &run.stderr, timeout_s };
             // Async hooks never fail closed, and their decisions never take effect (§5.10).

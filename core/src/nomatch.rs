@@ -158,6 +158,17 @@ mod tests {
                 r#"{"dialect":"ub","sources":[{"scope":"user","settings":{"hooks":{"pre_tool_call":[{"command":["true"]}]}}}]}"#
                     .into(),
             ),
+            (
+                "cursor",
+                r#"{"dialect":"cursor","sources":[{"scope":"user","settings":{"version":1,"hooks":{
+                   "preToolUse":[{"command":"exit 0","matcher":"^Shell$"}],
+                   "beforeShellExecution":[{"command":"exit 0","matcher":"zzz"}],
+                   "beforeReadFile":[{"command":"exit 0"}],
+                   "afterFileEdit":[{"command":"exit 0"}],
+                   "subagentStop":[{"command":"exit 0","matcher":"resume"}],
+                   "afterAgentResponse":[{"command":"exit 0"}]}}}]}"#
+                    .into(),
+            ),
         ]
     }
 

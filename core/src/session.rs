@@ -120,6 +120,13 @@ impl Sessions {
         None
     }
 
+    /// The consecutive continuations counted so far for the key (0 when none): what a fire
+    /// about to run sees, before its own result is counted.
+    pub fn stop_count(&self, session: &str, agent: &str) -> u32 {
+        let key = (session.to_string(), agent.to_string());
+        lock(&self.stop).get(&key).copied().unwrap_or(0)
+    }
+
     /// Progress for the key (a tool ran, or the user spoke): the Stop count restarts.
     pub fn stop_progress(&self, session: &str, agent: Option<&str>) {
         let mut stop = lock(&self.stop);

@@ -387,6 +387,11 @@ pub static NATIVE_ONLY: &[EventSpec] = &[
     native_row("j-cli", "post_llm_response", D::None),
     native_row("j-cli", "pre_micro_compact", D::None),
     native_row("j-cli", "post_micro_compact", D::None),
+    native_row("cursor", "afterAgentResponse", D::None),
+    native_row("cursor", "afterAgentThought", D::None),
+    native_row("cursor", "afterTabFileEdit", D::None),
+    // Tab's file reads are permission decisions (deny, allow), as preToolUse's are.
+    EventSpec { exit2: X::Deny, ..native_row("cursor", "beforeTabFileRead", D::Permission) },
 ];
 
 /// Index of an event in [`CATALOGUE`], then in [`NATIVE_ONLY`].

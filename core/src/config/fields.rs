@@ -16,6 +16,9 @@ pub struct DocContext<'a> {
     pub base: String,
     pub project_dir: &'a Path,
     pub home: Option<&'a Path>,
+    /// The file the document was read from, resolved; `None` for inline settings (Cursor runs
+    /// a file's hooks in its directory).
+    pub file: Option<&'a Path>,
 }
 
 /// Typed reads of the listed handler keys; `Err((pointer, message))` for a wrong type.

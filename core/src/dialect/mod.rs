@@ -9,6 +9,7 @@
 //! reader shares; it never runs a process.
 
 mod claude_code;
+mod cursor;
 mod flat;
 mod jcli;
 mod jcode;
@@ -38,6 +39,7 @@ impl Dialect {
             Dialect::Ok => &ok::OkRules,
             Dialect::JCli => &jcli::JCliRules,
             Dialect::Ub => &ub::UbRules,
+            Dialect::Cursor => &cursor::CursorRules,
         }
     }
 }
@@ -290,6 +292,11 @@ pub struct FireEvent<'a> {
     pub raw: Option<&'a str>,
     /// Native fields set by earlier j-cli hooks (`messages`, `system_prompt`, ...).
     pub overrides: &'a Map<String, Value>,
+    /// The fire's project directory (`CLAUDE_PROJECT_DIR`'s value): Cursor's `workspace_roots`.
+    pub project_dir: &'a str,
+    /// On a Stop-like event, the session's consecutive continuations so far (§5.11), before
+    /// this fire; 0 elsewhere. Cursor's `loop_count` and its per-hook `loop_limit` read it.
+    pub loop_count: u32,
 }
 
 /// One hook's reading inside a fire, with what the strategy needs beyond the verdict.

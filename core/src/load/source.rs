@@ -340,6 +340,10 @@ pub(crate) fn assemble(
             base: base.clone(),
             project_dir: anchor,
             home: home.as_deref(),
+            file: match &raw.origin {
+                Origin::File { resolved, .. } => Some(resolved.as_path()),
+                Origin::Inline { .. } => None,
+            },
         };
         raw.dialect.rules().read_config(&doc, &cx, &p, &mut groups, warnings)?;
         loaded.push(Loaded { info, forced: raw.forced, groups, disable_all, managed_only });
@@ -473,7 +477,9 @@ pub(super) fn parse_dialect(v: Option<&Value>, ptr: &str) -> Result<Option<Diale
         Some(Value::String(s)) => Dialect::parse(s).map(Some).ok_or_else(|| {
             ConfigError::invalid(
                 ptr,
-                format!("unknown dialect \"{s}\" (expected claude-code, jcode, neocode, ok, j-cli or ub)"),
+                format!(
+                    "unknown dialect \"{s}\" (expected claude-code, jcode, neocode, ok, j-cli, ub or cursor)"
+                ),
             )
         }),
         Some(_) => Err(ConfigError::invalid(ptr, "`dialect` must be a string")),

@@ -45,6 +45,11 @@ impl TimeoutContext {
         TimeoutContext { generic, cap, event_default, budget }
     }
 
+    /// `limits.default_timeout_s`, which replaces every dialect's own default (§2.2).
+    pub fn cap(&self) -> Option<f64> {
+        self.cap
+    }
+
     /// A claude-code handler's timeout.
     pub fn claude_code(&self, h: &Handler) -> f64 {
         let typed = match h.ty {
