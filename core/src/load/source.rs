@@ -477,9 +477,7 @@ pub(super) fn parse_dialect(v: Option<&Value>, ptr: &str) -> Result<Option<Diale
         Some(Value::String(s)) => Dialect::parse(s).map(Some).ok_or_else(|| {
             ConfigError::invalid(
                 ptr,
-                format!(
-                    "unknown dialect \"{s}\" (expected claude-code, jcode, neocode, ok, j-cli, ub or cursor)"
-                ),
+                format!("unknown dialect \"{s}\" (expected one of {})", crate::dialect_names().join(", ")),
             )
         }),
         Some(_) => Err(ConfigError::invalid(ptr, "`dialect` must be a string")),
