@@ -45,6 +45,11 @@ impl TimeoutContext {
         TimeoutContext { generic, cap, event_default, budget }
     }
 
+    /// A dialect's own default `d`, replaced by `limits.default_timeout_s` when that is set.
+    pub fn default_or(&self, d: f64) -> f64 {
+        self.cap.unwrap_or(d)
+    }
+
     /// A claude-code handler's timeout.
     pub fn claude_code(&self, h: &Handler) -> f64 {
         let typed = match h.ty {
