@@ -147,3 +147,46 @@ impl DialectRules for CodexRules {
         Step::of(reading::read(h, ev, f))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::Dispatcher;
+
+    /// A user source file with `text`, loaded by a codex envelope; the warnings of one fire.
+    fn warnings_of_file(name: &str, text: &str) -> Vec<String> {
+        let dir = std::env::temp_dir().join(format!("hookwire-codex-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let config = serde_json::json!({"dialect": "codex", "sources": [{"scope": "user", "path": path}]});
+        let d = Dispatcher::new(&config.to_string()).unwrap();
+        let event = serde_json::json!({"hook_event_name": "PreToolUse", "session_id": "s", "tool_name": "Bash", "tool_input": {"command": "ls"}});
+        let r = d.fire(&event).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(r.outcomes.is_empty());
+        r.warnings
+    }
+
+    #[test]
+    fn hostile_config_files_are_skipped_with_a_warning_never_a_crash() {
+        let deep_toml = format!("a = {}", "[".repeat(100_000));
+        let w = warnings_of_file("config.toml", &deep_toml);
+        assert!(w.iter().any(|w| w.contains("invalid TOML at 1:") && w.contains("nested")), "{w:?}");
+        let dotted = format!("[hooks.{}]\nx = 1\n", vec!["a"; 100_000].join("."));
+        let w = warnings_of_file("config.toml", &dotted);
+        assert!(w.iter().any(|w| w.contains("invalid TOML")), "{w:?}");
+        let deep_json = "[".repeat(100_000);
+        let w = warnings_of_file("hooks.json", &deep_json);
+        assert!(w.iter().any(|w| w.contains("invalid JSON")), "{w:?}");
+    }
+
+    #[test]
+    fn a_posttooluse_handler_also_runs_on_posttoolusefailure_under_its_own_id() {
+        let config = r#"{"dialect":"codex","hooks":{"PostToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"exit 0"}]}]}}"#;
+        let d = Dispatcher::new(config).unwrap();
+        let event = serde_json::json!({"hook_event_name": "PostToolUseFailure", "session_id": "s", "tool_name": "Bash", "tool_input": {"command": "false"}});
+        let r = d.fire(&event).unwrap();
+        assert_eq!(r.outcomes.len(), 1);
+        assert_eq!(r.outcomes[0].hook, "session:PostToolUse[0].hooks[0]");
+    }
+}
