@@ -468,7 +468,7 @@ impl Inner {
         let outcomes = ran.outcomes.into_iter().zip(async_outcomes).filter_map(|(s, a)| s.or(a));
         result.outcomes.extend(outcomes);
         let steps: Vec<&Step> = ran.steps.iter().flatten().collect();
-        let mut folded = envelope.fold(&steps);
+        let mut folded = envelope.fold_fire(fire.spec, &steps);
         logs::folded(fire.fire_id, fire.spec.name, &folded, steps.len());
         let fold_warnings = std::mem::take(&mut folded.warnings);
         result.apply(folded);

@@ -21,13 +21,19 @@ pub struct Shells {
     sh: Option<PathBuf>,
     bash: Option<PathBuf>,
     pwsh: Option<PathBuf>,
+    /// The host's `$SHELL` (an absolute path), else `/bin/sh`: [`Shell::Login`].
+    login: PathBuf,
 }
 
 impl Shells {
     pub fn resolve() -> Shells {
         let host_path = std::env::var_os("PATH");
         let find = |name: &str| runner::resolve_program(name, host_path.as_deref(), Path::new("/")).ok();
-        Shells { sh: find("sh"), bash: find("bash"), pwsh: find("pwsh") }
+        let login = std::env::var_os("SHELL")
+            .map(PathBuf::from)
+            .filter(|p| p.is_absolute())
+            .unwrap_or_else(|| PathBuf::from("/bin/sh"));
+        Shells { sh: find("sh"), bash: find("bash"), pwsh: find("pwsh"), login }
     }
 
     /// The interpreter and its arguments before the script, or what is missing.
@@ -36,6 +42,7 @@ impl Shells {
             Shell::Sh => (&self.sh, &["-c"], "sh"),
             Shell::Bash => (&self.bash, &["-c"], "bash"),
             Shell::Pwsh => (&self.pwsh, &["-NoProfile", "-NonInteractive", "-Command"], "pwsh"),
+            Shell::Login => return Ok((self.login.clone(), &["-lc"])),
         };
         interp.clone().map(|p| (p, pre)).ok_or_else(|| format!("not found on PATH: {name}"))
     }
@@ -162,7 +169,9 @@ pub fn prepare(
     if want_env_file {
         match cx.env_dir.new_file() {
             Ok(p) => {
-                set(&mut env, "CLAUDE_ENV_FILE", p.clone().into_os_string());
+                for name in rules.env_file_vars() {
+                    set(&mut env, name, p.clone().into_os_string());
+                }
                 env_file = Some(p);
             }
             Err(why) => {

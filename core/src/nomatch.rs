@@ -154,6 +154,16 @@ mod tests {
                     .into(),
             ),
             (
+                "codex",
+                r#"{"dialect":"codex","sources":[{"scope":"user","dialect":"codex","settings":{"hooks":{
+                   "PreToolUse":[{"matcher":"Edit","hooks":[{"type":"command","command":"exit 0"}]}],
+                   "PostToolUse":[{"matcher":"^Ba","hooks":[{"type":"command","command":"exit 0"}]}],
+                   "SessionStart":[{"matcher":"resume","hooks":[{"type":"command","command":"exit 0"}]}],
+                   "SubagentStart":[{"matcher":"Zzz","hooks":[{"type":"command","command":"exit 0"}]}],
+                   "UserPromptSubmit":[{"matcher":"Zzz","hooks":[{"type":"command","command":"exit 0"}]}]}}}]}"#
+                    .into(),
+            ),
+            (
                 "ub",
                 r#"{"dialect":"ub","sources":[{"scope":"user","settings":{"hooks":{"pre_tool_call":[{"command":["true"]}]}}}]}"#
                     .into(),

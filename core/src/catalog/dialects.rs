@@ -10,17 +10,19 @@ pub enum Dialect {
     Ok,
     JCli,
     Ub,
+    Codex,
     Cursor,
 }
 
 /// Every dialect, in the order error messages list them.
-pub const ALL: [Dialect; 7] = [
+pub const ALL: [Dialect; 8] = [
     Dialect::ClaudeCode,
     Dialect::Jcode,
     Dialect::Neocode,
     Dialect::Ok,
     Dialect::JCli,
     Dialect::Ub,
+    Dialect::Codex,
     Dialect::Cursor,
 ];
 
@@ -37,6 +39,7 @@ impl Dialect {
             Dialect::Ok => "ok",
             Dialect::JCli => "j-cli",
             Dialect::Ub => "ub",
+            Dialect::Codex => "codex",
             Dialect::Cursor => "cursor",
         }
     }

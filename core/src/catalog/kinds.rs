@@ -94,4 +94,7 @@ pub enum Shell {
     Sh,
     Bash,
     Pwsh,
+    /// The user's login shell, `$SHELL -lc` (`SHELL` read from the host when the dispatcher is
+    /// built; `/bin/sh` when unset or not absolute): Codex's.
+    Login,
 }

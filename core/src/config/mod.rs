@@ -281,6 +281,9 @@ impl ConfigWarnings {
 pub struct Parse {
     pub strict: bool,
     pub label: String,
+    /// The file the document was read from; `None` for inline content. A dialect that reads
+    /// files of several syntaxes (Codex: `hooks.json` and `config.toml`) tells them apart by it.
+    pub file: Option<PathBuf>,
 }
 
 impl Parse {

@@ -9,6 +9,7 @@
 //! reader shares; it never runs a process.
 
 mod claude_code;
+mod codex;
 mod cursor;
 mod flat;
 mod jcli;
@@ -40,6 +41,7 @@ impl Dialect {
             Dialect::JCli => &jcli::JCliRules,
             Dialect::Ub => &ub::UbRules,
             Dialect::Cursor => &cursor::CursorRules,
+            Dialect::Codex => &codex::CodexRules,
         }
     }
 }
@@ -49,6 +51,8 @@ impl Dialect {
 pub enum Syntax {
     Json,
     Yaml,
+    /// TOML 1.0 (Codex's `config.toml`).
+    Toml,
 }
 
 /// How the hooks of one fire are run and folded (§9.0): the envelope's dialect decides.
@@ -164,6 +168,14 @@ pub trait DialectRules: Sync {
         crate::fold::fold(&verdicts(steps))
     }
 
+    /// Folds the readings of one fire of `spec`, when this is the envelope's dialect. The
+    /// default ignores the event ([`DialectRules::fold`]); a dialect whose fold differs per
+    /// event overrides this (Codex joins every blocking reason on Stop but keeps the first
+    /// elsewhere), so the engine still never asks which dialect it is.
+    fn fold_fire(&self, _spec: &EventSpec, steps: &[&Step]) -> Folded {
+        self.fold(steps)
+    }
+
     /// Whether its hooks see the rewrites made by earlier hooks of the same fire.
     fn chains(&self) -> bool {
         false
@@ -197,6 +209,12 @@ pub trait DialectRules: Sync {
     /// Its hooks get a `CLAUDE_ENV_FILE` on events that have one (layer 5).
     fn env_file(&self) -> bool {
         false
+    }
+
+    /// The variables that name the env file, when [`DialectRules::env_file`] says it has one:
+    /// `CLAUDE_ENV_FILE` by default; Codex sets the same file as `CODEX_ENV_FILE` too.
+    fn env_file_vars(&self) -> &'static [&'static str] {
+        &["CLAUDE_ENV_FILE"]
     }
 
     /// The directory the hook runs in, given the fire's.

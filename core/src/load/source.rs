@@ -3,7 +3,7 @@
 //! (`disableAllHooks`, `allowManagedHooksOnly`) by precedence, and concatenating the hooks of
 //! the sources that survive, in configuration order.
 
-use super::{trust, yaml};
+use super::{toml, trust, yaml};
 use crate::catalog;
 use crate::catalog::{Dialect, Rules, Scope};
 use crate::config::{ConfigWarnings, DocContext, Group, Parse, SourceInfo, TrustEntry};
@@ -83,6 +83,12 @@ impl RawSource {
             Syntax::Yaml => match std::str::from_utf8(bytes) {
                 Ok(text) => {
                     yaml::parse(text).map_err(|(l, c, why)| format!("invalid YAML at {l}:{c}: {why}"))
+                }
+                Err(e) => Err(format!("not UTF-8: {e}")),
+            },
+            Syntax::Toml => match std::str::from_utf8(bytes) {
+                Ok(text) => {
+                    toml::parse(text).map_err(|(l, c, why)| format!("invalid TOML at {l}:{c}: {why}"))
                 }
                 Err(e) => Err(format!("not UTF-8: {e}")),
             },
@@ -323,7 +329,11 @@ pub(crate) fn assemble(
             plugin_root: raw.root.clone(),
             plugin_data: raw.data.clone(),
         };
-        let p = Parse { strict: raw.strict(), label: label.clone() };
+        let file = match &raw.origin {
+            Origin::File { resolved, .. } => Some(resolved.clone()),
+            Origin::Inline { .. } => None,
+        };
+        let p = Parse { strict: raw.strict(), label: label.clone(), file };
         let base = match &raw.origin {
             Origin::Inline { base } => base.clone(),
             Origin::File { .. } => String::new(),

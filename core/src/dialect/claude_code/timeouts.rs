@@ -45,9 +45,9 @@ impl TimeoutContext {
         TimeoutContext { generic, cap, event_default, budget }
     }
 
-    /// `limits.default_timeout_s`, which replaces every dialect's own default (§2.2).
-    pub fn cap(&self) -> Option<f64> {
-        self.cap
+    /// A dialect's own default `d`, replaced by `limits.default_timeout_s` when that is set.
+    pub fn default_or(&self, d: f64) -> f64 {
+        self.cap.unwrap_or(d)
     }
 
     /// A claude-code handler's timeout.

@@ -121,7 +121,7 @@ impl DialectRules for CursorRules {
     }
     /// Seconds, default 60; `limits.default_timeout_s` replaces the default.
     fn timeout_s(&self, h: &Handler, t: &TimeoutContext) -> f64 {
-        h.timeout_s.unwrap_or_else(|| t.cap().unwrap_or(DEFAULT_TIMEOUT_S))
+        h.timeout_s.unwrap_or_else(|| t.default_or(DEFAULT_TIMEOUT_S))
     }
     fn vars(&self, h: &Handler, _ev: &FireEvent<'_>) -> Vec<(String, String)> {
         match h.knobs.get::<CursorKnobs>().and_then(|k| k.plugin_root.clone()) {

@@ -1,0 +1,192 @@
+//! The `codex` dialect (OpenAI Codex CLI, agents.md §2): Claude Code's settings shape in
+//! `hooks.json` and in the `[hooks]` table of `config.toml` (`config.rs`), its own matcher with
+//! tool aliases (`matcher.rs`), a re-serialised payload with Codex's keys and tool names
+//! (`payload.rs`), a strict reading where any unsupported field rejects a hook's whole output
+//! (`reading.rs`), and the parallel fold with Stop's reasons joined (`fold.rs`). Commands run
+//! as `$SHELL -lc <command>` in the event's `cwd`; `SessionStart` hooks get their env file as
+//! both `CODEX_ENV_FILE` and `CLAUDE_ENV_FILE`.
+
+mod config;
+mod fold;
+mod matcher;
+mod payload;
+mod reading;
+
+use super::claude_code::config::SettingsShape;
+use super::claude_code::timeouts::TimeoutContext;
+use super::{DialectRules, Finished, FireEvent, NativeEvent, Step, Switches, Syntax, ev};
+use crate::catalog::{Dialect, EventId, EventSpec, HandlerType, Rules};
+use crate::config::{ConfigWarnings, DocContext, Group, Handler, Parse, RunMode};
+use crate::error::ConfigError;
+use crate::fold::Folded;
+use crate::matcher::GroupMatcher;
+use serde_json::Value;
+
+/// The `codex` dialect.
+pub struct CodexRules;
+
+/// Codex's event names and the catalogue events they stand for. Codex has no failure event: a
+/// failed tool fires `PostToolUse`, so its `PostToolUse` handlers run on both.
+static EVENTS: &[NativeEvent] = &[
+    ev("PreToolUse", &["PreToolUse"], true),
+    ev("PermissionRequest", &["PermissionRequest"], true),
+    ev("PostToolUse", &["PostToolUse", "PostToolUseFailure"], true),
+    ev("UserPromptSubmit", &["UserPromptSubmit"], true),
+    ev("SessionStart", &["SessionStart"], false),
+    ev("Stop", &["Stop"], true),
+    ev("SubagentStart", &["SubagentStart"], false),
+    ev("SubagentStop", &["SubagentStop"], true),
+    ev("PreCompact", &["PreCompact"], false),
+    ev("PostCompact", &["PostCompact"], false),
+];
+
+/// Codex's default handler timeout, in seconds.
+const DEFAULT_TIMEOUT_S: f64 = 600.0;
+
+/// Codex reads Claude Code's settings shape with its own event names, matcher, handler types
+/// and timeout floor.
+impl SettingsShape for CodexRules {
+    fn event_id(&self, name: &str) -> Option<EventId> {
+        self.event_ids(name).into_iter().next()
+    }
+
+    fn group_matcher(
+        &self,
+        raw: Option<&str>,
+        spec: &EventSpec,
+        _rules: Rules,
+    ) -> Result<GroupMatcher, String> {
+        matcher::CodexMatcher::compile(raw, spec).map(GroupMatcher::new)
+    }
+
+    fn refuses(&self, ty: HandlerType) -> Option<String> {
+        match ty {
+            HandlerType::Command | HandlerType::McpTool => None,
+            HandlerType::Prompt | HandlerType::Agent => {
+                Some(format!("Codex does not run {} handlers", ty.as_str()))
+            }
+            HandlerType::Http | HandlerType::Function => {
+                Some(format!("Codex has no {} handlers", ty.as_str()))
+            }
+        }
+    }
+
+    /// Seconds; below Codex's minimum of 1 s → 1 s with a warning. The default (600 s) is
+    /// applied at fire time so that `limits.default_timeout_s` can replace it.
+    fn timing(
+        &self,
+        _spec: &EventSpec,
+        _rules: Rules,
+        mode: RunMode,
+        timeout: Option<f64>,
+        warn: &mut dyn FnMut(String),
+    ) -> (RunMode, Option<f64>) {
+        (mode, config::clamp_timeout(timeout, warn))
+    }
+}
+
+impl DialectRules for CodexRules {
+    fn id(&self) -> Dialect {
+        Dialect::Codex
+    }
+
+    fn syntax(&self, path: &std::path::Path) -> Syntax {
+        config::syntax(path)
+    }
+
+    fn read_config(
+        &self,
+        doc: &Value,
+        cx: &DocContext<'_>,
+        p: &Parse,
+        events: &mut [Vec<Group>],
+        warnings: &mut ConfigWarnings,
+    ) -> Result<(), ConfigError> {
+        config::read(self, doc, cx, p, events, warnings)
+    }
+
+    fn switches(
+        &self,
+        doc: &Value,
+        base: &str,
+        p: &Parse,
+        warnings: &mut ConfigWarnings,
+    ) -> Result<Switches, ConfigError> {
+        config::switches(doc, base, p, warnings)
+    }
+
+    fn native_events(&self) -> Option<&'static [NativeEvent]> {
+        Some(EVENTS)
+    }
+
+    fn fold_fire(&self, spec: &EventSpec, steps: &[&Step]) -> Folded {
+        fold::fold(spec, steps)
+    }
+
+    fn timeout_s(&self, h: &Handler, t: &TimeoutContext) -> f64 {
+        h.timeout_s.unwrap_or_else(|| t.default_or(DEFAULT_TIMEOUT_S))
+    }
+
+    fn vars(&self, h: &Handler, _ev: &FireEvent<'_>) -> Vec<(String, String)> {
+        config::plugin_vars(h)
+    }
+
+    fn env_file(&self) -> bool {
+        true
+    }
+
+    fn env_file_vars(&self) -> &'static [&'static str] {
+        &["CODEX_ENV_FILE", "CLAUDE_ENV_FILE"]
+    }
+
+    fn payload(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
+        payload::payload(h, ev)
+    }
+
+    fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
+        Step::of(reading::read(h, ev, f))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Dispatcher;
+
+    /// A user source file with `text`, loaded by a codex envelope; the warnings of one fire.
+    fn warnings_of_file(name: &str, text: &str) -> Vec<String> {
+        let dir = std::env::temp_dir().join(format!("hookwire-codex-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let config = serde_json::json!({"dialect": "codex", "sources": [{"scope": "user", "path": path}]});
+        let d = Dispatcher::new(&config.to_string()).unwrap();
+        let event = serde_json::json!({"hook_event_name": "PreToolUse", "session_id": "s", "tool_name": "Bash", "tool_input": {"command": "ls"}});
+        let r = d.fire(&event).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(r.outcomes.is_empty());
+        r.warnings
+    }
+
+    #[test]
+    fn hostile_config_files_are_skipped_with_a_warning_never_a_crash() {
+        let deep_toml = format!("a = {}", "[".repeat(100_000));
+        let w = warnings_of_file("config.toml", &deep_toml);
+        assert!(w.iter().any(|w| w.contains("invalid TOML at 1:") && w.contains("nested")), "{w:?}");
+        let dotted = format!("[hooks.{}]\nx = 1\n", vec!["a"; 100_000].join("."));
+        let w = warnings_of_file("config.toml", &dotted);
+        assert!(w.iter().any(|w| w.contains("invalid TOML")), "{w:?}");
+        let deep_json = "[".repeat(100_000);
+        let w = warnings_of_file("hooks.json", &deep_json);
+        assert!(w.iter().any(|w| w.contains("invalid JSON")), "{w:?}");
+    }
+
+    #[test]
+    fn a_posttooluse_handler_also_runs_on_posttoolusefailure_under_its_own_id() {
+        let config = r#"{"dialect":"codex","hooks":{"PostToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"exit 0"}]}]}}"#;
+        let d = Dispatcher::new(config).unwrap();
+        let event = serde_json::json!({"hook_event_name": "PostToolUseFailure", "session_id": "s", "tool_name": "Bash", "tool_input": {"command": "false"}});
+        let r = d.fire(&event).unwrap();
+        assert_eq!(r.outcomes.len(), 1);
+        assert_eq!(r.outcomes[0].hook, "session:PostToolUse[0].hooks[0]");
+    }
+}
