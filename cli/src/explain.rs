@@ -199,6 +199,15 @@ fn strategy(dialect: &str) -> &'static str {
             "chain: one hook at a time, each seeing the input as rewritten before it; the first stop or skip ends the chain and discards earlier rewrites"
         }
         "ub" => "run-all: one hook at a time, every matched hook runs even after a block",
+        "cursor" => {
+            "run-all: one hook at a time in configuration order, every matched hook runs even after a deny; deny > ask > allow, the first deciding hook's reason"
+        }
+        "codex" => {
+            "parallel: every matched hook runs at once; deny > allow, the first configured reason (Stop: every reason), the last configured rewrite"
+        }
+        "gemini" => {
+            "parallel (one at a time, chaining rewrites, when a matched hook's group is `sequential`); deny > ask > allow, every reason joined"
+        }
         _ => {
             "parallel: every matched hook runs at once; verdicts fold by precedence in configuration order, never by finishing order"
         }
