@@ -38,6 +38,8 @@ pub struct Fire<'a> {
     /// The host's exact text, when it gave text.
     pub raw: Option<&'a str>,
     pub strategy: Strategy,
+    /// When the fire started (every hook's `FireEvent::at`).
+    pub at: std::time::SystemTime,
     pub slots: &'a Slots,
     pub cancel: Option<&'a Cancel>,
 }
@@ -99,6 +101,8 @@ pub fn run(cx: &FireContext<'_>, fire: &Fire<'_>, chosen: &[Chosen<'_>], sync: &
                 current: if chains { &current } else { fire.event },
                 raw: if chains && rewritten { None } else { fire.raw },
                 overrides: if chains { &overrides } else { &no_overrides },
+                at: fire.at,
+                project_dir: cx.project_dir,
             }
         };
         // Each batch's deadlines start when it does: sequential hooks never share one.

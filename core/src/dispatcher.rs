@@ -303,6 +303,8 @@ struct AsyncStart<'a> {
     event: &'a Value,
     session: &'a str,
     fire_id: u64,
+    /// When the fire started running hooks (payloads that carry a time use this one instant).
+    at: std::time::SystemTime,
 }
 
 impl Inner {
@@ -376,7 +378,7 @@ impl Inner {
                     Chosen { h, timeout_s }
                 })
                 .collect();
-            let fire = AsyncStart { spec, event, session, fire_id };
+            let fire = AsyncStart { spec, event, session, fire_id, at: std::time::SystemTime::now() };
             self.run_chosen(&chosen, &self.project_dir(event), fire, raw, me, cancel, &mut result);
         }
         session::attach_async(&mut result, queued, dropped);
@@ -436,6 +438,8 @@ impl Inner {
             current: fire.event,
             raw,
             overrides: &no_overrides,
+            at: fire.at,
+            project_dir,
         };
         for (k, c) in chosen.iter().enumerate().filter(|(_, c)| c.h.mode != RunMode::Sync) {
             let started = Outcome::started(&c.h, launch::command_text(&self.config, &c.h, project_dir));
@@ -448,12 +452,14 @@ impl Inner {
         }
         let sync: Vec<usize> = (0..chosen.len()).filter(|k| chosen[*k].h.mode == RunMode::Sync).collect();
         let envelope = self.config.dialect.rules();
+        let selected: Vec<&Handler> = sync.iter().map(|&k| &*chosen[k].h).collect();
         let batch_fire = Fire {
             spec: fire.spec,
             rules: self.config.rules,
             event: fire.event,
             raw,
-            strategy: envelope.strategy(),
+            strategy: envelope.strategy_for(&selected),
+            at: fire.at,
             slots: &self.slots,
             cancel,
         };
@@ -495,7 +501,7 @@ impl Inner {
     ) {
         let inner = Arc::clone(me);
         let event = fire.event.clone();
-        let (spec, session, fire_id) = (fire.spec, fire.session.to_string(), fire.fire_id);
+        let (spec, session, fire_id, at) = (fire.spec, fire.session.to_string(), fire.fire_id, fire.at);
         let (index, rewake) = (h.index, h.mode == RunMode::AsyncRewake);
         let spawned = std::thread::Builder::new().name("hookwire-async".into()).spawn(move || {
             let Some(h) =
@@ -517,6 +523,8 @@ impl Inner {
                 current: &event,
                 raw: None,
                 overrides: &empty,
+                at,
+                project_dir: "",
             };
             let finished = Finished { end: &run.end, stdout: &run.stdout, stderr: &run.stderr, timeout_s };
             // Async hooks never fail closed, and their decisions never take effect (§5.10).

@@ -158,6 +158,17 @@ mod tests {
                 r#"{"dialect":"ub","sources":[{"scope":"user","settings":{"hooks":{"pre_tool_call":[{"command":["true"]}]}}}]}"#
                     .into(),
             ),
+            (
+                "gemini",
+                r#"{"dialect":"gemini","sources":[{"scope":"user","settings":{"hooks":{
+                   "BeforeTool":[{"matcher":"run_shell","hooks":[{"type":"command","command":"exit 0"}]},
+                                 {"matcher":"Bash","hooks":[{"type":"command","command":"exit 0"}]}],
+                   "AfterTool":[{"matcher":"^write_file$","sequential":true,"hooks":[{"type":"command","command":"exit 0"}]}],
+                   "SessionStart":[{"matcher":"resume","hooks":[{"type":"command","command":"exit 0"}]}],
+                   "AfterAgent":[{"matcher":"ignored","hooks":[{"type":"command","command":"exit 0"}]}],
+                   "BeforeModel":[{"hooks":[{"type":"command","command":"exit 0"}]}]}}}]}"#
+                    .into(),
+            ),
         ]
     }
 

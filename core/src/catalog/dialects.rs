@@ -10,11 +10,19 @@ pub enum Dialect {
     Ok,
     JCli,
     Ub,
+    Gemini,
 }
 
 /// Every dialect, in the order error messages list them.
-pub const ALL: [Dialect; 6] =
-    [Dialect::ClaudeCode, Dialect::Jcode, Dialect::Neocode, Dialect::Ok, Dialect::JCli, Dialect::Ub];
+pub const ALL: [Dialect; 7] = [
+    Dialect::ClaudeCode,
+    Dialect::Jcode,
+    Dialect::Neocode,
+    Dialect::Ok,
+    Dialect::JCli,
+    Dialect::Ub,
+    Dialect::Gemini,
+];
 
 impl Dialect {
     pub fn parse(s: &str) -> Option<Dialect> {
@@ -29,6 +37,7 @@ impl Dialect {
             Dialect::Ok => "ok",
             Dialect::JCli => "j-cli",
             Dialect::Ub => "ub",
+            Dialect::Gemini => "gemini",
         }
     }
 }

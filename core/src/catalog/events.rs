@@ -378,7 +378,7 @@ pub static CATALOGUE: &[EventSpec] = &[
     },
 ];
 
-/// Events that exist in one dialect only (§9.2, §9.4). Firing one runs only that dialect's
+/// Events that exist in one dialect only (§9.2, §9.4, agents.md §3.1). Firing one runs only that dialect's
 /// handlers; their ids follow the catalogue's.
 pub static NATIVE_ONLY: &[EventSpec] = &[
     native_row("neocode", "before_completion_decision", D::Block),
@@ -387,6 +387,9 @@ pub static NATIVE_ONLY: &[EventSpec] = &[
     native_row("j-cli", "post_llm_response", D::None),
     native_row("j-cli", "pre_micro_compact", D::None),
     native_row("j-cli", "post_micro_compact", D::None),
+    native_row("gemini", "BeforeModel", D::Block),
+    native_row("gemini", "AfterModel", D::None),
+    native_row("gemini", "BeforeToolSelection", D::None),
 ];
 
 /// Index of an event in [`CATALOGUE`], then in [`NATIVE_ONLY`].

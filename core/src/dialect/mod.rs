@@ -10,6 +10,7 @@
 
 mod claude_code;
 mod flat;
+mod gemini;
 mod jcli;
 mod jcode;
 mod neocode;
@@ -38,6 +39,7 @@ impl Dialect {
             Dialect::Ok => &ok::OkRules,
             Dialect::JCli => &jcli::JCliRules,
             Dialect::Ub => &ub::UbRules,
+            Dialect::Gemini => &gemini::GeminiRules,
         }
     }
 }
@@ -47,6 +49,8 @@ impl Dialect {
 pub enum Syntax {
     Json,
     Yaml,
+    /// JSON with `//` and `/* */` comments (Gemini CLI's settings files).
+    Jsonc,
 }
 
 /// How the hooks of one fire are run and folded (§9.0): the envelope's dialect decides.
@@ -135,6 +139,7 @@ pub trait DialectRules: Sync {
         Ok(Switches {
             disable_all: switch(doc, "disableAllHooks", base, p, warnings)?,
             managed_only: switch(doc, "allowManagedHooksOnly", base, p, warnings)?,
+            ..Switches::default()
         })
     }
 
@@ -156,6 +161,14 @@ pub trait DialectRules: Sync {
         Strategy::Parallel
     }
 
+    /// The strategy of one fire, given the synchronous handlers it selected (configuration
+    /// order). A dialect whose strategy depends on what was selected overrides this: Gemini
+    /// runs a whole fire one hook at a time when any selected handler sits in a
+    /// `sequential: true` group. Defaults to [`DialectRules::strategy`].
+    fn strategy_for(&self, _selected: &[&Handler]) -> Strategy {
+        self.strategy()
+    }
+
     /// Folds the readings of one fire in configuration order, when this is the envelope's
     /// dialect.
     fn fold(&self, steps: &[&Step]) -> Folded {
@@ -170,6 +183,19 @@ pub trait DialectRules: Sync {
     /// Whether identical handlers run once per fire (§2.7).
     fn dedups(&self) -> bool {
         false
+    }
+
+    /// The identity under which a handler of this dialect is deduplicated, when it is not
+    /// §2.7's (type, origin, expanded command): Gemini's is the handler's `name` and `command`.
+    /// `None` = §2.7's.
+    fn dedup_identity(&self, _h: &Handler) -> Option<String> {
+        None
+    }
+
+    /// The handler's own name, when the dialect gives handlers one that switches can name
+    /// (Gemini's `name`, listed in `hooksConfig.disabled`). `None` = unnamed.
+    fn hook_name<'h>(&self, _h: &'h Handler) -> Option<&'h str> {
+        None
     }
 
     /// The handler's timeout in seconds when the fire runs it (§5.6).
@@ -246,12 +272,16 @@ pub trait DialectRules: Sync {
 }
 
 /// The switches of one document (§2.5); `None` = not set there.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Switches {
     /// `disableAllHooks` (or the dialect's spelling of it).
     pub disable_all: Option<bool>,
     /// `allowManagedHooksOnly`, honoured in managed sources only.
     pub managed_only: Option<bool>,
+    /// Names of hooks this document disables (Gemini's `hooksConfig.disabled`): the union over
+    /// the trusted sources drops every handler whose [`DialectRules::hook_name`] is listed; a
+    /// list from a non-managed source never drops a managed hook.
+    pub disabled_names: Vec<String>,
 }
 
 /// A boolean switch `key` of an object `doc`; a value of another type is a problem at
@@ -290,6 +320,10 @@ pub struct FireEvent<'a> {
     pub raw: Option<&'a str>,
     /// Native fields set by earlier j-cli hooks (`messages`, `system_prompt`, ...).
     pub overrides: &'a Map<String, Value>,
+    /// When the fire started: one instant for every hook of the fire (Gemini's `timestamp`).
+    pub at: std::time::SystemTime,
+    /// The fire's project directory (`project_dir`, else the event's `cwd`, else the host's).
+    pub project_dir: &'a str,
 }
 
 /// One hook's reading inside a fire, with what the strategy needs beyond the verdict.

@@ -45,6 +45,12 @@ impl TimeoutContext {
         TimeoutContext { generic, cap, event_default, budget }
     }
 
+    /// A dialect's own default timeout `own`, replaced by `limits.default_timeout_s` when that
+    /// is set (§2.2: it replaces the generic default of every dialect).
+    pub fn default_or(&self, own: f64) -> f64 {
+        self.cap.unwrap_or(own)
+    }
+
     /// A claude-code handler's timeout.
     pub fn claude_code(&self, h: &Handler) -> f64 {
         let typed = match h.ty {
