@@ -180,7 +180,7 @@ fn read_handler(
         }
     };
     let hook_name = field!(f.string("name"));
-    field!(f.string("description"));
+    // `description` is tolerated whatever its type (Gemini only shows it).
     let timeout_ms = field!(f.number("timeout"));
     let env = field!(f.string_pairs("env")).unwrap_or_default();
     if let Some((k, _)) =
@@ -189,7 +189,15 @@ fn read_handler(
         let why = "not a valid environment variable (empty name, `=` or NUL)";
         return p.fail(warnings, &format!("{hptr}/env/{}", escape(k)), why);
     }
+    // hookwire's fail-closed keys (agents.md §1), which Gemini ignores; an unknown `onFailure`
+    // value takes the safe side, as in every dialect (§2.4).
     let on_failure = field!(f.string("onFailure"));
+    if let Some(other) =
+        on_failure.as_deref().filter(|o| !matches!(*o, "block" | "allow" | "continue" | "ignore"))
+    {
+        let why = format!("{id}: unknown onFailure value \"{other}\"; read as \"block\" (the safe side)");
+        note_all(warnings, ids, &format!("{hptr}/onFailure"), &why);
+    }
     let fail_closed = field!(f.boolean("failClosed")).unwrap_or(false)
         || field!(f.boolean("fail_closed")).unwrap_or(false)
         || on_failure.as_deref().is_some_and(|o| !matches!(o, "allow" | "continue" | "ignore"));
