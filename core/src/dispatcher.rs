@@ -524,7 +524,7 @@ impl Inner {
                 raw: None,
                 overrides: &empty,
                 at,
-                project_dir: "",
+                project_dir: "", // reading never needs it
             };
             let finished = Finished { end: &run.end, stdout: &run.stdout, stderr: &run.stderr, timeout_s };
             // Async hooks never fail closed, and their decisions never take effect (§5.10).
