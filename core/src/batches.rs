@@ -40,6 +40,8 @@ pub struct Fire<'a> {
     pub strategy: Strategy,
     /// The session's Stop-guard count before this fire (`FireEvent::loop_count`).
     pub loop_count: u32,
+    /// When the fire started (every hook's `FireEvent::at`).
+    pub at: std::time::SystemTime,
     pub slots: &'a Slots,
     pub cancel: Option<&'a Cancel>,
 }
@@ -103,6 +105,7 @@ pub fn run(cx: &FireContext<'_>, fire: &Fire<'_>, chosen: &[Chosen<'_>], sync: &
                 overrides: if chains { &overrides } else { &no_overrides },
                 project_dir: cx.project_dir,
                 loop_count: fire.loop_count,
+                at: fire.at,
             }
         };
         // Each batch's deadlines start when it does: sequential hooks never share one.

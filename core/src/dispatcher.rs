@@ -305,6 +305,8 @@ struct AsyncStart<'a> {
     fire_id: u64,
     /// The session's Stop-guard count before this fire, on Stop-like events (0 elsewhere).
     loop_count: u32,
+    /// When the fire started running hooks (payloads that carry a time use this one instant).
+    at: std::time::SystemTime,
 }
 
 impl Inner {
@@ -379,7 +381,8 @@ impl Inner {
                 })
                 .collect();
             let loop_count = if spec.stop_like { self.sessions.stop_count(session, agent) } else { 0 };
-            let fire = AsyncStart { spec, event, session, fire_id, loop_count };
+            let fire =
+                AsyncStart { spec, event, session, fire_id, loop_count, at: std::time::SystemTime::now() };
             self.run_chosen(&chosen, &self.project_dir(event), fire, raw, me, cancel, &mut result);
         }
         session::attach_async(&mut result, queued, dropped);
@@ -441,6 +444,7 @@ impl Inner {
             overrides: &no_overrides,
             project_dir,
             loop_count: fire.loop_count,
+            at: fire.at,
         };
         for (k, c) in chosen.iter().enumerate().filter(|(_, c)| c.h.mode != RunMode::Sync) {
             let started = Outcome::started(&c.h, launch::command_text(&self.config, &c.h, project_dir));
@@ -453,13 +457,15 @@ impl Inner {
         }
         let sync: Vec<usize> = (0..chosen.len()).filter(|k| chosen[*k].h.mode == RunMode::Sync).collect();
         let envelope = self.config.dialect.rules();
+        let selected: Vec<&Handler> = sync.iter().map(|&k| &*chosen[k].h).collect();
         let batch_fire = Fire {
             spec: fire.spec,
             rules: self.config.rules,
             event: fire.event,
             raw,
-            strategy: envelope.strategy(),
+            strategy: envelope.strategy_for(&selected),
             loop_count: fire.loop_count,
+            at: fire.at,
             slots: &self.slots,
             cancel,
         };
@@ -501,7 +507,7 @@ impl Inner {
     ) {
         let inner = Arc::clone(me);
         let event = fire.event.clone();
-        let (spec, session, fire_id) = (fire.spec, fire.session.to_string(), fire.fire_id);
+        let (spec, session, fire_id, at) = (fire.spec, fire.session.to_string(), fire.fire_id, fire.at);
         let (loop_count, project_dir) = (fire.loop_count, inner.project_dir(&event));
         let (index, rewake) = (h.index, h.mode == RunMode::AsyncRewake);
         let spawned = std::thread::Builder::new().name("hookwire-async".into()).spawn(move || {
@@ -526,6 +532,7 @@ impl Inner {
                 overrides: &empty,
                 project_dir: &project_dir,
                 loop_count,
+                at,
             };
             let finished = Finished { end: &run.end, stdout: &run.stdout, stderr: &run.stderr, timeout_s };
             // Async hooks never fail closed, and their decisions never take effect (§5.10).

@@ -179,6 +179,17 @@ mod tests {
                    "afterAgentResponse":[{"command":"exit 0"}]}}}]}"#
                     .into(),
             ),
+            (
+                "gemini",
+                r#"{"dialect":"gemini","sources":[{"scope":"user","settings":{"hooks":{
+                   "BeforeTool":[{"matcher":"run_shell","hooks":[{"type":"command","command":"exit 0"}]},
+                                 {"matcher":"Bash","hooks":[{"type":"command","command":"exit 0"}]}],
+                   "AfterTool":[{"matcher":"^write_file$","sequential":true,"hooks":[{"type":"command","command":"exit 0"}]}],
+                   "SessionStart":[{"matcher":"resume","hooks":[{"type":"command","command":"exit 0"}]}],
+                   "AfterAgent":[{"matcher":"ignored","hooks":[{"type":"command","command":"exit 0"}]}],
+                   "BeforeModel":[{"hooks":[{"type":"command","command":"exit 0"}]}]}}}]}"#
+                    .into(),
+            ),
         ]
     }
 

@@ -174,7 +174,14 @@ pub fn for_fire<'a>(
             logs::skipped(fire_id, config, &h, SkipReason::NoCallback);
             continue;
         }
-        if h.dialect.rules().dedups() && !seen.insert(identity(config, &h, dir.get_or_init(project_dir))) {
+        let rules = h.dialect.rules();
+        if rules.dedups()
+            && !seen.insert(
+                rules
+                    .dedup_identity(&h)
+                    .unwrap_or_else(|| identity(config, &h, dir.get_or_init(project_dir))),
+            )
+        {
             logs::skipped(fire_id, config, &h, SkipReason::Duplicate);
             continue;
         }

@@ -11,11 +11,12 @@ pub enum Dialect {
     JCli,
     Ub,
     Codex,
+    Gemini,
     Cursor,
 }
 
 /// Every dialect, in the order error messages list them.
-pub const ALL: [Dialect; 8] = [
+pub const ALL: [Dialect; 9] = [
     Dialect::ClaudeCode,
     Dialect::Jcode,
     Dialect::Neocode,
@@ -23,6 +24,7 @@ pub const ALL: [Dialect; 8] = [
     Dialect::JCli,
     Dialect::Ub,
     Dialect::Codex,
+    Dialect::Gemini,
     Dialect::Cursor,
 ];
 
@@ -41,6 +43,7 @@ impl Dialect {
             Dialect::Ub => "ub",
             Dialect::Codex => "codex",
             Dialect::Cursor => "cursor",
+            Dialect::Gemini => "gemini",
         }
     }
 }

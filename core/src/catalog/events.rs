@@ -378,7 +378,7 @@ pub static CATALOGUE: &[EventSpec] = &[
     },
 ];
 
-/// Events that exist in one dialect only (§9.2, §9.4). Firing one runs only that dialect's
+/// Events that exist in one dialect only (§9.2, §9.4, agents.md §3.1). Firing one runs only that dialect's
 /// handlers; their ids follow the catalogue's.
 pub static NATIVE_ONLY: &[EventSpec] = &[
     native_row("neocode", "before_completion_decision", D::Block),
@@ -392,6 +392,9 @@ pub static NATIVE_ONLY: &[EventSpec] = &[
     native_row("cursor", "afterTabFileEdit", D::None),
     // Tab's file reads are permission decisions (deny, allow), as preToolUse's are.
     EventSpec { exit2: X::Deny, ..native_row("cursor", "beforeTabFileRead", D::Permission) },
+    native_row("gemini", "BeforeModel", D::Block),
+    native_row("gemini", "AfterModel", D::None),
+    native_row("gemini", "BeforeToolSelection", D::None),
 ];
 
 /// Index of an event in [`CATALOGUE`], then in [`NATIVE_ONLY`].

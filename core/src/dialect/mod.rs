@@ -12,6 +12,7 @@ mod claude_code;
 mod codex;
 mod cursor;
 mod flat;
+mod gemini;
 mod jcli;
 mod jcode;
 mod neocode;
@@ -42,6 +43,7 @@ impl Dialect {
             Dialect::Ub => &ub::UbRules,
             Dialect::Cursor => &cursor::CursorRules,
             Dialect::Codex => &codex::CodexRules,
+            Dialect::Gemini => &gemini::GeminiRules,
         }
     }
 }
@@ -53,6 +55,8 @@ pub enum Syntax {
     Yaml,
     /// TOML 1.0 (Codex's `config.toml`).
     Toml,
+    /// JSON with `//` and `/* */` comments (Gemini CLI's settings files).
+    Jsonc,
 }
 
 /// How the hooks of one fire are run and folded (§9.0): the envelope's dialect decides.
@@ -138,10 +142,7 @@ pub trait DialectRules: Sync {
         p: &Parse,
         warnings: &mut ConfigWarnings,
     ) -> Result<Switches, ConfigError> {
-        Ok(Switches {
-            disable_all: switch(doc, "disableAllHooks", base, p, warnings)?,
-            managed_only: switch(doc, "allowManagedHooksOnly", base, p, warnings)?,
-        })
+        claude_code_switches(doc, base, p, warnings)
     }
 
     /// Where sources of `scope` sort in configuration order when this dialect is the envelope's
@@ -160,6 +161,14 @@ pub trait DialectRules: Sync {
     /// How the hooks of a fire run and fold when this is the envelope's dialect.
     fn strategy(&self) -> Strategy {
         Strategy::Parallel
+    }
+
+    /// The strategy of one fire, given the synchronous handlers it selected (configuration
+    /// order). A dialect whose strategy depends on what was selected overrides this: Gemini
+    /// runs a whole fire one hook at a time when any selected handler sits in a
+    /// `sequential: true` group. Defaults to [`DialectRules::strategy`].
+    fn strategy_for(&self, _selected: &[&Handler]) -> Strategy {
+        self.strategy()
     }
 
     /// Folds the readings of one fire in configuration order, when this is the envelope's
@@ -184,6 +193,19 @@ pub trait DialectRules: Sync {
     /// Whether identical handlers run once per fire (§2.7).
     fn dedups(&self) -> bool {
         false
+    }
+
+    /// The identity under which a handler of this dialect is deduplicated, when it is not
+    /// §2.7's (type, origin, expanded command): Gemini's is the handler's `name` and `command`.
+    /// `None` = §2.7's.
+    fn dedup_identity(&self, _h: &Handler) -> Option<String> {
+        None
+    }
+
+    /// The handler's own name, when the dialect gives handlers one that switches can name
+    /// (Gemini's `name`, listed in `hooksConfig.disabled`). `None` = unnamed.
+    fn hook_name<'h>(&self, _h: &'h Handler) -> Option<&'h str> {
+        None
     }
 
     /// The handler's timeout in seconds when the fire runs it (§5.6).
@@ -266,12 +288,30 @@ pub trait DialectRules: Sync {
 }
 
 /// The switches of one document (§2.5); `None` = not set there.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Switches {
     /// `disableAllHooks` (or the dialect's spelling of it).
     pub disable_all: Option<bool>,
     /// `allowManagedHooksOnly`, honoured in managed sources only.
     pub managed_only: Option<bool>,
+    /// Names of hooks this document disables (Gemini's `hooksConfig.disabled`): the union over
+    /// the trusted sources drops every handler whose [`DialectRules::hook_name`] is listed; a
+    /// list from a non-managed source never drops a managed hook.
+    pub disabled_names: Vec<String>,
+}
+
+/// Claude Code's switches: the top-level `disableAllHooks` and `allowManagedHooksOnly`.
+pub fn claude_code_switches(
+    doc: &Value,
+    base: &str,
+    p: &Parse,
+    warnings: &mut ConfigWarnings,
+) -> Result<Switches, ConfigError> {
+    Ok(Switches {
+        disable_all: switch(doc, "disableAllHooks", base, p, warnings)?,
+        managed_only: switch(doc, "allowManagedHooksOnly", base, p, warnings)?,
+        ..Switches::default()
+    })
 }
 
 /// A boolean switch `key` of an object `doc`; a value of another type is a problem at
@@ -315,6 +355,27 @@ pub struct FireEvent<'a> {
     /// On a Stop-like event, the session's consecutive continuations so far (§5.11), before
     /// this fire; 0 elsewhere. Cursor's `loop_count` and its per-hook `loop_limit` read it.
     pub loop_count: u32,
+    /// When the fire started: one instant for every hook of the fire (Gemini's `timestamp`).
+    pub at: std::time::SystemTime,
+}
+
+#[cfg(test)]
+impl<'a> FireEvent<'a> {
+    /// A fire of `spec` on `event` as the host gave it, for a dialect's unit tests: no rewrites,
+    /// no host text, project directory `/p`, no Stop continuations, started now.
+    pub fn plain(spec: &'static EventSpec, event: &'a Value, overrides: &'a Map<String, Value>) -> Self {
+        FireEvent {
+            spec,
+            rules: Rules::Current,
+            original: event,
+            current: event,
+            raw: None,
+            overrides,
+            project_dir: "/p",
+            loop_count: 0,
+            at: std::time::SystemTime::now(),
+        }
+    }
 }
 
 /// One hook's reading inside a fire, with what the strategy needs beyond the verdict.

@@ -1,10 +1,12 @@
 //! Loading a configuration (protocol.md §2): the envelope's own keys (`envelope.rs`), each
 //! source read, trusted and layered (`source.rs`, `trust.rs`), files parsed only once trusted
-//! and by their dialect's syntax (JSON, `yaml.rs` or `toml.rs`), and each document handed to its
+//! and by their dialect's syntax (JSON, JSON with comments in `jsonc.rs`, `yaml.rs` or
+//! `toml.rs`), and each document handed to its
 //! dialect's reader. The result is the typed model of `config`; nothing here runs a hook.
 
 mod defaults;
 mod envelope;
+mod jsonc;
 mod source;
 mod toml;
 mod trust;

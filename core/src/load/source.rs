@@ -3,7 +3,7 @@
 //! (`disableAllHooks`, `allowManagedHooksOnly`) by precedence, and concatenating the hooks of
 //! the sources that survive, in configuration order.
 
-use super::{toml, trust, yaml};
+use super::{jsonc, toml, trust, yaml};
 use crate::catalog;
 use crate::catalog::{Dialect, Rules, Scope};
 use crate::config::{ConfigWarnings, DocContext, Group, Parse, SourceInfo, TrustEntry};
@@ -94,6 +94,11 @@ impl RawSource {
             },
             Syntax::Json => crate::json::from_slice::<Value>(bytes)
                 .map_err(|e| format!("invalid JSON at {}:{}: {e}", e.line(), e.column())),
+            Syntax::Jsonc => match jsonc::strip(bytes) {
+                Ok(text) => crate::json::from_slice::<Value>(&text)
+                    .map_err(|e| format!("invalid JSON at {}:{}: {e}", e.line(), e.column())),
+                Err((l, c, why)) => Err(format!("invalid JSON at {l}:{c}: {why}")),
+            },
         };
         match parsed {
             Ok(doc @ Value::Object(_)) => Ok(std::borrow::Cow::Owned(doc)),
@@ -285,6 +290,7 @@ pub(crate) fn assemble(
         groups: Vec<Vec<Group>>,
         disable_all: Option<bool>,
         managed_only: Option<bool>,
+        disabled_names: Vec<String>,
     }
     let mut loaded: Vec<Loaded> = Vec::new();
     for raw in raws {
@@ -338,7 +344,7 @@ pub(crate) fn assemble(
             Origin::Inline { base } => base.clone(),
             Origin::File { .. } => String::new(),
         };
-        let Switches { disable_all, managed_only } =
+        let Switches { disable_all, managed_only, disabled_names } =
             raw.dialect.rules().switches(&doc, &base, &p, warnings)?;
         let mut groups: Vec<Vec<Group>> = (0..catalog::count()).map(|_| Vec::new()).collect();
         let source_index = loaded.len();
@@ -356,7 +362,7 @@ pub(crate) fn assemble(
             },
         };
         raw.dialect.rules().read_config(&doc, &cx, &p, &mut groups, warnings)?;
-        loaded.push(Loaded { info, forced: raw.forced, groups, disable_all, managed_only });
+        loaded.push(Loaded { info, forced: raw.forced, groups, disable_all, managed_only, disabled_names });
     }
 
     // Switches by precedence (§2.5).
@@ -391,16 +397,44 @@ pub(crate) fn assemble(
         _ => true,
     };
 
+    // Hooks disabled by name (Gemini's `hooksConfig.disabled`): the union over the loaded
+    // sources; a non-managed list never drops a managed hook.
+    let named = |managed: bool| -> Vec<&String> {
+        let lists = loaded.iter().filter(|l| (l.info.scope == Scope::Managed) == managed);
+        lists.flat_map(|l| &l.disabled_names).collect()
+    };
+    let (by_managed, by_others): (Vec<String>, Vec<String>) =
+        (named(true).into_iter().cloned().collect(), named(false).into_iter().cloned().collect());
+    let mut dropped: Vec<String> = Vec::new();
+
     let mut events: Vec<Vec<Group>> = (0..catalog::count()).map(|_| Vec::new()).collect();
     let mut infos = Vec::with_capacity(loaded.len());
     for l in loaded {
         let keep = keeps(&l);
         if keep {
-            for (eid, groups) in l.groups.into_iter().enumerate() {
+            let managed = l.info.scope == Scope::Managed;
+            for (eid, mut groups) in l.groups.into_iter().enumerate() {
+                if !by_managed.is_empty() || !by_others.is_empty() {
+                    for g in &mut groups {
+                        g.handlers.retain(|h| {
+                            let Some(name) = h.dialect.rules().hook_name(h) else { return true };
+                            let off = by_managed.iter().any(|n| n == name)
+                                || (!managed && by_others.iter().any(|n| n == name));
+                            if off && !dropped.contains(&h.id) {
+                                dropped.push(h.id.clone());
+                            }
+                            !off
+                        });
+                    }
+                }
                 events[eid].extend(groups);
             }
         }
         infos.push(l.info);
+    }
+    if !dropped.is_empty() {
+        let why = format!("config: hooks disabled by name (hooksConfig.disabled): {}", dropped.join(", "));
+        warnings.note(None, "", why);
     }
     let mut index = 0;
     for groups in &mut events {

@@ -45,9 +45,10 @@ impl TimeoutContext {
         TimeoutContext { generic, cap, event_default, budget }
     }
 
-    /// A dialect's own default `d`, replaced by `limits.default_timeout_s` when that is set.
-    pub fn default_or(&self, d: f64) -> f64 {
-        self.cap.unwrap_or(d)
+    /// A dialect's own default timeout `own`, replaced by `limits.default_timeout_s` when that
+    /// is set (§2.2: it replaces the generic default of every dialect).
+    pub fn default_or(&self, own: f64) -> f64 {
+        self.cap.unwrap_or(own)
     }
 
     /// A claude-code handler's timeout.

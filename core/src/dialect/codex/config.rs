@@ -185,10 +185,7 @@ pub fn switches(
     warnings: &mut ConfigWarnings,
 ) -> Result<Switches, ConfigError> {
     if p.file.is_none() && base.is_empty() {
-        return Ok(Switches {
-            disable_all: crate::dialect::switch(doc, "disableAllHooks", base, p, warnings)?,
-            managed_only: crate::dialect::switch(doc, "allowManagedHooksOnly", base, p, warnings)?,
-        });
+        return crate::dialect::claude_code_switches(doc, base, p, warnings);
     }
     if !is_toml(p) {
         return Ok(Switches::default());

@@ -214,21 +214,12 @@ fn edits(e: &Value) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::{Rules, lookup, spec};
+    use crate::catalog::{lookup, spec};
 
     fn bytes(kind: Kind, event: Value, loop_count: u32) -> String {
         let overrides = Map::new();
         let s = spec(lookup(event["hook_event_name"].as_str().unwrap()).unwrap());
-        let ev = FireEvent {
-            spec: s,
-            rules: Rules::Current,
-            original: &event,
-            current: &event,
-            raw: None,
-            overrides: &overrides,
-            project_dir: "/proj",
-            loop_count,
-        };
+        let ev = FireEvent { project_dir: "/proj", loop_count, ..FireEvent::plain(s, &event, &overrides) };
         String::from_utf8(payload(kind, &ev)).unwrap()
     }
 

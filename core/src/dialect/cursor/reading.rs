@@ -226,7 +226,7 @@ fn fields(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::{Rules, Shell, lookup, spec};
+    use crate::catalog::{Shell, lookup, spec};
     use crate::config::{CommandSpec, Knobs};
     use crate::runner::Text;
     use serde_json::json;
@@ -258,16 +258,7 @@ mod tests {
     ) -> Reading {
         let e = json!({"hook_event_name": event});
         let overrides = Map::new();
-        let ev = FireEvent {
-            spec: spec(lookup(event).unwrap()),
-            rules: Rules::Current,
-            original: &e,
-            current: &e,
-            raw: None,
-            overrides: &overrides,
-            project_dir: "/p",
-            loop_count,
-        };
+        let ev = FireEvent { loop_count, ..FireEvent::plain(spec(lookup(event).unwrap()), &e, &overrides) };
         let end = End::Exited(code);
         let (stdout, stderr) = (text(out), text(""));
         let f = Finished { end: &end, stdout: &stdout, stderr: &stderr, timeout_s: 60.0 };

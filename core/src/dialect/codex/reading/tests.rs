@@ -1,7 +1,7 @@
 //! Codex's strict reading, one behaviour per test.
 
 use super::*;
-use crate::catalog::{Dialect, Rules};
+use crate::catalog::Dialect;
 use crate::config::{CommandSpec, Handler};
 use crate::runner::Text;
 use serde_json::json;
@@ -26,16 +26,7 @@ fn text(s: &str) -> Text {
 fn run(native: &str, event_name: &str, event: Value, code: i32, out: &str, err: &str) -> Reading {
     let spec = crate::catalog::spec(crate::catalog::lookup(event_name).unwrap());
     let overrides = Map::new();
-    let ev = FireEvent {
-        spec,
-        rules: Rules::Current,
-        original: &event,
-        current: &event,
-        raw: None,
-        overrides: &overrides,
-        project_dir: "",
-        loop_count: 0,
-    };
+    let ev = FireEvent::plain(spec, &event, &overrides);
     let end = End::Exited(code);
     let (o, e) = (text(out), text(err));
     read(&handler(native), &ev, &Finished { end: &end, stdout: &o, stderr: &e, timeout_s: 600.0 })

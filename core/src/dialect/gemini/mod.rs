@@ -1,0 +1,174 @@
+//! The `gemini` dialect (Google Gemini CLI; agents.md §3): Claude Code's three-level settings
+//! shape with Gemini's own event and tool names, JSON with comments, timeouts in milliseconds,
+//! `hooksConfig` switches, dedup by `name` and `command`, a re-serialised payload with a
+//! `timestamp`, JSON read whatever the exit code, and a parallel fold that turns sequential and
+//! chaining when a selected handler sits in a `sequential: true` group.
+//!
+//! One module per job: `config.rs` reads a settings document and its switches, `matcher.rs`
+//! matches groups, `tools.rs` translates Claude Code's tool names, `payload.rs` shapes stdin,
+//! `reading.rs` reads one hook, `fold.rs` folds a fire. This folder never runs a process.
+
+mod config;
+mod fold;
+mod matcher;
+mod payload;
+mod reading;
+mod tools;
+
+use super::{DialectRules, NativeEvent, Strategy, Switches, Syntax, TimeoutContext, ev, native};
+use super::{Finished, FireEvent, Step};
+use crate::catalog::{Dialect, Scope};
+use crate::config::{Action, CommandSpec, ConfigWarnings, DocContext, Group, Handler, Parse};
+use crate::error::ConfigError;
+use crate::fold::Folded;
+use serde_json::Value;
+
+/// Gemini's default timeout (agents.md §3.1): 60,000 ms.
+const DEFAULT_TIMEOUT_S: f64 = 60.0;
+
+/// The `gemini` dialect.
+pub struct GeminiRules;
+
+/// What a Gemini handler carries beyond the common fields.
+#[derive(Debug, Default)]
+pub(crate) struct GeminiKnobs {
+    /// `name`: what `hooksConfig.disabled` lists, and half of the dedup identity.
+    pub name: Option<String>,
+    /// Its group says `sequential: true`.
+    pub sequential: bool,
+    /// `env`: added to this hook's environment, last.
+    pub env: Vec<(String, String)>,
+}
+
+/// Gemini's event names (agents.md §3.1) and the catalogue events they stand for.
+static EVENTS: &[NativeEvent] = &[
+    ev("BeforeTool", &["PreToolUse"], true),
+    ev("AfterTool", &["PostToolUse", "PostToolUseFailure"], true),
+    ev("BeforeAgent", &["UserPromptSubmit"], true),
+    ev("AfterAgent", &["Stop"], true),
+    ev("SessionStart", &["SessionStart"], false),
+    ev("SessionEnd", &["SessionEnd"], false),
+    ev("PreCompress", &["PreCompact"], false),
+    ev("Notification", &["Notification"], false),
+    native("BeforeModel", true),
+    native("AfterModel", false),
+    native("BeforeToolSelection", false),
+];
+
+fn knobs(h: &Handler) -> Option<&GeminiKnobs> {
+    h.knobs.get::<GeminiKnobs>()
+}
+
+impl DialectRules for GeminiRules {
+    fn id(&self) -> Dialect {
+        Dialect::Gemini
+    }
+
+    /// Gemini strips `//` and `/* */` comments from its settings files.
+    fn syntax(&self, _path: &std::path::Path) -> Syntax {
+        Syntax::Jsonc
+    }
+
+    fn read_config(
+        &self,
+        doc: &Value,
+        cx: &DocContext<'_>,
+        p: &Parse,
+        events: &mut [Vec<Group>],
+        warnings: &mut ConfigWarnings,
+    ) -> Result<(), ConfigError> {
+        config::read(doc, cx, p, events, warnings)
+    }
+
+    fn switches(
+        &self,
+        doc: &Value,
+        base: &str,
+        p: &Parse,
+        warnings: &mut ConfigWarnings,
+    ) -> Result<Switches, ConfigError> {
+        config::switches(doc, base, p, warnings)
+    }
+
+    /// Session first, then project before user (Gemini ranks project > user > system >
+    /// extensions).
+    fn source_order(&self, scope: Scope) -> i32 {
+        match scope {
+            Scope::Session => 0,
+            Scope::Project => 1,
+            Scope::Local => 2,
+            Scope::User => 3,
+            Scope::Managed => 4,
+            Scope::Plugin => 5,
+        }
+    }
+
+    fn native_events(&self) -> Option<&'static [NativeEvent]> {
+        Some(EVENTS)
+    }
+
+    /// Parallel unless a selected handler belongs to a `sequential: true` group: then every
+    /// hook of the fire, one at a time in configuration order, and a deny stops nothing.
+    fn strategy_for(&self, selected: &[&Handler]) -> Strategy {
+        if selected.iter().any(|h| knobs(h).is_some_and(|k| k.sequential)) {
+            Strategy::RunAll
+        } else {
+            Strategy::Parallel
+        }
+    }
+
+    fn fold(&self, steps: &[&Step]) -> Folded {
+        fold::fold(steps)
+    }
+
+    /// Sequential fires chain `tool_input`, `prompt` and `llm_request` (a parallel fire is one
+    /// batch, so nothing is chained there).
+    fn chains(&self) -> bool {
+        true
+    }
+
+    fn dedups(&self) -> bool {
+        true
+    }
+
+    /// Same `name` (absent = `""`) and same `command`.
+    fn dedup_identity(&self, h: &Handler) -> Option<String> {
+        let name = knobs(h).and_then(|k| k.name.as_deref()).unwrap_or("");
+        let command = match &h.action {
+            Action::Command(CommandSpec::Shell { script, .. }) => script.as_str(),
+            _ => return None,
+        };
+        Some(format!("gemini\0{name}\0{command}"))
+    }
+
+    fn hook_name<'h>(&self, h: &'h Handler) -> Option<&'h str> {
+        knobs(h).and_then(|k| k.name.as_deref())
+    }
+
+    /// Milliseconds in the file (read into seconds at load); 60 s by default, or
+    /// `limits.default_timeout_s`.
+    fn timeout_s(&self, h: &Handler, t: &TimeoutContext) -> f64 {
+        h.timeout_s.unwrap_or_else(|| t.default_or(DEFAULT_TIMEOUT_S))
+    }
+
+    /// `GEMINI_PROJECT_DIR` and `CLAUDE_PROJECT_DIR`, then the handler's own `env`.
+    fn vars(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<(String, String)> {
+        let mut vars = vec![
+            ("GEMINI_PROJECT_DIR".to_string(), ev.project_dir.to_string()),
+            ("CLAUDE_PROJECT_DIR".to_string(), ev.project_dir.to_string()),
+        ];
+        vars.extend(knobs(h).into_iter().flat_map(|k| k.env.iter().cloned()));
+        vars
+    }
+
+    fn payload(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
+        payload::bytes(h, ev)
+    }
+
+    fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
+        reading::read(h, ev, f)
+    }
+}
+
+#[cfg(test)]
+mod tests;
