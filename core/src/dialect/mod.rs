@@ -145,6 +145,13 @@ pub trait DialectRules: Sync {
         claude_code_switches(doc, base, p, warnings)
     }
 
+    /// Top-level keys of the dialect's documents besides `hooks` (Gemini's `hooksConfig`,
+    /// Cursor's `version`): an envelope of this dialect may carry them for its inline part,
+    /// so they are not unknown envelope keys, and one alone makes that part a source.
+    fn document_keys(&self) -> &'static [&'static str] {
+        &[]
+    }
+
     /// Where sources of `scope` sort in configuration order when this dialect is the envelope's
     /// (§2.6); lower runs first.
     fn source_order(&self, scope: Scope) -> i32 {
@@ -298,6 +305,9 @@ pub struct Switches {
     /// the trusted sources drops every handler whose [`DialectRules::hook_name`] is listed; a
     /// list from a non-managed source never drops a managed hook.
     pub disabled_names: Vec<String>,
+    /// How the document spells the switch that turned its hooks off, for the warning that says
+    /// so (`features.hooks = false`); empty = Claude Code's `disableAllHooks`.
+    pub spelling: &'static str,
 }
 
 /// Claude Code's switches: the top-level `disableAllHooks` and `allowManagedHooksOnly`.

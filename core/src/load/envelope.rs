@@ -57,7 +57,8 @@ pub(super) fn load(value: &Value) -> Result<Config, ConfigError> {
     let trust = read_trust(obj.get("trust"), &mut warnings)?;
     let (http_allowed_urls, http_allowed_env_vars) = read_http(obj, &mut warnings)?;
     if is_envelope {
-        for key in obj.keys().filter(|k| !ENVELOPE_KEYS.contains(&k.as_str())) {
+        let own = dialect.rules().document_keys();
+        for key in obj.keys().filter(|k| !ENVELOPE_KEYS.contains(&k.as_str()) && !own.contains(&k.as_str())) {
             let at = format!("/{}", crate::config::escape(key));
             warnings.note(None, &at, format!("config: unknown envelope key \"{key}\" ignored"));
         }
@@ -78,10 +79,12 @@ pub(super) fn load(value: &Value) -> Result<Config, ConfigError> {
     }
     // The inline part (the whole plain document, or the envelope's own `hooks` and switches)
     // is a session source, last in its scope.
+    let own_keys = dialect.rules().document_keys();
     if !is_envelope
         || obj.contains_key("hooks")
         || obj.contains_key("disableAllHooks")
         || obj.contains_key("allowManagedHooksOnly")
+        || own_keys.iter().any(|k| obj.contains_key(*k))
     {
         raws.push(RawSource::inline_session(value.clone(), dialect));
     }

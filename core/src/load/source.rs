@@ -289,6 +289,8 @@ pub(crate) fn assemble(
         forced: bool,
         groups: Vec<Vec<Group>>,
         disable_all: Option<bool>,
+        /// How its document spells `disableAllHooks`.
+        spelling: &'static str,
         managed_only: Option<bool>,
         disabled_names: Vec<String>,
     }
@@ -344,7 +346,7 @@ pub(crate) fn assemble(
             Origin::Inline { base } => base.clone(),
             Origin::File { .. } => String::new(),
         };
-        let Switches { disable_all, managed_only, disabled_names } =
+        let Switches { disable_all, managed_only, disabled_names, spelling } =
             raw.dialect.rules().switches(&doc, &base, &p, warnings)?;
         let mut groups: Vec<Vec<Group>> = (0..catalog::count()).map(|_| Vec::new()).collect();
         let source_index = loaded.len();
@@ -362,7 +364,15 @@ pub(crate) fn assemble(
             },
         };
         raw.dialect.rules().read_config(&doc, &cx, &p, &mut groups, warnings)?;
-        loaded.push(Loaded { info, forced: raw.forced, groups, disable_all, managed_only, disabled_names });
+        loaded.push(Loaded {
+            info,
+            forced: raw.forced,
+            groups,
+            disable_all,
+            spelling,
+            managed_only,
+            disabled_names,
+        });
     }
 
     // Switches by precedence (§2.5).
@@ -371,7 +381,10 @@ pub(crate) fn assemble(
         .filter(|l| l.info.scope != Scope::Plugin && l.disable_all.is_some())
         .max_by_key(|l| l.info.scope.switch_rank())
         .filter(|l| l.disable_all == Some(true))
-        .map(|l| (l.info.scope, l.info.label.clone()));
+        .map(|l| {
+            let spelling = if l.spelling.is_empty() { "disableAllHooks" } else { l.spelling };
+            (l.info.scope, format!("{}: {spelling}", l.info.label))
+        });
     let managed_only = loaded.iter().any(|l| l.info.scope == Scope::Managed && l.managed_only == Some(true));
     for l in loaded.iter().filter(|l| l.info.scope != Scope::Managed && l.managed_only.is_some()) {
         let why =
@@ -380,10 +393,9 @@ pub(crate) fn assemble(
     }
     if let Some((scope, label)) = &disabling {
         if *scope == Scope::Managed {
-            warnings.note(None, "", format!("{label}: disableAllHooks is set; no hook runs"));
+            warnings.note(None, "", format!("{label} is set; no hook runs"));
         } else {
-            let why =
-                format!("{label}: disableAllHooks is set; only managed hooks and force-enabled plugins run");
+            let why = format!("{label} is set; only managed hooks and force-enabled plugins run");
             warnings.note(None, "", why);
         }
     } else if managed_only {

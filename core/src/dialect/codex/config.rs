@@ -211,6 +211,8 @@ pub fn switches(
         warnings.note(None, &format!("{fbase}/codex_hooks"), why);
     }
     out.disable_all = hooks.or(legacy).map(|enabled| !enabled);
+    out.spelling =
+        if hooks.is_some() { "[features] hooks = false" } else { "[features] codex_hooks = false" };
     Ok(out)
 }
 

@@ -115,6 +115,9 @@ impl DialectRules for CodexRules {
         config::switches(doc, base, p, warnings)
     }
 
+    fn document_keys(&self) -> &'static [&'static str] {
+        &["description"]
+    }
     fn native_events(&self) -> Option<&'static [NativeEvent]> {
         Some(EVENTS)
     }

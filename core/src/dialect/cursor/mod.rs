@@ -100,6 +100,9 @@ impl DialectRules for CursorRules {
         Ok(Switches::default())
     }
     /// managed, project, local, user, plugin, session (§4.1).
+    fn document_keys(&self) -> &'static [&'static str] {
+        &["version", "$schema"]
+    }
     fn source_order(&self, scope: Scope) -> i32 {
         match scope {
             Scope::Managed => 0,

@@ -279,6 +279,7 @@ fn read_switch_object(
         Ok(Some(on)) => {
             if out.disable_all.is_none() {
                 out.disable_all = Some(!on);
+                out.spelling = "hooksConfig.enabled: false";
             }
         }
         Ok(None) => {}

@@ -92,6 +92,9 @@ impl DialectRules for GeminiRules {
 
     /// Session first, then project before user (Gemini ranks project > user > system >
     /// extensions).
+    fn document_keys(&self) -> &'static [&'static str] {
+        &["hooksConfig"]
+    }
     fn source_order(&self, scope: Scope) -> i32 {
         match scope {
             Scope::Session => 0,
