@@ -564,3 +564,54 @@ fn without_config_the_user_project_and_local_files_of_the_project_are_layered() 
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("project directory: "), "{}", stderr(&o));
 }
+
+#[test]
+fn validate_detects_codex_gemini_and_cursor_files_by_their_directory() {
+    let o = hookwire(&[
+        "--json",
+        "validate",
+        "cli/tests/fixtures/agents/.codex/config.toml",
+        "cli/tests/fixtures/agents/.gemini/settings.json",
+        "cli/tests/fixtures/agents/.cursor/hooks.json",
+    ]);
+    let v = json_of(&o);
+    let dialects: Vec<&str> =
+        v["files"].as_array().unwrap().iter().map(|f| f["dialect"].as_str().unwrap()).collect();
+    assert_eq!(dialects, ["codex", "gemini", "cursor"]);
+    // Codex never runs a prompt handler, and `Read, Bash` is one regex in Codex: both are said.
+    let codex = v["files"][0]["errors"].to_string() + &v["files"][0]["warnings"].to_string();
+    assert!(codex.contains("prompt"), "{codex}");
+    // Gemini's comments are stripped and its event and tool names are its own.
+    assert_eq!(v["files"][1]["valid"], true, "{}", v["files"][1]);
+    assert_eq!(v["files"][2]["valid"], true, "{}", v["files"][2]);
+}
+
+#[test]
+fn fire_runs_each_agents_own_file_by_its_own_rules() {
+    let event = r#"{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Bash","tool_input":{"command":"rm -rf x"},"cwd":"/tmp"}"#;
+    for file in [
+        "cli/tests/fixtures/agents/.codex/config.toml",
+        "cli/tests/fixtures/agents/.gemini/settings.json",
+        "cli/tests/fixtures/agents/.cursor/hooks.json",
+    ] {
+        let o = hookwire_with_stdin(&["fire", "--config", file], Some(event));
+        let v = json_of(&o);
+        assert_eq!(v["decision"], "deny", "{file}: {v}");
+        assert_eq!(v["reason"], "no rm", "{file}: {v}");
+    }
+}
+
+#[test]
+fn list_shows_an_agents_hooks_under_the_canonical_event() {
+    let o = hookwire(&[
+        "list",
+        "--config",
+        "cli/tests/fixtures/agents/.cursor/hooks.json",
+        "--event",
+        "PreToolUse",
+        "--tool",
+        "Bash",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains("beforeShellExecution[0]"), "{}", stdout(&o));
+}
