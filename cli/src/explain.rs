@@ -190,30 +190,6 @@ fn reading(o: &Outcome, p: Paint) -> Vec<String> {
     lines
 }
 
-fn strategy(dialect: &str) -> &'static str {
-    match dialect {
-        "jcode" | "neocode" | "ok" => {
-            "sequential-stop: one hook at a time in configuration order, stopping after the first blocking verdict"
-        }
-        "j-cli" => {
-            "chain: one hook at a time, each seeing the input as rewritten before it; the first stop or skip ends the chain and discards earlier rewrites"
-        }
-        "ub" => "run-all: one hook at a time, every matched hook runs even after a block",
-        "cursor" => {
-            "run-all: one hook at a time in configuration order, every matched hook runs even after a deny; deny > ask > allow, the first deciding hook's reason"
-        }
-        "codex" => {
-            "parallel: every matched hook runs at once; deny > allow, the first configured reason (Stop: every reason), the last configured rewrite"
-        }
-        "gemini" => {
-            "parallel (one at a time, chaining rewrites, when a matched hook's group is `sequential`); deny > ask > allow, every reason joined"
-        }
-        _ => {
-            "parallel: every matched hook runs at once; verdicts fold by precedence in configuration order, never by finishing order"
-        }
-    }
-}
-
 fn precedence(event: &str) -> &'static str {
     match event {
         "PreToolUse" => "deny > defer > ask > allow",
@@ -288,7 +264,7 @@ pub fn render(r: &FireResult, plan: &[PlanEntry], dialect: &str, event: &Value, 
     let _ = writeln!(out);
 
     let _ = writeln!(out, "{} ({dialect})", p.bold("Fold"));
-    let _ = writeln!(out, "  strategy   {}", strategy(dialect));
+    let _ = writeln!(out, "  strategy   {}", hookwire_core::dialect_fold_summary(dialect).unwrap_or("-"));
     let sync: Vec<(usize, &Outcome)> =
         r.outcomes.iter().enumerate().filter(|(_, o)| o.status != Status::Async).collect();
     let votes: Vec<String> =

@@ -50,6 +50,12 @@ pub fn dialect_names() -> Vec<&'static str> {
     catalog::ALL_DIALECTS.iter().map(|d| d.as_str()).collect()
 }
 
+/// How a fire of an envelope of dialect `name` runs and folds its hooks, in one line for
+/// people; `None` for an unknown name.
+pub fn dialect_fold_summary(name: &str) -> Option<&'static str> {
+    catalog::Dialect::parse(name).map(|d| d.rules().fold_summary())
+}
+
 pub fn version() -> &'static str {
     env!("CARGO_PKG_VERSION")
 }

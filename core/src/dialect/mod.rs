@@ -178,6 +178,12 @@ pub trait DialectRules: Sync {
         self.strategy()
     }
 
+    /// One line for people (`hookwire explain`): how a fire runs and folds its hooks when this
+    /// is the envelope's dialect.
+    fn fold_summary(&self) -> &'static str {
+        "parallel: every matched hook runs at once; verdicts fold by precedence in configuration order, never by finishing order"
+    }
+
     /// Folds the readings of one fire in configuration order, when this is the envelope's
     /// dialect.
     fn fold(&self, steps: &[&Step]) -> Folded {
@@ -293,6 +299,10 @@ pub trait DialectRules: Sync {
         self.native_name(spec).and_then(|n| self.native_event(n)).is_some_and(|n| n.can_block)
     }
 }
+
+/// The sequential stop-at-first-block strategy's summary (jcode, neocode, ok).
+const SEQUENTIAL_STOP: &str =
+    "sequential-stop: one hook at a time in configuration order, stopping after the first blocking verdict";
 
 /// The switches of one document (§2.5); `None` = not set there.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

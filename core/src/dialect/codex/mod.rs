@@ -86,6 +86,9 @@ impl SettingsShape for CodexRules {
 }
 
 impl DialectRules for CodexRules {
+    fn fold_summary(&self) -> &'static str {
+        "parallel: every matched hook runs at once; deny > allow, the first configured reason (Stop: every reason), the last configured rewrite"
+    }
     fn id(&self) -> Dialect {
         Dialect::Codex
     }

@@ -75,6 +75,9 @@ static EVENTS: &[NativeEvent] = &[
 ];
 
 impl DialectRules for CursorRules {
+    fn fold_summary(&self) -> &'static str {
+        "run-all: one hook at a time in configuration order, every matched hook runs even after a deny; deny > ask > allow, the first deciding hook's reason"
+    }
     fn id(&self) -> Dialect {
         Dialect::Cursor
     }

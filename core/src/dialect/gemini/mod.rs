@@ -60,6 +60,9 @@ fn knobs(h: &Handler) -> Option<&GeminiKnobs> {
 }
 
 impl DialectRules for GeminiRules {
+    fn fold_summary(&self) -> &'static str {
+        "parallel (one at a time, chaining rewrites, when a matched hook's group is `sequential`); deny > ask > allow, every reason joined"
+    }
     fn id(&self) -> Dialect {
         Dialect::Gemini
     }

@@ -42,6 +42,9 @@ static EVENTS: &[NativeEvent] = &[
 ];
 
 impl DialectRules for JCliRules {
+    fn fold_summary(&self) -> &'static str {
+        "chain: one hook at a time, each seeing the input as rewritten before it; the first stop or skip ends the chain and discards earlier rewrites"
+    }
     fn id(&self) -> Dialect {
         Dialect::JCli
     }

@@ -75,6 +75,9 @@ impl SettingsShape for JcodeRules {
 }
 
 impl DialectRules for JcodeRules {
+    fn fold_summary(&self) -> &'static str {
+        super::SEQUENTIAL_STOP
+    }
     fn id(&self) -> Dialect {
         Dialect::Jcode
     }

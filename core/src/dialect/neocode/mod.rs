@@ -44,6 +44,9 @@ static EVENTS: &[NativeEvent] = &[
 ];
 
 impl DialectRules for NeocodeRules {
+    fn fold_summary(&self) -> &'static str {
+        super::SEQUENTIAL_STOP
+    }
     fn id(&self) -> Dialect {
         Dialect::Neocode
     }

@@ -37,6 +37,9 @@ static EVENTS: &[NativeEvent] = &[
 ];
 
 impl DialectRules for OkRules {
+    fn fold_summary(&self) -> &'static str {
+        super::SEQUENTIAL_STOP
+    }
     fn id(&self) -> Dialect {
         Dialect::Ok
     }

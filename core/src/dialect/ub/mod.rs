@@ -32,6 +32,9 @@ static EVENTS: &[NativeEvent] = &[
 ];
 
 impl DialectRules for UbRules {
+    fn fold_summary(&self) -> &'static str {
+        "run-all: one hook at a time, every matched hook runs even after a block"
+    }
     fn id(&self) -> Dialect {
         Dialect::Ub
     }
