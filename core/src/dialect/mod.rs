@@ -152,6 +152,12 @@ pub trait DialectRules: Sync {
         &[]
     }
 
+    /// A warning about the files of one scope that hold this dialect's hooks, read together
+    /// (Codex warns when one layer has both `hooks.json` and `[hooks]` in `config.toml`).
+    fn layer_warning(&self, _files: &[&std::path::Path]) -> Option<String> {
+        None
+    }
+
     /// Where sources of `scope` sort in configuration order when this dialect is the envelope's
     /// (§2.6); lower runs first.
     fn source_order(&self, scope: Scope) -> i32 {

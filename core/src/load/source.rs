@@ -295,6 +295,9 @@ pub(crate) fn assemble(
         disabled_names: Vec<String>,
     }
     let mut loaded: Vec<Loaded> = Vec::new();
+    // Files that hold hooks, by dialect and scope, for the dialects that warn about a layer
+    // with several (`DialectRules::layer_warning`).
+    let mut hook_files: Vec<(Dialect, Scope, PathBuf)> = Vec::new();
     for raw in raws {
         let k = per_scope[raw.scope as usize];
         per_scope[raw.scope as usize] += 1;
@@ -364,6 +367,11 @@ pub(crate) fn assemble(
             },
         };
         raw.dialect.rules().read_config(&doc, &cx, &p, &mut groups, warnings)?;
+        if let (Origin::File { resolved, .. }, Some(Value::Object(h))) = (&raw.origin, doc.get("hooks"))
+            && !h.is_empty()
+        {
+            hook_files.push((raw.dialect, raw.scope, resolved.clone()));
+        }
         loaded.push(Loaded {
             info,
             forced: raw.forced,
@@ -373,6 +381,19 @@ pub(crate) fn assemble(
             managed_only,
             disabled_names,
         });
+    }
+
+    let mut layers: Vec<(Dialect, Scope)> = hook_files.iter().map(|(d, s, _)| (*d, *s)).collect();
+    layers.dedup();
+    for (d, scope) in layers {
+        let files: Vec<&Path> = hook_files
+            .iter()
+            .filter(|(fd, fs, _)| (*fd, *fs) == (d, scope))
+            .map(|(_, _, p)| p.as_path())
+            .collect();
+        if let Some(why) = d.rules().layer_warning(&files) {
+            warnings.note(None, "", format!("{}: {why}", scope.as_str()));
+        }
     }
 
     // Switches by precedence (§2.5).

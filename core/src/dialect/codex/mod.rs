@@ -118,6 +118,18 @@ impl DialectRules for CodexRules {
         config::switches(doc, base, p, warnings)
     }
 
+    /// Codex loads both files of one layer, and says so [d].
+    fn layer_warning(&self, files: &[&std::path::Path]) -> Option<String> {
+        let is_toml = |p: &std::path::Path| p.extension().is_some_and(|e| e == "toml");
+        let tomls = files.iter().filter(|p| is_toml(p)).count();
+        (tomls > 0 && tomls < files.len()).then(|| {
+            let all: Vec<String> = files.iter().map(|p| p.display().to_string()).collect();
+            format!(
+                "hooks are configured both in hooks.json and in config.toml's [hooks]; both load ({})",
+                all.join(", ")
+            )
+        })
+    }
     fn document_keys(&self) -> &'static [&'static str] {
         &["description"]
     }
