@@ -24,7 +24,7 @@ use crate::config::{ConfigWarnings, DocContext, Group, Handler, Parse};
 use crate::error::ConfigError;
 use crate::fold::Folded;
 use crate::runner::Text;
-use crate::verdict::{Decision, Reading};
+use crate::verdict::{Decision, Reading, Status};
 use serde_json::{Map, Value};
 use std::ffi::OsString;
 
@@ -433,6 +433,29 @@ pub struct Finished<'a> {
     pub stdout: &'a Text,
     pub stderr: &'a Text,
     pub timeout_s: f64,
+}
+
+/// The status and error text of a hook that did not exit (timed out, never started, failed
+/// to spawn, failed in process, lost its status, cancelled, killed by a signal), the same in
+/// every dialect that reports them in Claude Code's words; `None` for an exit, which each
+/// dialect reads its own way.
+pub fn not_exited(end: &crate::runner::End, timeout_s: f64) -> Option<(Status, String)> {
+    use crate::runner::End;
+    Some(match end {
+        End::Exited(_) => return None,
+        End::TimedOut { started: true } => {
+            (Status::TimedOut, format!("timed out after {} s", crate::verdict::fmt_secs(timeout_s)))
+        }
+        End::TimedOut { started: false } => {
+            (Status::TimedOut, "not started: max_parallel slots busy".to_string())
+        }
+        End::SpawnFailed(msg) => (Status::SpawnFailed, msg.clone()),
+        End::Failed(msg) | End::Lost(msg) => (Status::Error, msg.clone()),
+        End::Cancelled { .. } => (Status::Cancelled, "cancelled by the host".to_string()),
+        End::Signaled(sig) => {
+            (Status::Error, format!("terminated by signal {sig} ({})", crate::runner::signal_name(*sig)))
+        }
+    })
 }
 
 /// Reads one hook's outcome in its own dialect. A cancelled hook is read by no dialect; a lost

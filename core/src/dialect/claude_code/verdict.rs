@@ -3,8 +3,8 @@
 //! flag. Nothing here spawns, waits or reads a file; every rule of §6 lives here once.
 
 use crate::catalog::{Decisions, EventSpec, Exit2, Rules};
-use crate::runner::{End, Text, signal_name};
-use crate::verdict::{Decision, Reading, Status, Verdict, VerdictSource, cap_text, fmt_secs};
+use crate::runner::{End, Text};
+use crate::verdict::{Decision, Reading, Status, Verdict, VerdictSource, cap_text};
 use serde_json::{Map, Value};
 
 /// The reason of a Stop or SubagentStop `block` that gives none (§6.4).
@@ -30,31 +30,12 @@ pub fn read(i: &Input<'_>) -> Reading {
     let mut r =
         Reading { verdict: Verdict::default(), status: Status::Ok, error: None, warnings: Vec::new() };
     match i.end {
-        End::TimedOut { started } => {
-            r.status = Status::TimedOut;
-            r.error = Some(if *started {
-                format!("timed out after {} s", fmt_secs(i.timeout_s))
-            } else {
-                "not started: max_parallel slots busy".to_string()
-            });
-        }
-        End::SpawnFailed(msg) => {
-            r.status = Status::SpawnFailed;
-            r.error = Some(msg.clone());
-        }
-        End::Failed(msg) | End::Lost(msg) => {
-            r.status = Status::Error;
-            r.error = Some(msg.clone());
-        }
-        End::Cancelled { .. } => {
-            r.status = Status::Cancelled;
-            r.error = Some("cancelled by the host".to_string());
-        }
-        End::Signaled(sig) => {
-            r.status = Status::Error;
-            r.error = Some(format!("terminated by signal {sig} ({})", signal_name(*sig)));
-        }
         End::Exited(code) => read_exit(i, *code, &mut r),
+        end => {
+            if let Some((status, why)) = crate::dialect::not_exited(end, i.timeout_s) {
+                (r.status, r.error) = (status, Some(why));
+            }
+        }
     }
     if r.status != Status::Ok {
         if let Some(e) = &r.error {

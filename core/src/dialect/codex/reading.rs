@@ -7,7 +7,7 @@
 use crate::config::{Handler, RunMode};
 use crate::dialect::{DialectRules, Finished, FireEvent, block_decision};
 use crate::runner::End;
-use crate::verdict::{Decision, Reading, Status, Verdict, VerdictSource, cap_text, fmt_secs};
+use crate::verdict::{Decision, Reading, Status, Verdict, VerdictSource, cap_text};
 use serde_json::{Map, Value};
 
 /// Why an output was rejected.
@@ -20,30 +20,6 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Reading {
         Reading { verdict: Verdict::default(), status: Status::Ok, error: None, warnings: Vec::new() };
     let stderr = f.stderr.text.trim();
     match f.end {
-        End::TimedOut { started } => {
-            r.status = Status::TimedOut;
-            r.error = Some(if *started {
-                format!("timed out after {} s", fmt_secs(f.timeout_s))
-            } else {
-                "not started: max_parallel slots busy".to_string()
-            });
-        }
-        End::SpawnFailed(msg) => {
-            r.status = Status::SpawnFailed;
-            r.error = Some(msg.clone());
-        }
-        End::Failed(msg) | End::Lost(msg) => {
-            r.status = Status::Error;
-            r.error = Some(msg.clone());
-        }
-        End::Cancelled { .. } => {
-            r.status = Status::Cancelled;
-            r.error = Some("cancelled by the host".to_string());
-        }
-        End::Signaled(sig) => {
-            r.status = Status::Error;
-            r.error = Some(format!("terminated by signal {sig}"));
-        }
         End::Exited(0) => exit0(&h.id, native, ev, f, &mut r),
         End::Exited(2) if stderr.is_empty() => {
             r.status = Status::Error;
@@ -64,6 +40,11 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Reading {
                 Some(line) => format!("exit {code}: {line}"),
                 None => format!("exit {code}"),
             });
+        }
+        end => {
+            if let Some((status, why)) = crate::dialect::not_exited(end, f.timeout_s) {
+                (r.status, r.error) = (status, Some(why));
+            }
         }
     }
     if r.status != Status::Ok {

@@ -7,8 +7,8 @@ use super::CursorKnobs;
 use super::kind::Kind;
 use crate::config::Handler;
 use crate::dialect::{Finished, FireEvent, Step};
-use crate::runner::{End, signal_name};
-use crate::verdict::{Decision, Reading, Status, Verdict, VerdictSource, cap_text, fmt_secs};
+use crate::runner::End;
+use crate::verdict::{Decision, Reading, Status, Verdict, VerdictSource, cap_text};
 use serde_json::{Map, Value};
 
 /// Characters of stderr kept in an error message.
@@ -49,20 +49,10 @@ pub fn read(h: &Handler, kind: Kind, ev: &FireEvent<'_>, f: &Finished<'_>) -> St
             };
             fail(&mut r, Status::Error, why);
         }
-        End::TimedOut { started: true } => {
-            fail(&mut r, Status::TimedOut, format!("timed out after {} s", fmt_secs(f.timeout_s)))
-        }
-        End::TimedOut { started: false } => {
-            fail(&mut r, Status::TimedOut, "not started: max_parallel slots busy".into())
-        }
-        End::SpawnFailed(msg) => fail(&mut r, Status::SpawnFailed, msg.clone()),
-        End::Signaled(sig) => {
-            fail(&mut r, Status::Error, format!("terminated by signal {sig} ({})", signal_name(*sig)))
-        }
-        End::Failed(msg) | End::Lost(msg) => fail(&mut r, Status::Error, msg.clone()),
-        End::Cancelled { .. } => {
-            r.status = Status::Cancelled;
-            r.error = Some("cancelled by the host".into());
+        end => {
+            if let Some((status, why)) = crate::dialect::not_exited(end, f.timeout_s) {
+                fail(&mut r, status, why);
+            }
         }
     }
     if r.status != Status::Ok && r.status != Status::Cancelled {

@@ -10,7 +10,7 @@ use super::GeminiRules;
 use crate::config::Handler;
 use crate::dialect::{DialectRules, Finished, FireEvent, Step, block_decision};
 use crate::runner::End;
-use crate::verdict::{Decision, Reading, Status, Verdict, VerdictSource, cap_text, fmt_secs};
+use crate::verdict::{Decision, Reading, Status, Verdict, VerdictSource, cap_text};
 use serde_json::{Map, Value};
 
 /// Top-level keys Gemini reads.
@@ -56,23 +56,12 @@ pub(super) fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
     let mut chain = Vec::new();
     let can_block = GeminiRules.can_block(ev.spec, ev.rules);
     match f.end {
-        End::TimedOut { .. } | End::Cancelled { .. } => {
-            r.status = Status::TimedOut;
-            r.error = Some(format!("timed out after {} s", fmt_secs(f.timeout_s)));
-        }
-        End::SpawnFailed(msg) => {
-            r.status = Status::SpawnFailed;
-            r.error = Some(msg.clone());
-        }
-        End::Failed(msg) | End::Lost(msg) => {
-            r.status = Status::Error;
-            r.error = Some(msg.clone());
-        }
-        End::Signaled(sig) => {
-            r.status = Status::Error;
-            r.error = Some(format!("terminated by signal {sig}"));
-        }
         End::Exited(code) => exited(*code, h, ev, f, can_block, &mut r, &mut chain),
+        end => {
+            if let Some((status, why)) = crate::dialect::not_exited(end, f.timeout_s) {
+                (r.status, r.error) = (status, Some(why));
+            }
+        }
     }
     if let Some(e) = r.error.clone() {
         if h.fail_closed && can_block && r.status != Status::Ok {
