@@ -123,20 +123,7 @@ fn read_group(
     warnings: &mut ConfigWarnings,
 ) -> Result<Option<Group>, ConfigError> {
     let spec = catalog::spec(eid);
-    let Some(obj) = g.as_object() else {
-        return p.fail(
-            warnings,
-            gptr,
-            "a matcher group must be an object {\"matcher\": ..., \"hooks\": [...]}",
-        );
-    };
-    if !obj.contains_key("hooks") && (obj.contains_key("type") || obj.contains_key("command")) {
-        return p.fail(
-            warnings,
-            gptr,
-            "a handler must sit inside a matcher group: wrap it in {\"hooks\": [ ... ]}",
-        );
-    }
+    let Some(obj) = group_object(g, gptr, p, warnings)? else { return Ok(None) };
     let matcher_raw = match obj.get("matcher") {
         None | Some(Value::Null) => None,
         Some(Value::String(s)) => Some(s.as_str()),
@@ -186,6 +173,31 @@ fn read_group(
         }
     }
     Ok(Some(Group { matcher, handlers }))
+}
+
+/// A matcher group as an object, or the problem with it: not an object, or a handler written
+/// where its group should be. Shared by every dialect written in the settings shape.
+pub(crate) fn group_object<'a>(
+    g: &'a Value,
+    gptr: &str,
+    p: &Parse,
+    warnings: &mut ConfigWarnings,
+) -> Result<Option<&'a serde_json::Map<String, Value>>, ConfigError> {
+    let Some(obj) = g.as_object() else {
+        return p.fail(
+            warnings,
+            gptr,
+            "a matcher group must be an object {\"matcher\": ..., \"hooks\": [...]}",
+        );
+    };
+    if !obj.contains_key("hooks") && (obj.contains_key("type") || obj.contains_key("command")) {
+        return p.fail(
+            warnings,
+            gptr,
+            "a handler must sit inside a matcher group: wrap it in {\"hooks\": [ ... ]}",
+        );
+    }
+    Ok(Some(obj))
 }
 
 /// Why a matcher names none of the values an event's matcher field takes (a closed set).

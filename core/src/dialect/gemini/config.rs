@@ -87,20 +87,9 @@ fn read_group(
     p: &Parse,
     warnings: &mut ConfigWarnings,
 ) -> Result<Option<(GroupMatcher, Vec<Handler>)>, ConfigError> {
-    let Some(obj) = g.as_object() else {
-        return p.fail(
-            warnings,
-            gptr,
-            "a matcher group must be an object {\"matcher\": ..., \"hooks\": [...]}",
-        );
+    let Some(obj) = crate::dialect::claude_code::config::group_object(g, gptr, p, warnings)? else {
+        return Ok(None);
     };
-    if !obj.contains_key("hooks") && (obj.contains_key("type") || obj.contains_key("command")) {
-        return p.fail(
-            warnings,
-            gptr,
-            "a handler must sit inside a matcher group: wrap it in {\"hooks\": [ ... ]}",
-        );
-    }
     let f = Fields { obj, hptr: gptr };
     let matcher_raw = match f.string("matcher") {
         Ok(m) => m,
