@@ -15,9 +15,11 @@ use serde_json::Value;
 /// groups → handlers) decides differently while one document is read. The defaults are Claude
 /// Code's; jcode overrides them in its own folder.
 pub(crate) trait SettingsShape {
-    /// The event a configured name stands for; `None` = unknown (its hooks are skipped).
-    fn event_id(&self, name: &str) -> Option<EventId> {
-        catalog::lookup(name)
+    /// The events a configured name stands for, the first deciding how its groups are read;
+    /// empty = unknown (its hooks are skipped). Codex's `PostToolUse` stands for PostToolUse
+    /// and PostToolUseFailure: its groups run on both.
+    fn event_ids_of(&self, name: &str) -> Vec<EventId> {
+        catalog::lookup(name).into_iter().collect()
     }
 
     /// A group's matcher from its `matcher` string; `Err(reason)` = the group never runs.
@@ -86,7 +88,8 @@ fn read_hooks(
     };
     for (name, groups) in map {
         let eptr = format!("{ptr}/{}", escape(name));
-        let Some(eid) = shape.event_id(name) else {
+        let ids = shape.event_ids_of(name);
+        let Some(&eid) = ids.first() else {
             warnings.never_runs(
                 None,
                 &eptr,
@@ -104,6 +107,10 @@ fn read_hooks(
         };
         for (gi, g) in list.iter().enumerate() {
             if let Some(group) = read_group(shape, g, eid, gi, &format!("{eptr}/{gi}"), cx, p, warnings)? {
+                for &also in &ids[1..] {
+                    let copy = Group { matcher: group.matcher.clone(), handlers: group.handlers.clone() };
+                    events[also].push(copy);
+                }
                 events[eid].push(group);
             }
         }

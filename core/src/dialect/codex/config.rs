@@ -5,7 +5,7 @@
 //! what runs; commands run through the login shell; `[features] hooks = false` is the switch.
 
 use super::CodexRules;
-use crate::catalog::{self, Shell};
+use crate::catalog::Shell;
 use crate::config::{Action, CommandSpec, ConfigWarnings, DocContext, Group, Handler, Knobs, Parse};
 use crate::dialect::{Switches, Syntax};
 use crate::error::ConfigError;
@@ -70,17 +70,6 @@ pub fn read(
     for h in events.iter_mut().flatten().flat_map(|g| g.handlers.iter_mut()) {
         login_shell(h);
         h.knobs = Knobs::new(dirs.clone());
-    }
-    // Codex has no failure event: its PostToolUse groups run on PostToolUseFailure too, as
-    // they are (same hook ids, native name `PostToolUse`).
-    if let (Some(post), Some(failure)) =
-        (catalog::lookup("PostToolUse"), catalog::lookup("PostToolUseFailure"))
-    {
-        let copies: Vec<Group> = events[post]
-            .iter()
-            .map(|g| Group { matcher: g.matcher.clone(), handlers: g.handlers.clone() })
-            .collect();
-        events[failure].extend(copies);
     }
     Ok(())
 }

@@ -46,8 +46,8 @@ const DEFAULT_TIMEOUT_S: f64 = 600.0;
 /// Codex reads Claude Code's settings shape with its own event names, matcher, handler types
 /// and timeout floor.
 impl SettingsShape for CodexRules {
-    fn event_id(&self, name: &str) -> Option<EventId> {
-        self.event_ids(name).into_iter().next()
+    fn event_ids_of(&self, name: &str) -> Vec<EventId> {
+        self.event_ids(name)
     }
 
     fn group_matcher(

@@ -36,8 +36,8 @@ static EVENTS: &[NativeEvent] = &[
 /// jcode reads Claude Code's settings shape with its own event names and matcher, command
 /// handlers only, and its own timeouts.
 impl SettingsShape for JcodeRules {
-    fn event_id(&self, name: &str) -> Option<EventId> {
-        self.event_ids(name).into_iter().next()
+    fn event_ids_of(&self, name: &str) -> Vec<EventId> {
+        self.event_ids(name)
     }
 
     fn group_matcher(
