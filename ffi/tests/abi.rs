@@ -702,3 +702,30 @@ fn the_host_step_refuses_nulls_and_text_that_is_not_a_result_with_error_json() {
         assert_eq!((c, e["error"]["kind"].as_str()), (code, Some(kind)), "{e}");
     }
 }
+
+#[test]
+fn claude_code_defaults_name_the_three_settings_files_of_a_resolved_project() {
+    let dir = c("/tmp/../tmp");
+    let mut out = poison();
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    let code = unsafe { hooks_claude_code_defaults(dir.as_ptr(), &mut out) };
+    let envelope = take_json(out);
+    assert_eq!(code, HOOKS_OK, "{envelope}");
+    assert_eq!(envelope["project_dir"], "/tmp", "{envelope}");
+    let paths: Vec<&str> =
+        envelope["sources"].as_array().unwrap().iter().map(|s| s["path"].as_str().unwrap()).collect();
+    assert_eq!(paths, ["~/.claude/settings.json", ".claude/settings.json", ".claude/settings.local.json"]);
+}
+
+#[test]
+fn claude_code_defaults_of_a_missing_directory_is_invalid_config_at_project_dir() {
+    let dir = c("/nonexistent/hookwire-project");
+    let mut out = poison();
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    let code = unsafe { hooks_claude_code_defaults(dir.as_ptr(), &mut out) };
+    let e = take_json(out);
+    assert_eq!(code, HOOKS_ERR_INVALID_CONFIG, "{e}");
+    assert_eq!(e["error"]["pointer"], "/project_dir", "{e}");
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    assert_eq!(unsafe { hooks_claude_code_defaults(ptr::null(), ptr::null_mut()) }, HOOKS_ERR_NULL_POINTER);
+}
