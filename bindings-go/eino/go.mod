@@ -1,3 +1,5 @@
+// The eino adapter of hookwire: a module of its own, so that the hookwire module does not
+// depend on eino. eino is pinned to the exact version the tests run against.
 module github.com/hookwire/hookwire/bindings-go/eino
 
 go 1.24
@@ -11,6 +13,7 @@ require (
 	github.com/bahlo/generic-list-go v0.2.0 // indirect
 	github.com/buger/jsonparser v1.1.1 // indirect
 	github.com/bytedance/gopkg v0.1.3 // indirect
+	// eino v0.7.36 asks for sonic v1.14.1, which does not build with Go 1.26; v1.15.5 does.
 	github.com/bytedance/sonic v1.15.5 // indirect
 	github.com/bytedance/sonic/loader v0.5.3 // indirect
 	github.com/cloudwego/base64x v0.1.6 // indirect
