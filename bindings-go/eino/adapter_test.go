@@ -387,3 +387,21 @@ func TestEndSessionFiresSessionEndOnceAfterTheSessionStarted(t *testing.T) {
 		t.Fatalf("SessionEnd events: %v", ends)
 	}
 }
+
+func TestPreToolUseDenyStillDeliversTheHooksContext(t *testing.T) {
+	p := newProject(t)
+	p.hook("PreToolUse", "Bash", `
+print(json.dumps({"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
+    "permissionDecisionReason": "use the make target", "additionalContext": "make clean exists"}}))`)
+	m := newScriptedModel(callBash("call_1", "rm -r build"), answer("ok"))
+	bash := &bashTool{}
+	run := runAgent(t, newHooks(t, p, nil, nil), m, bash, "clean", false)
+
+	if len(run.errs) > 0 || len(bash.commands()) != 0 {
+		t.Fatalf("run errors %v, tool ran %v", run.errs, bash.commands())
+	}
+	results := toolMessages(lastCall(t, m))
+	if len(results) != 1 || !strings.Contains(results[0].Content, "use the make target") || !strings.Contains(results[0].Content, "make clean exists") {
+		t.Fatalf("the denied call's result lacks the reason or the context: %+v", results)
+	}
+}

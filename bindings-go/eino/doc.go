@@ -22,14 +22,16 @@
 //
 // What eino cannot express, each said once per Hooks in a slog warning:
 //
-//   - context for the model beside a tool result (PreToolUse and PostToolUse
-//     additional_context, a PostToolUse block's feedback): eino has no slot for a message
-//     beside a tool result, so the text is appended to the tool result;
+//   - text for the model beside a tool result (PreToolUse and PostToolUse context, a
+//     PostToolUse block's feedback): eino has no message slot beside a tool result, so the
+//     text is appended to the tool result;
 //   - a replacement tool output (updated_tool_output) that is not what the tool returns (a
 //     JSON string for a text tool, {"parts": [...]} for an enhanced tool): the original output
 //     is kept;
-//   - a failed tool call (PostToolUseFailure): eino ends the run with the tool's error, so a
-//     block's feedback and context reach no model;
-//   - a streamed tool output is buffered: PostToolUse needs the whole output before the model
-//     gets it.
+//   - a failed tool call's feedback or context (PostToolUseFailure): eino ends the run with
+//     the tool's error, so no model reads them.
+//
+// Also by eino's design, and documented only: a streamed tool output is buffered (PostToolUse
+// needs all of it before the model gets it), and a Stop block's feedback reaches the model as
+// the next user message but is not among the run's events.
 package hookwireeino

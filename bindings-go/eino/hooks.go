@@ -182,4 +182,3 @@ func (h *Hooks) EndSession(ctx context.Context, reason string) error {
 	_, err := h.fire(ctx, "SessionEnd", map[string]any{"reason": reason})
 	return err
 }
-

@@ -12,8 +12,8 @@ import (
 // the mutex.
 type runState struct {
 	mu        sync.Mutex
-	toolFires int           // PreToolUse fires made by the middleware in this run
-	stopEvent string        // the event whose hook stopped the run ("" = none)
+	toolFires int    // PreToolUse fires made by the middleware in this run
+	stopEvent string // the event whose hook stopped the run ("" = none)
 	deferred  *DeferredToolCall
 }
 
