@@ -20,3 +20,10 @@ GOTOOLCHAIN=local go test -count=1 -v ./... 2>&1 | awk '
     }
     { print; fflush() }
     END { if (n) printf "go: %d vectors passed or skipped\n", n }'
+
+# The eino adapter: its own module (eino pinned in bindings-go/eino/go.mod), so the hookwire
+# module never depends on eino. Its tests drive a real eino ChatModelAgent with a scripted
+# model and python3 command hooks, and run README's go-adapter-eino snippet.
+cd eino
+GOTOOLCHAIN=local go vet ./...
+GOTOOLCHAIN=local go test -count=1 ./...
