@@ -123,47 +123,9 @@ class Step:
 
 
 def host_step(result: Mapping[str, Any]) -> Step:
-    """The one call into the core's host-step function (kept here so no adapter re-implements
-    its rules)."""
-    core = getattr(hookwire, "host_step", None)
-    raw = core(dict(result)) if core is not None else _host_step_shim(result)
-    return Step.of(raw)
-
-
-def _host_step_shim(r: Mapping[str, Any]) -> dict[str, Any]:
-    """TEMPORARY stand-in for ``hookwire.host_step`` until it lands on main; deleted after the
-    merge."""
-    ev = r.get("event")
-    d = r.get("decision")
-    cont = r.get("continue", True) is not False
-    ctx = r.get("additional_context")
-    step: dict[str, Any] = {
-        "event": ev, "action": "proceed", "tool_input": None, "message": None, "feedback": None,
-        "tool_output": None, "prompt": None, "context": ctx, "user_message": r.get("system_message"),
-        "stop": not cont,
-    }
-    if ev == "PreToolUse":
-        if d in ("deny", "ask"):
-            step.update(action="deny_tool", message=r.get("reason") or "Blocked by hook")
-        elif d == "defer":
-            step.update(action="defer_tool")
-        else:
-            step.update(action="run_tool", tool_input=r.get("updated_input"))
-    elif ev in ("PostToolUse", "PostToolUseFailure"):
-        step.update(action="deliver_result", tool_output=r.get("updated_tool_output"))
-        if d == "block":
-            step["feedback"] = f"{ev} hook blocking error: {r.get('reason')}"
-    elif ev == "UserPromptSubmit":
-        if d == "block" or not cont:
-            step.update(action="block_prompt", user_message=r.get("reason") or r.get("stop_reason"), stop=True)
-        else:
-            step.update(action="call_model", prompt=(r.get("updated_input") or {}).get("prompt"))
-    elif ev in ("Stop", "SubagentStop"):
-        if cont and (d == "block" or ctx):
-            step.update(action="continue_turn", message=f"Stop hook feedback:\n{r.get('reason') or 'Blocked by hook'}", context=None)
-        else:
-            step.update(action="end_turn", stop=True)
-    return step
+    """The one call into the core's ``hookwire.host_step`` (so no adapter re-implements its
+    rules), its fields checked for type."""
+    return Step.of(hookwire.host_step(dict(result)))
 
 
 def load_hooks(hooks: Hooks) -> Dispatcher:
