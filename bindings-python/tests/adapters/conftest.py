@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hookproject import HookProject, make_project
+from .hookproject import HookProject, make_project
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ from pydantic import Field
 from hookwire.adapters import AdapterWarning, ToolCallDeferred
 from hookwire.adapters.langchain import HookwireMiddleware
 
-from hookproject import HookProject, readme_snippet
+from .hookproject import HookProject, readme_snippet
 
 
 class ScriptedChat(GenericFakeChatModel):

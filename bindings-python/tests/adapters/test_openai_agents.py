@@ -12,7 +12,7 @@ pytest.importorskip("agents")
 
 from agents import Agent, function_tool, set_tracing_disabled
 from agents.testing import ModelStep, ScriptedModel, assistant_message, function_call
-from hookproject import HookProject, readme_snippet
+from .hookproject import HookProject, readme_snippet
 
 from hookwire.adapters import AdapterWarning, PromptBlocked, ToolCallDeferred
 from hookwire.adapters.openai_agents import HookwireRunner

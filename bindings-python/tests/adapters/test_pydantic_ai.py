@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("pydantic_ai")
 
-from hookproject import HookProject, readme_snippet
+from .hookproject import HookProject, readme_snippet
 from pydantic_ai import Agent
 from pydantic_ai.messages import (
     ModelMessage,
