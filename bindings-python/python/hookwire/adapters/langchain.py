@@ -217,7 +217,8 @@ class HookwireMiddleware(AgentMiddleware[HookwireState, Any, Any]):
                 f"tool {call.name!r} returned a {type(result).__name__}, not a ToolMessage: "
                 "PreToolUse context and PostToolUse results are not applied to it",
             )
-            return result
+            passed: ToolMessage | Command[Any] = result
+            return passed
         content: Any = result.content
         if post.tool_output is not None:
             if fits(content, post.tool_output):

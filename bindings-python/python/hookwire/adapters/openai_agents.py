@@ -253,7 +253,8 @@ def _halting(behavior: Any, run: _Run) -> Callable[..., Awaitable[ToolsToFinalOu
             return ToolsToFinalOutputResult(is_final_output=True, final_output=results[-1].output)
         if callable(behavior):
             decided = behavior(ctx, results)
-            return await decided if inspect.isawaitable(decided) else decided
+            outcome: ToolsToFinalOutputResult = await decided if inspect.isawaitable(decided) else decided
+            return outcome
         if behavior == "stop_on_first_tool" and results:
             return ToolsToFinalOutputResult(is_final_output=True, final_output=results[0].output)
         if isinstance(behavior, dict):
