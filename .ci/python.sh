@@ -22,6 +22,9 @@ rm -rf "$VENV"
 # HOOKWIRE_WHEEL: test a wheel dist/build made (what .ci/run does, so nothing is built twice);
 # without it the package is built from source, as `pip install ./bindings-python` does.
 "$VENV/bin/python" -m pip install --quiet "${HOOKWIRE_WHEEL:-./bindings-python}" "pytest>=9,<10"
+# The framework adapters' tests run against pinned framework releases, installed here only
+# (never a dependency of the package).
+"$VENV/bin/python" -m pip install --quiet -r bindings-python/tests/adapters/requirements.txt
 
 # pytest exits 5 when it collects nothing; that is a failure here like any other non-zero code.
 # -u: pytest's progress dots (one per test, one test per conformance vector) reach the log as

@@ -1,0 +1,361 @@
+"""Claude Code-compatible hooks for LangChain agents (``langchain.agents.create_agent``).
+
+Supported: ``langchain >= 1.0, < 2`` with ``langchain-core >= 1.0, < 2`` (tested with langchain
+1.4.7, langchain-core 1.7.2, langgraph 1.2.22). Install with ``pip install 'hookwire[langchain]'``.
+
+    from hookwire.adapters.langchain import HookwireMiddleware
+    agent = create_agent(model, tools, middleware=[HookwireMiddleware(project_dir)])
+    agent.invoke({"messages": [{"role": "user", "content": "..."}]})
+
+Where each event fires, all inside the agent's own graph, sync (``invoke``) and async
+(``ainvoke``) alike:
+
+- ``before_agent``: SessionStart (``source`` ``startup``, or ``resume`` when a checkpointed
+  thread already has a session), then UserPromptSubmit on the last human message. A block
+  removes the prompt and ends the run before any model call; a rewrite replaces the message;
+  context is added as a ``SystemMessage`` after the prompt.
+- ``wrap_tool_call``/``awrap_tool_call``: PreToolUse before the tool (a deny is an error
+  ``ToolMessage`` with the reason, a rewrite replaces the call's ``args``, a defer raises
+  ``ToolCallDeferred``), PostToolUse or PostToolUseFailure after it (the block reason and
+  context are appended to the ``ToolMessage``; ``updated_tool_output`` replaces its content
+  when it has the same JSON type).
+- ``after_agent``: Stop. A block adds the reason as a ``HumanMessage`` and jumps back to the
+  model (``stop_hook_active`` true on the next Stop), then SessionEnd (``reason: "other"``)
+  when the run really ends.
+
+Session id: ``session_id=`` if given, else the thread's ``thread_id``, else a UUID per run;
+it is kept in the agent state so a checkpointed thread keeps its session.
+
+What LangChain cannot express, each with a warning (``AdapterWarning``) once per middleware:
+a tool that returns a ``Command`` instead of a ``ToolMessage`` (PostToolUse results are not
+applied to it), and a tool that raises (PostToolUseFailure fires but its block or context
+cannot reach the model, the exception propagates). Tool context rides inside the tool
+result's text, since a system message between tool results is rejected by several providers.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Annotated, Any, NotRequired
+
+from langchain.agents.middleware import AgentMiddleware, AgentState, hook_config
+from langchain.agents.middleware.types import PrivateStateAttr
+from langchain_core.messages import AIMessage, HumanMessage, RemoveMessage, SystemMessage, ToolMessage
+from langgraph.errors import GraphBubbleUp
+from langgraph.types import Command
+
+from hookwire.adapters._base import (
+    MAX_STOP_CONTINUATIONS,
+    HookFirer,
+    Hooks,
+    Step,
+    ToolCallDeferred,
+    UserMessageCallback,
+    as_json,
+    as_text,
+    bad_rewrite_message,
+    fits,
+    with_text,
+)
+
+__all__ = ["HookwireMiddleware", "HookwireState"]
+
+
+class HookwireState(AgentState[Any]):
+    """The middleware's private part of the agent state."""
+
+    hookwire_session_id: NotRequired[Annotated[str | None, PrivateStateAttr]]
+    hookwire_stop_blocks: NotRequired[Annotated[int, PrivateStateAttr]]
+    """Consecutive Stop continuations in this run (``stop_hook_active`` when > 0)."""
+    hookwire_halted: NotRequired[Annotated[bool, PrivateStateAttr]]
+    """A hook ended the run (prompt blocked, ``continue: false``): no more model calls, no Stop."""
+
+
+class HookwireMiddleware(AgentMiddleware[HookwireState, Any, Any]):
+    """Agent middleware that runs Claude Code hooks around a LangChain agent's loop.
+
+    ``hooks``: a ``hookwire.Dispatcher``, or a project directory whose Claude Code settings are
+    loaded (``Dispatcher.from_claude_code_defaults``). ``on_user_message(text, event)`` receives
+    text meant for the user (a blocked prompt's reason, ``systemMessage``); without it that text
+    goes to the ``hookwire.adapters`` logger.
+    """
+
+    state_schema = HookwireState
+
+    def __init__(
+        self,
+        hooks: Hooks,
+        *,
+        session_id: str | None = None,
+        cwd: str | os.PathLike[str] | None = None,
+        permission_mode: str = "default",
+        on_user_message: UserMessageCallback | None = None,
+    ) -> None:
+        super().__init__()
+        self.tools = []
+        self._firer = HookFirer(
+            hooks,
+            session_id=session_id,
+            cwd=cwd,
+            permission_mode=permission_mode,
+            on_user_message=on_user_message,
+            adapter="langchain",
+        )
+
+    # --- SessionStart, UserPromptSubmit -------------------------------------------------------
+
+    @hook_config(can_jump_to=["end"])
+    def before_agent(self, state: HookwireState, runtime: Any) -> dict[str, Any] | None:
+        sid, source, prompt = self._run_start(state)
+        start = self._firer.fire(self._firer.event("SessionStart", sid, source=source))
+        submit = self._firer.fire(self._prompt_event(sid, prompt)) if prompt is not None else None
+        return self._after_prompt(sid, prompt, start, submit)
+
+    @hook_config(can_jump_to=["end"])
+    async def abefore_agent(self, state: HookwireState, runtime: Any) -> dict[str, Any] | None:
+        sid, source, prompt = self._run_start(state)
+        start = await self._firer.afire(self._firer.event("SessionStart", sid, source=source))
+        submit = await self._firer.afire(self._prompt_event(sid, prompt)) if prompt is not None else None
+        return self._after_prompt(sid, prompt, start, submit)
+
+    def _run_start(self, state: HookwireState) -> tuple[str, str, HumanMessage | None]:
+        known = state.get("hookwire_session_id")
+        sid = known or self._firer.fixed_session_id or _thread_id() or self._firer.new_session_id()
+        messages = state.get("messages") or []
+        prompt = messages[-1] if messages and isinstance(messages[-1], HumanMessage) else None
+        return sid, ("resume" if known else "startup"), prompt
+
+    def _prompt_event(self, sid: str, prompt: HumanMessage) -> dict[str, Any]:
+        return self._firer.event("UserPromptSubmit", sid, prompt=prompt.text)
+
+    def _after_prompt(self, sid: str, prompt: HumanMessage | None, start: Step, submit: Step | None) -> dict[str, Any]:
+        update: dict[str, Any] = {"hookwire_session_id": sid, "hookwire_stop_blocks": 0, "hookwire_halted": False}
+        messages: list[Any] = []
+        if submit is not None and submit.action == "block_prompt":
+            if prompt is not None and prompt.id is not None:
+                messages.append(RemoveMessage(id=prompt.id))
+            update.update(messages=messages, hookwire_halted=True, jump_to="end")
+            return update
+        if submit is not None and submit.prompt is not None and prompt is not None:
+            messages.append(HumanMessage(content=submit.prompt, id=prompt.id))
+        for step in (start, submit):
+            if step is not None and step.context:
+                messages.append(SystemMessage(content=step.context))
+        if messages:
+            update["messages"] = messages
+        return update
+
+    @hook_config(can_jump_to=["end"])
+    def before_model(self, state: HookwireState, runtime: Any) -> dict[str, Any] | None:
+        """Ends the run before the next model call once a hook stopped it (after a tool)."""
+        return {"jump_to": "end"} if state.get("hookwire_halted") else None
+
+    @hook_config(can_jump_to=["end"])
+    async def abefore_model(self, state: HookwireState, runtime: Any) -> dict[str, Any] | None:
+        return self.before_model(state, runtime)
+
+    # --- PreToolUse, PostToolUse, PostToolUseFailure -----------------------------------------
+
+    def wrap_tool_call(self, request: Any, handler: Any) -> ToolMessage | Command[Any]:
+        call = _Call(request, self._session_of(request))
+        pre = self._firer.fire(call.pre_event(self._firer))
+        early = self._before_tool(call, pre)
+        if early is not None:
+            return early
+        try:
+            result = handler(call.request)
+        except GraphBubbleUp:
+            raise
+        except Exception as error:
+            self._tool_raised(call, self._firer.fire(call.failure_event(self._firer, error)))
+            raise
+        post_event = call.post_event(self._firer, result)
+        post = self._firer.fire(post_event) if post_event is not None else None
+        return self._after_tool(call, pre, result, post)
+
+    async def awrap_tool_call(self, request: Any, handler: Any) -> ToolMessage | Command[Any]:
+        call = _Call(request, self._session_of(request))
+        pre = await self._firer.afire(call.pre_event(self._firer))
+        early = self._before_tool(call, pre)
+        if early is not None:
+            return early
+        try:
+            result = await handler(call.request)
+        except GraphBubbleUp:
+            raise
+        except Exception as error:
+            self._tool_raised(call, await self._firer.afire(call.failure_event(self._firer, error)))
+            raise
+        post_event = call.post_event(self._firer, result)
+        post = await self._firer.afire(post_event) if post_event is not None else None
+        return self._after_tool(call, pre, result, post)
+
+    def _session_of(self, request: Any) -> str:
+        state = request.state if isinstance(request.state, dict) else {}
+        return state.get("hookwire_session_id") or self._firer.fixed_session_id or _thread_id() or "langchain"
+
+    def _before_tool(self, call: _Call, pre: Step) -> ToolMessage | Command[Any] | None:
+        """The result that replaces the tool call (deny), or None to run it (with its rewrite
+        applied to ``call.request``). Raises ``ToolCallDeferred``."""
+        if pre.action == "defer_tool":
+            raise ToolCallDeferred(call.name, call.args, call.id)
+        if pre.action == "deny_tool":
+            return _halting(call.error_message(with_text(pre.message or "", pre.context)), pre.stop)
+        try:
+            replacement = self._firer.replacement_input(pre, call.name)
+        except ValueError as error:
+            self._firer.warn_once("bad-rewrite", str(error))
+            return call.error_message(bad_rewrite_message(call.name, error))
+        if replacement is not None:
+            call.rewrite(replacement)
+        return None
+
+    def _after_tool(self, call: _Call, pre: Step, result: Any, post: Step | None) -> ToolMessage | Command[Any]:
+        if not isinstance(result, ToolMessage) or post is None:
+            self._firer.warn_once(
+                "command-result",
+                f"tool {call.name!r} returned a {type(result).__name__}, not a ToolMessage: "
+                "PreToolUse context and PostToolUse results are not applied to it",
+            )
+            passed: ToolMessage | Command[Any] = result
+            return passed
+        content: Any = result.content
+        if post.tool_output is not None:
+            if fits(content, post.tool_output):
+                content = post.tool_output
+            else:
+                self._firer.warn_once(
+                    "tool-output",
+                    f"PostToolUse updated_tool_output does not fit what tool {call.name!r} returned; kept the original",
+                )
+        content = _append_text(content, pre.context, post.feedback, post.context)
+        message = result.model_copy(update={"content": content})
+        return _halting(message, pre.stop or post.stop)
+
+    def _tool_raised(self, call: _Call, post: Step) -> None:
+        if post.feedback or post.context or post.tool_output is not None:
+            self._firer.warn_once(
+                "raised",
+                f"tool {call.name!r} raised: PostToolUseFailure's block, context or output cannot "
+                "reach the model (the exception propagates; set handle_tool_errors to get an error ToolMessage)",
+            )
+
+    # --- Stop, SessionEnd ---------------------------------------------------------------------
+
+    @hook_config(can_jump_to=["model"])
+    def after_agent(self, state: HookwireState, runtime: Any) -> dict[str, Any] | None:
+        sid = state.get("hookwire_session_id") or self._firer.new_session_id()
+        stop = None if state.get("hookwire_halted") else self._firer.fire(self._stop_event(sid, state))
+        update = self._after_stop(state, stop)
+        if update.get("jump_to") is None:
+            self._firer.fire(self._firer.event("SessionEnd", sid, reason="other"))
+        return update
+
+    @hook_config(can_jump_to=["model"])
+    async def aafter_agent(self, state: HookwireState, runtime: Any) -> dict[str, Any] | None:
+        sid = state.get("hookwire_session_id") or self._firer.new_session_id()
+        stop = None if state.get("hookwire_halted") else await self._firer.afire(self._stop_event(sid, state))
+        update = self._after_stop(state, stop)
+        if update.get("jump_to") is None:
+            await self._firer.afire(self._firer.event("SessionEnd", sid, reason="other"))
+        return update
+
+    def _stop_event(self, sid: str, state: HookwireState) -> dict[str, Any]:
+        last = next((m for m in reversed(state.get("messages") or []) if isinstance(m, AIMessage)), None)
+        return self._firer.event(
+            "Stop",
+            sid,
+            stop_hook_active=state.get("hookwire_stop_blocks", 0) > 0,
+            last_assistant_message=last.text if last is not None else None,
+        )
+
+    def _after_stop(self, state: HookwireState, stop: Step | None) -> dict[str, Any]:
+        blocks = state.get("hookwire_stop_blocks", 0)
+        if stop is None or stop.action != "continue_turn":
+            return {"hookwire_stop_blocks": 0}
+        if blocks >= MAX_STOP_CONTINUATIONS:
+            self._firer.warn_once(
+                "stop-bound",
+                f"Stop hooks blocked {blocks} consecutive times; the adapter's bound ends the turn",
+            )
+            return {"hookwire_stop_blocks": 0}
+        messages: list[Any] = [HumanMessage(content=stop.message or "")]
+        if stop.context:
+            messages.append(SystemMessage(content=stop.context))
+        return {"messages": messages, "jump_to": "model", "hookwire_stop_blocks": blocks + 1}
+
+
+class _Call:
+    """One tool call being hooked: its request (rewritten in place) and its event fields."""
+
+    def __init__(self, request: Any, session_id: str) -> None:
+        self.request = request
+        self.session_id = session_id
+        call = request.tool_call
+        self.name: str = call.get("name") or ""
+        self.args: Any = call.get("args")
+        self.id: str | None = call.get("id")
+
+    def rewrite(self, args: dict[str, Any]) -> None:
+        self.args = args
+        self.request = self.request.override(tool_call={**self.request.tool_call, "args": args})
+
+    def pre_event(self, firer: HookFirer) -> dict[str, Any]:
+        return firer.event(
+            "PreToolUse", self.session_id, tool_name=self.name, tool_input=_object(self.args), tool_use_id=self.id
+        )
+
+    def post_event(self, firer: HookFirer, result: Any) -> dict[str, Any] | None:
+        if not isinstance(result, ToolMessage):
+            return None
+        fields = {"tool_name": self.name, "tool_input": _object(self.args), "tool_use_id": self.id}
+        if result.status == "error":
+            return firer.event("PostToolUseFailure", self.session_id, **fields, error=as_text(result.content), is_interrupt=False)
+        return firer.event("PostToolUse", self.session_id, **fields, tool_response=as_json(result.content))
+
+    def failure_event(self, firer: HookFirer, error: Exception) -> dict[str, Any]:
+        return firer.event(
+            "PostToolUseFailure",
+            self.session_id,
+            tool_name=self.name,
+            tool_input=_object(self.args),
+            tool_use_id=self.id,
+            error=f"{type(error).__name__}: {error}",
+            is_interrupt=False,
+        )
+
+    def error_message(self, text: str) -> ToolMessage:
+        return ToolMessage(content=text, tool_call_id=self.id or "", name=self.name, status="error")
+
+
+def _object(args: Any) -> dict[str, Any]:
+    return as_json(args) if isinstance(args, dict) else {"input": as_json(args)}
+
+
+def _append_text(content: Any, *texts: str | None) -> Any:
+    """``content`` (a string or a list of content blocks) with each text after it."""
+    extra = [t for t in texts if t]
+    if not extra:
+        return content
+    if isinstance(content, list):
+        return [*content, *({"type": "text", "text": t} for t in extra)]
+    return with_text(as_text(content), *extra)
+
+
+def _halting(message: ToolMessage, stop: bool) -> ToolMessage | Command[Any]:
+    """The tool's message, and when a hook stopped the run, the flag that ends it before the
+    next model call (``before_model``)."""
+    if not stop:
+        return message
+    return Command(update={"messages": [message], "hookwire_halted": True})
+
+
+def _thread_id() -> str | None:
+    """The LangGraph thread id of the running graph, if any."""
+    try:
+        from langgraph.config import get_config
+
+        thread = get_config().get("configurable", {}).get("thread_id")
+    except (RuntimeError, LookupError, ImportError):
+        return None
+    return str(thread) if thread is not None else None

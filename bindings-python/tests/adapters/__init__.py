@@ -1,0 +1,1 @@
+"""Tests of the framework adapters (hookwire.adapters), against the real frameworks."""
