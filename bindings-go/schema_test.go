@@ -255,6 +255,7 @@ func TestGoTypesMatchTheSchemas(t *testing.T) {
 		{"trust-status.schema.json", "", reflect.TypeFor[TrustStatus]()},
 		{"error.schema.json", "", reflect.TypeFor[errorDocument]()},
 		{"error.schema.json", "ErrorDetails", reflect.TypeFor[wireError]()},
+		{"host-step.schema.json", "", reflect.TypeFor[HostStep]()},
 	} {
 		t.Run(strings.TrimSuffix(tc.file, ".schema.json")+"/"+tc.ty.Name(), func(t *testing.T) {
 			root := loadSchema(t, tc.file)
@@ -288,6 +289,7 @@ func TestGoConstantsAreTheSchemaEnums(t *testing.T) {
 		{"result.schema.json", "Decision", stringsOf(DecisionAllow, DecisionDeny, DecisionAsk, DecisionDefer, DecisionBlock)},
 		{"result.schema.json", "Status", stringsOf(StatusOK, StatusError, StatusTimedOut, StatusSpawnFailed, StatusAsync, StatusCancelled)},
 		{"result.schema.json", "VerdictSource", stringsOf(SourceJSON, SourceText, SourceExitCode, SourceFailure, SourceNone)},
+		{"host-step.schema.json", "HostAction", stringsOf(ActionRunTool, ActionDenyTool, ActionDeferTool, ActionDeliverResult, ActionCallModel, ActionBlockPrompt, ActionContinueTurn, ActionEndTurn, ActionProceed)},
 		{"error.schema.json", "ErrorKind", []string{KindNullPointer, KindInvalidUTF8, KindInvalidJSON, KindInvalidConfig, KindInvalidEvent, KindPanic, KindInternal}},
 	} {
 		def := loadSchema(t, tc.file).Defs[tc.def]

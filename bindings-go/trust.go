@@ -94,9 +94,14 @@ func RecordTrust(config any) (*TrustStatus, error) {
 	return decodeTrust(rc, cOut, "hooks_trust_record")
 }
 
-// decodeTrust turns the string a trust call stored into a *TrustStatus or an *Error, and
-// releases it with hooks_free.
+// decodeTrust turns the string a trust call stored into a *TrustStatus or an *Error.
 func decodeTrust(rc C.int32_t, cOut *C.char, call string) (*TrustStatus, error) {
+	return decodeReply[TrustStatus](rc, cOut, call, "trust status")
+}
+
+// decodeReply turns the string a call stored into a *T (decoded from its JSON) or an *Error,
+// and releases it with hooks_free. what names the JSON in the internal error.
+func decodeReply[T any](rc C.int32_t, cOut *C.char, call, what string) (*T, error) {
 	if cOut == nil {
 		return nil, newError(CodeInternal, KindInternal, call+" stored no string", 0, 0)
 	}
@@ -105,9 +110,9 @@ func decodeTrust(rc C.int32_t, cOut *C.char, call string) (*TrustStatus, error) 
 	if rc != C.HOOKS_OK {
 		return nil, parseError(Code(rc), text)
 	}
-	var s TrustStatus
-	if err := json.Unmarshal(text, &s); err != nil {
-		return nil, newError(CodeInternal, KindInternal, "trust status JSON could not be decoded: "+err.Error(), 0, 0)
+	var v T
+	if err := json.Unmarshal(text, &v); err != nil {
+		return nil, newError(CodeInternal, KindInternal, what+" JSON could not be decoded: "+err.Error(), 0, 0)
 	}
-	return &s, nil
+	return &v, nil
 }

@@ -250,6 +250,67 @@ export interface TrustStatus {
   [key: string]: unknown
 }
 
+/**
+ * What the loop does next. Each variant belongs to one point of the loop; the event decides
+ * which variants can occur, so an adapter handles only the ones of the point it sits at.
+ *
+ * - 'run_tool': PreToolUse: run the tool, with `tool_input` when a hook rewrote it.
+ * - 'deny_tool': PreToolUse `deny`, or `ask` (a host with nobody to ask denies): do not run the
+ * tool; the model gets an error tool result whose text is `message`.
+ * - 'defer_tool': PreToolUse `defer`: do not run the tool and give no tool result; the run ends
+ * and the pending call is handed back to the caller.
+ * - 'deliver_result': PostToolUse, PostToolUseFailure: the model gets the real result,
+ * `feedback` beside it, and `tool_output` instead of it when that fits the tool's output.
+ * - 'call_model': UserPromptSubmit: call the model, with `prompt` when a hook rewrote it.
+ * - 'block_prompt': UserPromptSubmit `block` or `continue: false`: no model call; the prompt is
+ * dropped and `user_message` is shown to the user, never to the model.
+ * - 'continue_turn': Stop, SubagentStop `block` (or additional context): one more model call
+ * with `message` as its user message; the next Stop event carries `stop_hook_active: true`.
+ * - 'end_turn': Stop, SubagentStop: let the turn end.
+ * - 'proceed': Any other event: go on; deliver `context` if there is any.
+ */
+export type HostAction = 'run_tool' | 'deny_tool' | 'defer_tool' | 'deliver_result' | 'call_model' | 'block_prompt' | 'continue_turn' | 'end_turn' | 'proceed'
+
+/** The host step of one result: every key always present, as in the result JSON. */
+export interface HostStep {
+  /** The result's `event`. */
+  event: string
+  action: HostAction
+  /** `run_tool`: the replacement tool input; `null` runs the call as the model made it. */
+  tool_input: Record<string, unknown> | null
+  /**
+   * `deny_tool`: the error tool result's text; `continue_turn`: the extra call's user message.
+   */
+  message: string | null
+  /** `deliver_result`: text for the model beside the real tool result (a PostToolUse block). */
+  feedback: string | null
+  /**
+   * `deliver_result`: the replacement tool output. Apply it only when it fits what the tool
+   * returns (Claude Code drops a string for Bash); otherwise keep the original.
+   */
+  tool_output: unknown
+  /** `call_model`: the rewritten prompt; `null` keeps the prompt as submitted. */
+  prompt: string | null
+  /**
+   * Text for the model, labelled with the event: beside the tool result (also on `deny_tool`),
+   * before the prompt, at session start. Includes the context of async hooks that finished
+   * since the session's previous fire.
+   */
+  context: string | null
+  /**
+   * Text for the user and never the model: a blocked prompt's text, the stop reason, the hooks'
+   * system messages.
+   */
+  user_message: string | null
+  /**
+   * End the run after this step: PreToolUse after the tool ran (it still runs), PostToolUse
+   * after this tool, UserPromptSubmit without a model call, Stop without another call.
+   */
+  stop: boolean
+  /** Keys added by newer releases; readers ignore keys they do not know. */
+  [key: string]: unknown
+}
+
 // ---- end of the generated types ----
 
 /**

@@ -239,6 +239,29 @@ int32_t hooks_trust_status(const HooksDispatcher *dispatcher, char **result_json
 // config_json is NULL or a NUL-terminated string; result_json is NULL or valid for a write.
 int32_t hooks_trust_record(const char *config_json, char **result_json);
 
+// The host step of a result (agents.md §5): what an agent loop does next with the result JSON
+// of one fire (NUL-terminated UTF-8, as hooks_fire returned it), as JSON:
+//   {"event", "action", "tool_input", "message", "feedback", "tool_output", "prompt",
+//    "context", "user_message", "stop"}
+// with "action" one of "run_tool", "deny_tool", "defer_tool", "deliver_result",
+// "call_model", "block_prompt", "continue_turn", "end_turn", "proceed"
+// (schema/host-step.schema.json). A pure function: nothing is spawned, read or written.
+//
+// If step_json is NULL, returns HOOKS_ERR_NULL_POINTER and stores nothing. Otherwise it always
+// stores a new string in *step_json, which the caller frees with hooks_free: with HOOKS_OK the
+// step JSON, with any other code the error JSON.
+//
+// Codes: HOOKS_OK; HOOKS_ERR_NULL_POINTER (result_json is NULL); HOOKS_ERR_INVALID_UTF8;
+// HOOKS_ERR_INVALID_JSON; HOOKS_ERR_INVALID_EVENT (JSON that is not a result: no string
+// "event", a key of the wrong type); HOOKS_ERR_PANIC. Treat any other non-zero code as an
+// error and read its error JSON.
+//
+// Safe to call from any thread. result_json is borrowed for this call only.
+//
+// # Safety
+// result_json is NULL or a NUL-terminated string; step_json is NULL or valid for a write.
+int32_t hooks_host_step(const char *result_json, char **step_json);
+
 // Registers the process's log callback, which receives the events of every dispatcher at
 // level and above (HOOKS_LOG_ERROR ... HOOKS_LOG_TRACE), replacing an earlier one. A NULL
 // callback or HOOKS_LOG_OFF turns logging off; that is the default, and costs nothing. See

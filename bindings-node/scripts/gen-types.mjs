@@ -1,4 +1,4 @@
-// Writes the result, outcome, verdict and trust types of bindings-node/types.d.ts from the JSON
+// Writes the result, outcome, verdict, trust and host-step types of bindings-node/types.d.ts from the JSON
 // Schemas in schema/ (themselves generated from the Rust types, core/src/schema.rs), so the
 // TypeScript shapes and their doc comments come from Rust instead of being copied by hand.
 // Only the part between the two marker lines is written; the rest of types.d.ts is hand-kept.
@@ -29,6 +29,8 @@ const DECLARATIONS = [
   ['result.schema.json', null],
   ['trust-status.schema.json', 'TrustSource'],
   ['trust-status.schema.json', null],
+  ['host-step.schema.json', 'HostAction'],
+  ['host-step.schema.json', null],
 ]
 
 /** A JSDoc comment holding `text` (paragraphs split by blank lines), wrapped to WIDTH. */

@@ -5,7 +5,7 @@
 //! JSON through the host's own `JSON.stringify` and `JSON.parse`, so an object is converted
 //! exactly as JSON would convert it, and a result has the result JSON's keys and order.
 //! `setLogger` is in `logs.rs`. The TypeScript types `Config`, `Event`, `Result`, `Outcome`,
-//! `TrustStatus`, `TrustSource` and `LogRecord` live in `types.d.ts`, which `napi build` injects at the top of the generated
+//! `TrustStatus`, `TrustSource`, `HostStep` and `LogRecord` live in `types.d.ts`, which `napi build` injects at the top of the generated
 //! `index.d.ts`.
 
 mod callbacks;
@@ -243,6 +243,24 @@ pub fn record_trust(env: &Env, config: Unknown) -> Result<Unknown<'static>> {
     let text = to_json_text(env, config, "config", ErrorKind::InvalidConfig)?;
     match catch_unwind(|| hookwire_core::record_trust_for(&text)) {
         Ok(Ok(status)) => parse_result(env, &status.to_json()),
+        Ok(Err(e)) => Err(errors::engine_error(env, &e.details())),
+        Err(payload) => Err(errors::engine_error(env, &ErrorDetails::from_panic(payload))),
+    }
+}
+
+/// What an agent loop does next with a result (agents.md §5, "Applying a result in a host"):
+/// run the tool (with `tool_input` when a hook rewrote it), deny it with `message` as the error
+/// tool result, call the model once more with `message`, block the prompt, ... as Claude
+/// Code's own loop would. The framework adapters (`hookwire/langchain`, `hookwire/ai`,
+/// `hookwire/openai-agents`) are built on it. Takes a `Result` (what `fire()` resolved to) or
+/// its JSON text; throws an `Error` with `code` `'INVALID_JSON'` or `'INVALID_EVENT'` for
+/// something that is not a result, and a `TypeError` for an argument that is neither an
+/// object nor a string.
+#[napi(catch_unwind, ts_args_type = "result: Result | string", ts_return_type = "HostStep")]
+pub fn host_step(env: &Env, result: Unknown) -> Result<Unknown<'static>> {
+    let text = to_json_text(env, result, "result", ErrorKind::InvalidEvent)?;
+    match catch_unwind(|| hookwire_core::HostStep::of_json(&text)) {
+        Ok(Ok(step)) => parse_result(env, &step),
         Ok(Err(e)) => Err(errors::engine_error(env, &e.details())),
         Err(payload) => Err(errors::engine_error(env, &ErrorDetails::from_panic(payload))),
     }

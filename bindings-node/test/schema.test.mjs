@@ -36,3 +36,13 @@ test('a trust status has exactly the keys of the trust-status schema', () => {
   assert.deepEqual(Object.keys(s), Object.keys(status.properties))
   assert.deepEqual(Object.keys(s.sources[0]), Object.keys(status.$defs.TrustSource.properties))
 })
+
+test('a host step has exactly the keys of the host-step schema and one of its actions', () => {
+  const stepSchema = schema('host-step.schema.json')
+  const d = new hookwire.Dispatcher(oneHook('Stop', 'echo "tests fail" >&2; exit 2'))
+  const step = hookwire.hostStep(d.fireSync({ hook_event_name: 'Stop', cwd: '/', session_id: 'schema-step' }))
+  assert.deepEqual(Object.keys(step), Object.keys(stepSchema.properties))
+  assert.ok(stepSchema.$defs.HostAction.oneOf.some((v) => v.const === step.action), step.action)
+  assert.equal(step.action, 'continue_turn')
+  assert.equal(step.message, 'Stop hook feedback:\ntests fail')
+})

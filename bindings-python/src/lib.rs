@@ -2,7 +2,7 @@
 //!
 //! A thin shell over `hookwire-core` (style.md rule 1): this file only assembles the module.
 //! The class lives in `dispatcher.rs`, the cancellation token in `cancel.rs`, Python callables
-//! as handlers in `functions.rs`, the exceptions in `errors.rs`, `record_trust` in `trust.rs`,
+//! as handlers in `functions.rs`, the exceptions in `errors.rs`, `record_trust` in `trust.rs`, `host_step` in `host_step.rs`,
 //! `claude_code_defaults` in `defaults.rs`, the log sink in `logs.rs`;
 //! `fire_async` is Python code in `python/hookwire/__init__.py`.
 
@@ -11,6 +11,7 @@ mod defaults;
 mod dispatcher;
 mod errors;
 mod functions;
+mod host_step;
 mod logs;
 mod trust;
 
@@ -24,6 +25,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<dispatcher::Dispatcher>()?;
     m.add_class::<cancel::CancelToken>()?;
     m.add_function(wrap_pyfunction!(trust::record_trust, m)?)?;
+    m.add_function(wrap_pyfunction!(host_step::host_step, m)?)?;
     m.add_function(wrap_pyfunction!(defaults::claude_code_defaults, m)?)?;
     m.add_function(wrap_pyfunction!(logs::set_log_sink, m)?)?;
     errors::register(m)?;

@@ -69,3 +69,11 @@ def test_an_engine_error_carries_every_field_of_the_error_object() -> None:
             assert hasattr(e, name), f"{name} of the error object is not an attribute of {type(e).__name__}"
     assert str(e)
     assert isinstance(e.line, int) and isinstance(e.column, int)
+
+
+def test_a_host_step_has_the_schemas_keys_and_an_action_it_lists() -> None:
+    step_schema = schema("host-step.schema.json")
+    result = hookwire.Dispatcher(one_hook("echo no >&2; exit 2")).fire(tool_event())
+    step = hookwire.host_step(result)
+    assert list(step) == properties(step_schema)
+    assert step["action"] in [v["const"] for v in step_schema["$defs"]["HostAction"]["oneOf"]]

@@ -7,6 +7,7 @@
 //! This module only describes; it never serialises a result and holds no rule of the engine.
 
 use crate::error::ErrorDetails;
+use crate::host_step::HostStep;
 use crate::inspect::TrustStatus;
 use crate::result::{FireResult, Outcome};
 use crate::verdict::Verdict;
@@ -66,5 +67,6 @@ pub fn schemas() -> Vec<(&'static str, String)> {
         ("verdict.schema.json", schema_text::<Verdict>()),
         ("trust-status.schema.json", schema_text::<TrustStatus>()),
         ("error.schema.json", schema_text::<ErrorJson>()),
+        ("host-step.schema.json", schema_text::<HostStep>()),
     ]
 }

@@ -13,7 +13,7 @@ pub const TEXT_CAP: usize = 10_000;
 /// A hook's decision, or the folded decision of a fire (protocol.md §7): `deny` and `block`
 /// stop the action, `ask` and `defer` hand it to the user or the host, `allow` lets it go on.
 /// Which values an event can produce is in protocol.md §3.2.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Decision {
     Allow,

@@ -187,6 +187,35 @@ pub unsafe extern "C" fn hooks_trust_record(
     })
 }
 
+/// The host step of a result (agents.md §5): what an agent loop does next with the result JSON
+/// of one fire (NUL-terminated UTF-8, as hooks_fire returned it), as JSON:
+///   {"event", "action", "tool_input", "message", "feedback", "tool_output", "prompt",
+///    "context", "user_message", "stop"}
+/// with "action" one of "run_tool", "deny_tool", "defer_tool", "deliver_result",
+/// "call_model", "block_prompt", "continue_turn", "end_turn", "proceed"
+/// (schema/host-step.schema.json). A pure function: nothing is spawned, read or written.
+///
+/// If step_json is NULL, returns HOOKS_ERR_NULL_POINTER and stores nothing. Otherwise it always
+/// stores a new string in *step_json, which the caller frees with hooks_free: with HOOKS_OK the
+/// step JSON, with any other code the error JSON.
+///
+/// Codes: HOOKS_OK; HOOKS_ERR_NULL_POINTER (result_json is NULL); HOOKS_ERR_INVALID_UTF8;
+/// HOOKS_ERR_INVALID_JSON; HOOKS_ERR_INVALID_EVENT (JSON that is not a result: no string
+/// "event", a key of the wrong type); HOOKS_ERR_PANIC. Treat any other non-zero code as an
+/// error and read its error JSON.
+///
+/// Safe to call from any thread. result_json is borrowed for this call only.
+///
+/// # Safety
+/// result_json is NULL or a NUL-terminated string; step_json is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooks_host_step(result_json: *const c_char, step_json: *mut *mut c_char) -> i32 {
+    export!(reply(step_json), text(result_json) => {
+        let text = hookwire_core::event_text(result_json).map_err(|e| e.details())?;
+        hookwire_core::HostStep::of_json(text).map_err(|e| e.details())
+    })
+}
+
 /// A cancellation token for hooks_fire_with. Opaque: only pointers to it exist.
 ///
 /// Create it with hooks_cancel_token_new and destroy it with hooks_cancel_token_free. It is

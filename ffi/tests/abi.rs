@@ -661,3 +661,44 @@ fn cancelling_from_another_thread_ends_a_sleeping_hook_promptly() {
         hooks_dispatcher_free(d);
     }
 }
+
+fn host_step(result: &[u8]) -> (i32, Value) {
+    let result = CString::new(result).unwrap();
+    let mut out = poison();
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    let code = unsafe { hooks_host_step(result.as_ptr(), &mut out) };
+    (code, take_json(out))
+}
+
+#[test]
+fn the_host_step_of_a_fired_deny_keeps_the_tool_from_running_with_the_reason() {
+    let d = new_dispatcher(DENY_CONFIG);
+    let event =
+        br#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"cwd":"/"}"#;
+    let (_, r) = fire(d, event);
+    let (code, step) = host_step(r.to_string().as_bytes());
+    assert_eq!(code, HOOKS_OK, "{step}");
+    assert_eq!(step["action"], "deny_tool", "{step}");
+    assert_eq!(step["message"], "nope", "{step}");
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    unsafe { hooks_dispatcher_free(d) };
+}
+
+#[test]
+fn the_host_step_refuses_nulls_and_text_that_is_not_a_result_with_error_json() {
+    let text = c(r#"{"event":"Stop"}"#);
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    assert_eq!(unsafe { hooks_host_step(text.as_ptr(), ptr::null_mut()) }, HOOKS_ERR_NULL_POINTER);
+    let mut out = poison();
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    assert_eq!(unsafe { hooks_host_step(ptr::null(), &mut out) }, HOOKS_ERR_NULL_POINTER);
+    assert_eq!(take_json(out)["error"]["kind"], "null_pointer");
+    for (text, code, kind) in [
+        (&b"{"[..], HOOKS_ERR_INVALID_JSON, "invalid_json"),
+        (&b"\xff"[..], HOOKS_ERR_INVALID_UTF8, "invalid_utf8"),
+        (&br#"{"decision":"deny"}"#[..], HOOKS_ERR_INVALID_EVENT, "invalid_event"),
+    ] {
+        let (c, e) = host_step(text);
+        assert_eq!((c, e["error"]["kind"].as_str()), (code, Some(kind)), "{e}");
+    }
+}

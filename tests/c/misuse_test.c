@@ -358,6 +358,28 @@ static void trust_record_reports_bad_input(void) {
     hooks_free(out);
 }
 
+static void host_step_of_a_fired_deny_and_of_bad_input(void) {
+    HooksDispatcher *d = guard_dispatcher();
+    char *result = NULL, *step = NULL;
+    EXPECT(hooks_fire(d, "{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\","
+                         "\"tool_input\":{\"command\":\"rm -rf /\"},\"cwd\":\"/\"}",
+                      &result) == HOOKS_OK);
+    EXPECT(hooks_host_step(result, &step) == HOOKS_OK);
+    EXPECT_HAS(step, "\"action\":\"deny_tool\"");
+    hooks_free(step);
+    hooks_free(result);
+    hooks_dispatcher_free(d);
+    EXPECT(hooks_host_step("{}", NULL) == HOOKS_ERR_NULL_POINTER);
+    step = (char *)"poison";
+    EXPECT(hooks_host_step(NULL, &step) == HOOKS_ERR_NULL_POINTER);
+    EXPECT_HAS(step, "\"kind\":\"null_pointer\"");
+    hooks_free(step);
+    step = NULL;
+    EXPECT(hooks_host_step("{\"decision\":\"deny\"}", &step) == HOOKS_ERR_INVALID_EVENT);
+    EXPECT_HAS(step, "\"kind\":\"invalid_event\"");
+    hooks_free(step);
+}
+
 static int write_file(const char *path, const char *text) {
     FILE *f = fopen(path, "w");
     if (f == NULL) return -1;
@@ -649,6 +671,7 @@ int main(int argc, char **argv) {
     run("dispatcher_is_freed_on_another_thread", dispatcher_is_freed_on_another_thread);
     run("trust_calls_refuse_nulls", trust_calls_refuse_nulls);
     run("trust_record_reports_bad_input", trust_record_reports_bad_input);
+    run("host_step_of_a_fired_deny_and_of_bad_input", host_step_of_a_fired_deny_and_of_bad_input);
     run("recorded_project_hooks_run_until_the_file_changes", recorded_project_hooks_run_until_the_file_changes);
     run("c_function_deny_beats_a_command_allow", c_function_deny_beats_a_command_allow);
     run("host_callback_answers_prompt_handlers", host_callback_answers_prompt_handlers);

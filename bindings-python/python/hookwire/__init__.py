@@ -19,6 +19,11 @@ them in the trust store, and dispatchers built afterwards run them.
 ``Dispatcher.from_claude_code_defaults(project_dir)`` loads what Claude Code itself would: the
 user, project and local settings files, the project ones gated on that store.
 
+The host step (agents.md §5): ``hookwire.host_step(result)`` says what an agent loop does next
+with a result (``action``: run the tool, deny it with ``message``, call the model one more
+time, ...), as Claude Code's own loop would; the framework adapters in ``hookwire.adapters``
+are built on it.
+
 Logs (docs/logging.md): ``hookwire.enable_logging(logging.DEBUG)`` sends the engine's events
 to the loggers ``hookwire.fire``, ``hookwire.hook`` and ``hookwire.load``, fields as record
 attributes (``record.event``, ``record.hook_id``, ...); off until then, and free while off.
@@ -43,6 +48,7 @@ from hookwire._native import (
     HookwireError,
     __version__,
     claude_code_defaults,
+    host_step,
     record_trust,
 )
 
@@ -57,6 +63,7 @@ __all__ = [
     "claude_code_defaults",
     "disable_logging",
     "enable_logging",
+    "host_step",
     "record_trust",
 ]
 

@@ -95,6 +95,13 @@ def claude_code_defaults(project_dir: str | PathLike[str]) -> dict[str, Any]:
     ``project_dir`` is resolved to its canonical path; one that cannot be resolved raises
     ``OSError``."""
 
+def host_step(result: dict[str, Any] | str | bytes) -> dict[str, Any]:
+    """What an agent loop does next with a result (agents.md §5): a dict with ``event``,
+    ``action`` (``run_tool``, ``deny_tool``, ``defer_tool``, ``deliver_result``, ``call_model``,
+    ``block_prompt``, ``continue_turn``, ``end_turn``, ``proceed``), ``tool_input``, ``message``,
+    ``feedback``, ``tool_output``, ``prompt``, ``context``, ``user_message`` and ``stop``.
+    Raises ``EventError`` for something that is not a result."""
+
 def record_trust(config: dict[str, Any] | str | bytes) -> dict[str, Any]:
     """Record the SHA-256 of every project and local file source of ``config`` in the trust
     store (``trust.store``, else ``$XDG_CONFIG_HOME/hookwire/trust.json`` or

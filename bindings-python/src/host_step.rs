@@ -1,0 +1,29 @@
+//! `hookwire._native.host_step`: what an agent loop does next with a result (agents.md §5).
+//!
+//! A thin shell over `hookwire_core::HostStep::of_json`: the result is taken like an event
+//! (a dict, or JSON text as str or bytes) and the step comes back as a dict. The framework
+//! adapters in `hookwire.adapters` call it; no rule of the loop lives in Python.
+
+use crate::dispatcher::{Input, loads};
+use crate::errors::{Side, to_pyerr};
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+/// The host step of `result` (the dict `Dispatcher.fire` returned, or its JSON text): a dict
+/// with `event`, `action` (`run_tool`, `deny_tool`, `defer_tool`, `deliver_result`,
+/// `call_model`, `block_prompt`, `continue_turn`, `end_turn`, `proceed`), `tool_input`,
+/// `message`, `feedback`, `tool_output`, `prompt`, `context`, `user_message` and `stop`
+/// (schema/host-step.schema.json). Raises `EventError` for something that is not a result,
+/// `TypeError` for an argument that is not a dict, str or bytes.
+#[pyfunction]
+pub fn host_step<'py>(py: Python<'py>, result: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let input = Input::from_py(py, result, Side::Event)?;
+    let step = match &input {
+        Input::Text(s) => hookwire_core::HostStep::of_json(s),
+        Input::Bytes(b) => hookwire_core::event_text(b).and_then(hookwire_core::HostStep::of_json),
+    };
+    match step {
+        Ok(json) => loads(py)?.call1((PyString::new(py, &json),)),
+        Err(e) => Err(to_pyerr(py, Side::Event, e.details())),
+    }
+}
