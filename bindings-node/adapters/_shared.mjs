@@ -4,7 +4,6 @@
 // warnings. Nothing here knows a framework; nothing here decides what a result means.
 import { randomUUID } from 'node:crypto'
 import hookwire from '../index.js'
-import { hostStepShim } from './_hoststep-shim.mjs' // TEMPORARY until hostStep lands on main
 
 const { Dispatcher } = hookwire
 
@@ -49,7 +48,6 @@ export class PromptBlocked extends Error {
  * contract in one place (protocol: agents.md §5, "Applying a result in a host").
  */
 function hostStepOf(result) {
-  if (typeof hookwire.hostStep !== 'function') return hostStepShim(result) // TEMPORARY
   return hookwire.hostStep(result)
 }
 

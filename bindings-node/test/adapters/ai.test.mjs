@@ -3,15 +3,11 @@
 // run as real command hooks.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
-import { writeFileSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
 import { tool, stepCountIs } from 'ai'
 import { MockLanguageModelV4 } from 'ai/test'
 import { z } from 'zod'
 import { hookwire, ToolCallDeferred, PromptBlocked } from '../../adapters/ai.mjs'
-import { ROOT } from '../support.mjs'
-import { hookProject, deny, rewrite, defer, postBlock, block, collectWarnings } from './support.mjs'
+import { runSnippet, hookProject, deny, rewrite, defer, postBlock, block, collectWarnings } from './support.mjs'
 
 const usage = { inputTokens: { total: 1 }, outputTokens: { total: 1 } }
 const text = (t) => ({ content: [{ type: 'text', text: t }], finishReason: { unified: 'stop', raw: undefined }, usage, warnings: [] })
@@ -141,18 +137,10 @@ test('an updated tool output of another shape is not applied, with a warning', a
 })
 
 test('the README snippet runs with a mock model and tool', async () => {
-  const snippet = execFileSync('python3', [join(ROOT, '.ci', 'readme-snippet'), 'node-adapter-ai'], { encoding: 'utf8' })
   const p = hookProject({ PreToolUse: deny('not from README') })
   const { tools, ran } = bashTool()
   const { model, prompts } = scripted(bashCall('rm x'), text('ok'))
-  const file = join(ROOT, 'bindings-node', 'test', 'adapters', `.snippet-ai-${process.pid}.mjs`)
-  writeFileSync(file, snippet)
-  try {
-    globalThis.__hookwireSnippet = { model, tools, settings: p.settings }
-    await import(file)
-  } finally {
-    rmSync(file, { force: true })
-  }
+  await runSnippet('node-adapter-ai', { model, tools, settingsFile: p.settings })
   assert.deepEqual(ran, [])
   assert.match(flat(toolResults(prompts, 1)), /not from README/)
 })

@@ -3,15 +3,11 @@
 // file run as real command hooks.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { createAgent, tool, AIMessage, HumanMessage } from 'langchain'
 import { fakeModel } from '@langchain/core/testing'
 import { z } from 'zod'
 import { hookwireMiddleware, ToolCallDeferred } from '../../adapters/langchain.mjs'
-import { ROOT } from '../support.mjs'
-import { hookProject, deny, rewrite, defer, postBlock, block, collectWarnings } from './support.mjs'
+import { runSnippet, hookProject, deny, rewrite, defer, postBlock, block, collectWarnings } from './support.mjs'
 
 /** A Bash-style tool that records what it ran instead of running it. */
 function bashTool() {
@@ -196,20 +192,10 @@ test('a non-object updatedInput is not applied (with a warning) and the model in
 })
 
 test('the README snippet runs with a fake model and tool', async () => {
-  const snippet = execFileSync('python3', [join(ROOT, '.ci', 'readme-snippet'), 'node-adapter-langchain'], { encoding: 'utf8' })
   const p = hookProject({ PreToolUse: deny('not from README') })
-  writeFileSync(join(p.dir, '.claude-settings-dir'), '')
   const { bash, ran } = bashTool()
   const model = bashThenText('rm x')
-  const file = join(ROOT, 'bindings-node', 'test', 'adapters', `.snippet-langchain-${process.pid}.mjs`)
-  writeFileSync(file, `${snippet}\nexport { agent }\n`)
-  try {
-    globalThis.__hookwireSnippet = { model, tools: [bash], settings: p.settings }
-    const { agent } = await import(file)
-    await agent.invoke({ messages: [new HumanMessage('go')] })
-  } finally {
-    (await import('node:fs')).rmSync(file, { force: true })
-  }
+  await runSnippet('node-adapter-langchain', { model, tools: [bash], settingsFile: p.settings })
   assert.deepEqual(ran, [])
   assert.match(textOf(toolMessages(model, 1)[0]), /not from README/)
 })

@@ -3,14 +3,10 @@
 // hooks from a settings file run as real command hooks.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
-import { writeFileSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
 import { Agent, tool, Usage, setTracingDisabled } from '@openai/agents'
 import { z } from 'zod'
 import { HookwireRunner, ToolCallDeferred, PromptBlocked } from '../../adapters/openai-agents.mjs'
-import { ROOT } from '../support.mjs'
-import { hookProject, deny, rewrite, defer, postBlock, block, collectWarnings } from './support.mjs'
+import { runSnippet, hookProject, deny, rewrite, defer, postBlock, block, collectWarnings } from './support.mjs'
 
 setTracingDisabled(true)
 
@@ -139,18 +135,10 @@ test('continue:false on PreToolUse runs the tool, then ends the run without anot
 })
 
 test('the README snippet runs with a scripted model and tool', async () => {
-  const snippet = execFileSync('python3', [join(ROOT, '.ci', 'readme-snippet'), 'node-adapter-openai-agents'], { encoding: 'utf8' })
   const p = hookProject({ PreToolUse: deny('not from README') })
   const { model, inputs } = scripted(bashCall('rm x'), text('ok'))
   const { agent, ran } = bashAgent(model)
-  const file = join(ROOT, 'bindings-node', 'test', 'adapters', `.snippet-oa-${process.pid}.mjs`)
-  writeFileSync(file, snippet)
-  try {
-    globalThis.__hookwireSnippet = { model, tools: agent.tools, settings: p.settings }
-    await import(file)
-  } finally {
-    rmSync(file, { force: true })
-  }
+  await runSnippet('node-adapter-openai-agents', { model, tools: agent.tools, settingsFile: p.settings })
   assert.deepEqual(ran, [])
   assert.match(flat(toolOutputs(inputs, 1)), /not from README/)
 })

@@ -78,3 +78,24 @@ export async function collectWarnings(fn) {
     process.off('warning', on)
   }
 }
+
+/**
+ * Runs README's snippet NAME (extracted by .ci/readme-snippet) as a module beside the tests,
+ * so `hookwire` and the frameworks resolve as in a user's project. The snippet's free names
+ * `model`, `tools` and `settingsFile` are the test's.
+ */
+export async function runSnippet(name, { model, tools, settingsFile }) {
+  const { execFileSync } = await import('node:child_process')
+  const { rmSync } = await import('node:fs')
+  const { ROOT } = await import('../support.mjs')
+  const snippet = execFileSync('python3', [join(ROOT, '.ci', 'readme-snippet'), name], { encoding: 'utf8' })
+  const file = join(ROOT, 'bindings-node', 'test', 'adapters', `.snippet-${name}-${process.pid}.mjs`)
+  writeFileSync(file, `const { model, tools, settingsFile } = globalThis.__hookwireSnippet\n${snippet}\n`)
+  globalThis.__hookwireSnippet = { model, tools, settingsFile }
+  try {
+    await import(file)
+  } finally {
+    rmSync(file, { force: true })
+    delete globalThis.__hookwireSnippet
+  }
+}
