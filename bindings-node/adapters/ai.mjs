@@ -72,16 +72,22 @@ export function hookwire(source, options = {}) {
   /** Notes for the model beside a tool result, by tool call id, read by toModelOutput. */
   const notes = new Map()
 
+  /** Marks the run to end after this step; `wrapTools` alone has no loop to end, so it warns. */
+  const halt = (run) => {
+    run.halted = true
+    if (run.standalone) hooks.warnOnce('standalone-halt', 'a hook asked to end the run (continue: false or defer), which wrapTools alone cannot do: use hooks.generateText')
+  }
+
   /** One tool's wrapped `execute`; `run` carries the run's session id and halt/defer flags. */
   const wrapExecute = (name, t, run) => async (input, execOptions) => {
     const id = execOptions?.toolCallId
     const sid = run.sessionId
     const pre = await hooks.preToolUse(sid, name, input, id)
-    if (pre.stop) run.halted = true
+    if (pre.stop) halt(run)
     if (pre.action === 'defer_tool') {
       // The SDK turns a throw into an error result and goes on; `run` ends the loop and the
       // wrapper throws the deferral to the caller.
-      run.halted = true
+      halt(run)
       run.deferred = new ToolCallDeferred({ toolName: name, toolInput: input, toolUseId: id, sessionId: sid })
       throw run.deferred
     }
@@ -92,7 +98,7 @@ export function hookwire(source, options = {}) {
       output = await t.execute(args, execOptions)
     } catch (error) {
       const post = await hooks.postToolUse(sid, name, args, id, { error: error?.message ?? error })
-      if (post.stop) run.halted = true
+      if (post.stop) halt(run)
       const extra = joinNotes(pre.context, post.feedback, post.context)
       if (!extra) throw error
       // A tool error reaches the model as its message: the notes go with it.
@@ -104,7 +110,7 @@ export function hookwire(source, options = {}) {
       return output
     }
     const post = await hooks.postToolUse(sid, name, args, id, { response: output })
-    if (post.stop) run.halted = true
+    if (post.stop) halt(run)
     const extra = joinNotes(pre.context, post.feedback, post.context)
     if (extra && id) {
       notes.set(id, extra)
@@ -181,7 +187,7 @@ export function hookwire(source, options = {}) {
     /** The session id fires use when `generateText` is not given one. */
     sessionId: instanceSession,
     /** Tool hooks alone (PreToolUse, PostToolUse): the tool set with each `execute` wrapped. */
-    wrapTools: (tools, { sessionId } = {}) => wrapToolsFor(tools, { sessionId: sessionId ?? instanceSession, halted: false, deferred: null }),
+    wrapTools: (tools, { sessionId } = {}) => wrapToolsFor(tools, { sessionId: sessionId ?? instanceSession, halted: false, deferred: null, standalone: true }),
     generateText,
   }
 }

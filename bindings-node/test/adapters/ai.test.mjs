@@ -3,7 +3,7 @@
 // run as real command hooks.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { tool, stepCountIs } from 'ai'
+import { tool, stepCountIs, generateText } from 'ai'
 import { MockLanguageModelV4 } from 'ai/test'
 import { z } from 'zod'
 import { hookwire, ToolCallDeferred, PromptBlocked } from '../../adapters/ai.mjs'
@@ -134,6 +134,17 @@ test('an updated tool output of another shape is not applied, with a warning', a
   const { warnings } = await collectWarnings(() => hookwire(p.dispatcher).generateText({ model, tools, prompt: 'list', stopWhen: stepCountIs(5) }))
   assert.match(flat(toolResults(prompts, 1)[0].output), /ran: ls/)
   assert.ok(warnings.some((w) => /does not have the shape/.test(w.message)))
+})
+
+test('wrapTools alone guards the tools of a plain generateText call, and warns it cannot end the run', async () => {
+  const p = hookProject({ PreToolUse: [deny('no rm here'), { stdout: { continue: false } }] })
+  const { tools, ran } = bashTool()
+  const { model, prompts } = scripted(bashCall('rm -rf /'), bashCall('ls'), text('ok'))
+  const { warnings } = await collectWarnings(() => generateText({ model, tools: hookwire(p.dispatcher).wrapTools(tools), prompt: 'go', stopWhen: stepCountIs(5) }))
+  assert.deepEqual(ran, ['ls'])
+  assert.match(flat(toolResults(prompts, 1)), /no rm here/)
+  assert.equal(prompts.length, 3)
+  assert.ok(warnings.some((w) => /wrapTools alone cannot/.test(w.message)))
 })
 
 test('the README snippet runs with a mock model and tool', async () => {

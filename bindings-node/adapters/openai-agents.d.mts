@@ -1,9 +1,9 @@
 // hookwire/openai-agents: Claude Code's hooks for the OpenAI Agents SDK (@openai/agents >= 0.20 < 0.21).
 import { Runner } from '@openai/agents'
 import type { RunConfig } from '@openai/agents'
-import type { AdapterOptions, HookSource } from './_shared.js'
+import type { AdapterOptions, HookSource } from './_shared.mjs'
 
-export { AdapterOptions, HookSource, ToolCallDeferred, PromptBlocked, WARNING_CODE } from './_shared.js'
+export { AdapterOptions, HookSource, ToolCallDeferred, PromptBlocked, WARNING_CODE } from './_shared.mjs'
 
 /**
  * A `Runner` whose `run()` fires SessionStart, UserPromptSubmit, PreToolUse / PostToolUse

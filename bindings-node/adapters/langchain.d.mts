@@ -1,8 +1,8 @@
 // hookwire/langchain: Claude Code's hooks for LangChain.js agents (langchain >= 1.0 < 2).
 import type { AgentMiddleware } from 'langchain'
-import type { AdapterOptions, HookSource } from './_shared.js'
+import type { AdapterOptions, HookSource } from './_shared.mjs'
 
-export { AdapterOptions, HookSource, ToolCallDeferred, PromptBlocked, WARNING_CODE } from './_shared.js'
+export { AdapterOptions, HookSource, ToolCallDeferred, PromptBlocked, WARNING_CODE } from './_shared.mjs'
 
 /**
  * An agent middleware for `createAgent({ middleware: [hookwireMiddleware(dispatcher)] })`:

@@ -1,8 +1,8 @@
 // hookwire/ai: Claude Code's hooks for the Vercel AI SDK (ai >= 7.0 < 8).
 import type { generateText, ToolSet } from 'ai'
-import type { AdapterOptions, HookSource } from './_shared.js'
+import type { AdapterOptions, HookSource } from './_shared.mjs'
 
-export { AdapterOptions, HookSource, ToolCallDeferred, PromptBlocked, WARNING_CODE } from './_shared.js'
+export { AdapterOptions, HookSource, ToolCallDeferred, PromptBlocked, WARNING_CODE } from './_shared.mjs'
 
 /** Per-call options of the adapter. */
 export interface HookCallOptions {
