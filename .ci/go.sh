@@ -27,3 +27,22 @@ GOTOOLCHAIN=local go test -count=1 -v ./... 2>&1 | awk '
 cd eino
 GOTOOLCHAIN=local go vet ./...
 GOTOOLCHAIN=local go test -count=1 ./...
+
+# The adapter as a user installs it, from the artifacts of `bash dist/build go` (target/dist/go
+# and its eino/): README's go-install and go-adapter-install commands, as printed, in a new
+# project outside the repository, which then builds README's go-adapter-eino snippet. Offline
+# (GOPROXY=off): eino and its dependencies come from the module cache the tests above filled.
+cd ../..
+root=$PWD
+[ -d target/dist/go/eino ] || bash dist/build go
+user=$(mktemp -d "${TMPDIR:-/tmp}/hookwire-eino-user.XXXXXX")
+trap 'rm -rf "$user"' EXIT
+python3 .ci/readme-snippet go >"$user/main.go"
+mkdir "$user/agent"
+python3 .ci/readme-snippet go-adapter-eino >"$user/agent/agent.go"
+for snippet in go-install go-adapter-install; do
+    echo "\$ (README snippet $snippet)"
+    (cd "$user" && DIST="$root/target/dist" GOPROXY=off GOFLAGS=-mod=mod GOTOOLCHAIN=local \
+        bash -eo pipefail -c "$(python3 "$root/.ci/readme-snippet" "$snippet")")
+done
+echo "go: the eino adapter installed from target/dist/go/eino and README's snippet built"
