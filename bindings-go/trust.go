@@ -70,7 +70,7 @@ func (d *Dispatcher) TrustStatus() (*TrustStatus, error) {
 	var cOut *C.char
 	rc := C.hooks_trust_status(h.ptr, &cOut)
 	runtime.KeepAlive(d)
-	return decodeTrust(rc, cOut, "hooks_trust_status")
+	return decodeReply[TrustStatus](rc, cOut, "hooks_trust_status", "trust status")
 }
 
 // RecordTrust records trust in every project and local file source of a configuration (the
@@ -91,12 +91,7 @@ func RecordTrust(config any) (*TrustStatus, error) {
 	defer C.free(unsafe.Pointer(cConfig))
 	var cOut *C.char
 	rc := C.hooks_trust_record(cConfig, &cOut)
-	return decodeTrust(rc, cOut, "hooks_trust_record")
-}
-
-// decodeTrust turns the string a trust call stored into a *TrustStatus or an *Error.
-func decodeTrust(rc C.int32_t, cOut *C.char, call string) (*TrustStatus, error) {
-	return decodeReply[TrustStatus](rc, cOut, call, "trust status")
+	return decodeReply[TrustStatus](rc, cOut, "hooks_trust_record", "trust status")
 }
 
 // decodeReply turns the string a call stored into a *T (decoded from its JSON) or an *Error,

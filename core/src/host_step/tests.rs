@@ -172,11 +172,12 @@ fn a_fired_result_and_its_json_give_the_same_step() {
         r#"{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"echo no >&2; exit 2"}]}]}}"#,
     )
     .unwrap();
-    let event = r#"{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/","tool_name":"Bash","tool_input":{"command":"ls"}}"#;
-    let json = d.fire_json(event).unwrap();
-    let from_json: Value = serde_json::from_str(&HostStep::of_json(&json).unwrap()).unwrap();
-    let result: Value = serde_json::from_str(&json).unwrap();
-    assert_eq!(result["decision"], "deny");
+    let event = json!({"hook_event_name":"PreToolUse","session_id":"s","cwd":"/","tool_name":"Bash","tool_input":{"command":"ls"}});
+    let result = d.fire(&event).unwrap();
+    assert_eq!(result.decision, Some(Decision::Deny));
+    let from_result = serde_json::to_value(HostStep::of(&result)).unwrap();
+    let from_json = step_of(serde_json::to_value(&result).unwrap());
+    assert_eq!(from_result, from_json);
     assert_eq!(from_json["action"], "deny_tool");
     assert_eq!(from_json["message"], "no");
 }
