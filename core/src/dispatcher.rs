@@ -183,13 +183,20 @@ impl Dispatcher {
     /// Fires one event given as JSON text and returns the result JSON. Claude-code hooks get
     /// exactly these bytes on stdin.
     pub fn fire_json(&self, event_json: &str) -> Result<String, EventError> {
-        if let Some(answer) =
-            nomatch::try_answer(&self.inner.config, &self.inner.prepared, event_json, &*self.inner)
-        {
+        if let Some(answer) = self.answer_without_running(event_json) {
             return Ok(answer);
         }
         let v: Value = crate::json::from_str(event_json).map_err(|e| EventError::from_json(&e))?;
         Ok(self.inner.fire(Some(event_json), &v, &self.inner)?.to_json())
+    }
+
+    /// The result of firing `event_json` when that fire would run nothing and change no
+    /// session state (no group matches, no function hook, no async output or Stop-guard count
+    /// to update); `None` when only [`Dispatcher::fire_json`] can answer. Never runs, spawns or
+    /// blocks, so a binding may call it on its host's event-loop thread and start a worker
+    /// only for fires that run hooks. `Some` is exactly what `fire_json` would return.
+    pub fn answer_without_running(&self, event_json: &str) -> Option<String> {
+        nomatch::try_answer(&self.inner.config, &self.inner.prepared, event_json, &*self.inner)
     }
 
     /// As [`Dispatcher::fire_json`], but `cancel` can end the fire early from another thread:
@@ -198,8 +205,7 @@ impl Dispatcher {
     pub fn fire_json_with(&self, event_json: &str, cancel: &CancelToken) -> Result<String, EventError> {
         // Nothing runs on a no-match fire, so there is nothing to cancel either.
         if !cancel.is_cancelled()
-            && let Some(answer) =
-                nomatch::try_answer(&self.inner.config, &self.inner.prepared, event_json, &*self.inner)
+            && let Some(answer) = self.answer_without_running(event_json)
         {
             return Ok(answer);
         }
@@ -293,7 +299,7 @@ impl Dispatcher {
 impl Dispatcher {
     /// Whether the fast path answers this event text without the full fire.
     pub(crate) fn answers_fast(&self, event_json: &str) -> bool {
-        nomatch::try_answer(&self.inner.config, &self.inner.prepared, event_json, &*self.inner).is_some()
+        self.answer_without_running(event_json).is_some()
     }
 }
 

@@ -100,6 +100,21 @@ mod tests {
     }
 
     #[test]
+    fn the_public_answer_is_the_fire_result_and_declines_whatever_runs_a_hook() {
+        let d = d();
+        let miss = r#"{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{}}"#;
+        assert_eq!(d.answer_without_running(miss), Some(d.fire_json(miss).unwrap()));
+        for runs in [
+            r#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{}}"#,
+            r#"{"hook_event_name":"Stop"}"#,
+            r#"{"hook_event_name":"PreToolUse","tool_name":5}"#,
+            "not json",
+        ] {
+            assert_eq!(d.answer_without_running(runs), None, "{runs}");
+        }
+    }
+
+    #[test]
     fn wrong_types_and_non_objects_still_get_their_precise_errors() {
         let d = d();
         for (event, kind) in [
