@@ -22,22 +22,20 @@
 //! Between `fork` and `_exit` the helper makes only async-signal-safe calls (`sigaction`,
 //! `setpgid`, `dup2`, `close_range`, `close`, `pipe2`, `clone`, `read`, `write`, `waitid`,
 //! `waitpid`, `_exit`) on memory prepared before the fork; it allocates nothing and cannot panic.
-//! The hook is created with `CLONE_VFORK` on a stack of its own, as `posix_spawn` does, so the
-//! host's memory is copied once (by the helper's `fork`), not twice.
+//! The hook is created by `child::start`, as on the direct path (`CLONE_VFORK` on a stack of its
+//! own, as `posix_spawn` does), so the host's memory is copied once (by the helper's `fork`),
+//! not twice.
 
 use super::Launch;
-use std::ffi::{CString, OsStr};
+use super::child::{self, pipe};
 use std::io;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
-use std::os::unix::ffi::OsStrExt;
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 
 const STARTED: i32 = 1;
 const FAILED: i32 = 2;
 const ENDED: i32 = 3;
 /// One report: tag and two values, written with a single `write` (atomic below `PIPE_BUF`).
 const MSG: usize = 12;
-/// The hook's stack between `clone` and `execve` (glibc's `posix_spawn` uses about 32 KiB).
-const HOOK_STACK: usize = 64 * 1024;
 
 /// How a hook started through the helper ended, as the runner reads it.
 pub enum Report {
@@ -69,93 +67,30 @@ pub struct Started {
 
 /// Everything the helper and the hook read after the fork, prepared before it.
 struct Plan {
-    program: CString,
-    argv: Vec<*const libc::c_char>,
-    envp: Vec<*const libc::c_char>,
-    cwd: CString,
+    /// The hook; its stdio are 0–2, where the helper moves the pipes first.
+    hook: child::Plan,
     stdin_r: RawFd,
     stdout_w: RawFd,
     stderr_w: RawFd,
     status_w: RawFd,
     ack_r: RawFd,
-    stack: *mut u8,
-}
-
-fn cstring(s: &OsStr) -> io::Result<CString> {
-    CString::new(s.as_bytes())
-        .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "nul byte in an argument"))
-}
-
-/// A close-on-exec pipe whose descriptors are above 2, so the helper's `dup2` onto 0–2 never
-/// overwrites one of them.
-fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
-    let mut fds = [0; 2];
-    // SAFETY: pipe2 writes two descriptors into `fds`, valid for the call.
-    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return Err(io::Error::last_os_error());
-    }
-    // SAFETY: both descriptors were just returned by the kernel and are owned by nothing else.
-    let (r, w) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
-    Ok((above_stdio(r)?, above_stdio(w)?))
-}
-
-fn above_stdio(fd: OwnedFd) -> io::Result<OwnedFd> {
-    if fd.as_raw_fd() > 2 {
-        return Ok(fd);
-    }
-    // SAFETY: F_DUPFD_CLOEXEC on a descriptor we own returns a new one (>= 3) or -1.
-    let new = unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_DUPFD_CLOEXEC, 3) };
-    if new < 0 {
-        return Err(io::Error::last_os_error());
-    }
-    // SAFETY: `new` was just returned by the kernel and is owned by nothing else.
-    Ok(unsafe { OwnedFd::from_raw_fd(new) })
 }
 
 /// Starts `l` through a helper. Returns once the hook has been exec'd (or failed to be), like
 /// `posix_spawn`.
 pub fn spawn(l: &Launch) -> io::Result<Started> {
-    let program = cstring(l.program.as_os_str())?;
-    let mut strings = vec![program.clone()];
-    for a in &l.args {
-        strings.push(cstring(a)?);
-    }
-    let env: Vec<CString> = l
-        .env
-        .iter()
-        .map(|(k, v)| {
-            let mut kv = k.as_bytes().to_vec();
-            kv.push(b'=');
-            kv.extend_from_slice(v.as_bytes());
-            CString::new(kv)
-                .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "nul byte in the environment"))
-        })
-        .collect::<io::Result<_>>()?;
-    let mut argv: Vec<*const libc::c_char> = strings.iter().map(|s| s.as_ptr()).collect();
-    argv.push(std::ptr::null());
-    let mut envp: Vec<*const libc::c_char> = env.iter().map(|s| s.as_ptr()).collect();
-    envp.push(std::ptr::null());
-    let cwd = cstring(l.cwd.as_os_str())?;
-
     let (stdin_r, stdin_w) = pipe()?;
     let (stdout_r, stdout_w) = pipe()?;
     let (stderr_r, stderr_w) = pipe()?;
     let (status_r, status_w) = pipe()?;
     let (ack_r, ack_w) = pipe()?;
-    let mut stack = vec![0u8; HOOK_STACK];
     let plan = Plan {
-        program,
-        argv,
-        envp,
-        cwd,
+        hook: child::Plan::new(l, [0, 1, 2])?,
         stdin_r: stdin_r.as_raw_fd(),
         stdout_w: stdout_w.as_raw_fd(),
         stderr_w: stderr_w.as_raw_fd(),
         status_w: status_w.as_raw_fd(),
         ack_r: ack_r.as_raw_fd(),
-        // The stack grows down on every Linux target hookwire builds for; 16-byte aligned top.
-        // SAFETY: the offset stays inside the allocation (its one-past-the-end at most).
-        stack: unsafe { stack.as_mut_ptr().add(HOOK_STACK) }.map_addr(|a| a & !15),
     };
 
     // Every signal blocked across the fork: the helper must never run a host handler.
@@ -179,7 +114,7 @@ pub fn spawn(l: &Launch) -> io::Result<Started> {
     // SAFETY: restores the mask saved above.
     unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut()) };
     drop((stdin_r, stdout_w, stderr_w, status_w, ack_r));
-    drop(stack);
+    drop(plan);
     if pid < 0 {
         return Err(fork_err);
     }
@@ -294,40 +229,20 @@ unsafe fn helper_main(p: &Plan) -> ! {
             libc::_exit(0);
         }
         close_all_but(p.status_w, p.ack_r);
-        let mut ep = [0; 2];
-        if libc::pipe2(ep.as_mut_ptr(), libc::O_CLOEXEC) != 0 {
-            report(p.status_w, FAILED, errno(), 0);
-            libc::_exit(0);
-        }
-        let hook = HookArgs { p, err_w: ep[1] };
-        let pid = libc::clone(
-            hook_main,
-            p.stack.cast(),
-            libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
-            (&hook as *const HookArgs<'_>).cast_mut().cast(),
-        );
-        let clone_errno = errno();
+        // Allocates nothing: `p.hook` was prepared before the fork.
+        let pid = match child::start(&p.hook, false) {
+            Ok(started) => started.pid,
+            Err(e) => {
+                libc::close(0);
+                libc::close(1);
+                libc::close(2);
+                report(p.status_w, FAILED, e.raw_os_error().unwrap_or(0), 0);
+                libc::_exit(0);
+            }
+        };
         libc::close(0);
         libc::close(1);
         libc::close(2);
-        libc::close(ep[1]);
-        if pid < 0 {
-            report(p.status_w, FAILED, clone_errno, 0);
-            libc::_exit(0);
-        }
-        let mut exec_errno: i32 = 0;
-        let n = loop {
-            let n = libc::read(ep[0], (&mut exec_errno as *mut i32).cast(), 4);
-            if n >= 0 || errno() != libc::EINTR {
-                break n;
-            }
-        };
-        let mut st = 0;
-        if n == 4 {
-            libc::waitpid(pid, &mut st, 0);
-            report(p.status_w, FAILED, exec_errno, 0);
-            libc::_exit(0);
-        }
         report(p.status_w, STARTED, pid, 0);
         let mut info: libc::siginfo_t = std::mem::zeroed();
         while libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, libc::WEXITED | libc::WNOWAIT) != 0 {
@@ -342,63 +257,9 @@ unsafe fn helper_main(p: &Plan) -> ! {
                 break;
             }
         }
+        let mut st = 0;
         libc::waitpid(pid, &mut st, 0);
         libc::_exit(0)
-    }
-}
-
-struct HookArgs<'a> {
-    p: &'a Plan,
-    err_w: RawFd,
-}
-
-/// The hook, between `clone` and `execve`, sharing the helper's memory while the helper waits
-/// (`CLONE_VFORK`).
-extern "C" fn hook_main(arg: *mut libc::c_void) -> libc::c_int {
-    // SAFETY: `arg` is the `HookArgs` on the suspended helper's stack; only async-signal-safe
-    // calls follow, and the function ends in `execve` or `_exit`.
-    unsafe {
-        let a = &*(arg as *const HookArgs<'_>);
-        let p = a.p;
-        libc::setpgid(0, 0);
-        if libc::chdir(p.cwd.as_ptr()) != 0 {
-            exec_failed(a.err_w);
-        }
-        // A host handler must not run in the hook before exec (exec resets handlers anyway);
-        // SIGCHLD and SIGPIPE start at their default even when ignored (SIG_IGN survives exec).
-        let mut dfl: libc::sigaction = std::mem::zeroed();
-        dfl.sa_sigaction = libc::SIG_DFL;
-        for sig in 1..65 {
-            if sig == libc::SIGKILL || sig == libc::SIGSTOP {
-                continue;
-            }
-            let mut old: libc::sigaction = std::mem::zeroed();
-            if libc::sigaction(sig, std::ptr::null(), &mut old) != 0 {
-                continue;
-            }
-            let caught = old.sa_sigaction != libc::SIG_IGN && old.sa_sigaction != libc::SIG_DFL;
-            if caught || sig == libc::SIGCHLD || sig == libc::SIGPIPE {
-                libc::sigaction(sig, &dfl, std::ptr::null_mut());
-            }
-        }
-        let mut none: libc::sigset_t = std::mem::zeroed();
-        libc::sigemptyset(&mut none);
-        libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
-        libc::execve(p.program.as_ptr(), p.argv.as_ptr(), p.envp.as_ptr());
-        exec_failed(a.err_w)
-    }
-}
-
-/// Sends `errno` to the helper and ends the would-be hook.
-///
-/// # Safety
-/// Only in the hook child before `execve`.
-unsafe fn exec_failed(err_w: RawFd) -> ! {
-    let e = errno();
-    // SAFETY: writes 4 bytes from a live i32 to our pipe, then exits without unwinding.
-    unsafe {
-        libc::write(err_w, (&e as *const i32).cast(), 4);
-        libc::_exit(127)
     }
 }
 

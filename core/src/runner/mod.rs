@@ -8,6 +8,7 @@
 //! `posix_spawn` each, the loop a tenth. The runner knows nothing of verdicts or events.
 
 mod capture;
+mod child;
 mod helper;
 mod os;
 mod slots;
@@ -196,7 +197,7 @@ pub fn run(jobs: &[Job], slots: &Slots, cancel: Option<&Cancel>) -> Vec<RunResul
             holds_slot: false,
         })
         .collect();
-    let mut buf = vec![0u8; 64 * 1024];
+    let mut buf = ReadBuf::new();
     let mut backoff = Duration::from_millis(1);
     loop {
         let now = Instant::now();
@@ -288,6 +289,33 @@ pub fn run(jobs: &[Job], slots: &Slots, cancel: Option<&Cancel>) -> Vec<RunResul
             }
         })
         .collect()
+}
+
+/// The loop's read buffer: 8 KiB on the stack, which holds what most hooks print, and 64 KiB
+/// (a whole pipe) on the heap once a read has filled it. A 64 KiB heap buffer on every fire
+/// cost a `calloc`, its zeroing and, on free, a consolidation of glibc's fast bins (issue 20).
+struct ReadBuf {
+    small: [u8; 8 * 1024],
+    big: Vec<u8>,
+}
+
+impl ReadBuf {
+    fn new() -> ReadBuf {
+        ReadBuf { small: [0; 8 * 1024], big: Vec::new() }
+    }
+
+    /// One `read` from `fd`: the bytes read (empty at EOF).
+    fn read(&mut self, fd: &OwnedFd) -> std::io::Result<&[u8]> {
+        if self.big.is_empty() {
+            let n = os::read(fd, &mut self.small)?;
+            if n == self.small.len() {
+                self.big = vec![0u8; 64 * 1024];
+            }
+            return Ok(&self.small[..n]);
+        }
+        let n = os::read(fd, &mut self.big)?;
+        Ok(&self.big[..n])
+    }
 }
 
 fn pollfd(fd: i32, events: i16) -> libc::pollfd {
@@ -433,7 +461,7 @@ fn reap(p: &mut Proc<'_>) -> bool {
 }
 
 /// Handles readiness of descriptor `fd` if it belongs to `p`.
-fn service(p: &mut Proc<'_>, fd: i32, revents: i16, buf: &mut [u8], epipe: &mut bool) {
+fn service(p: &mut Proc<'_>, fd: i32, revents: i16, buf: &mut ReadBuf, epipe: &mut bool) {
     if p.pidfd.as_ref().is_some_and(|f| f.as_raw_fd() == fd) {
         p.exit_hint = true;
         return;
@@ -455,13 +483,13 @@ fn service(p: &mut Proc<'_>, fd: i32, revents: i16, buf: &mut [u8], epipe: &mut 
 }
 
 /// Reads what is available; `true` at EOF or on an error (the stream is finished).
-fn drain(slot: &Option<OwnedFd>, cap: &mut Capture, buf: &mut [u8]) -> bool {
+fn drain(slot: &Option<OwnedFd>, cap: &mut Capture, buf: &mut ReadBuf) -> bool {
     let Some(fd) = slot else { return true };
     // Bounded per wake-up so one flooding hook cannot starve the others in the loop.
     for _ in 0..16 {
-        match os::read(fd, buf) {
-            Ok(0) => return true,
-            Ok(n) => cap.push(&buf[..n]),
+        match buf.read(fd) {
+            Ok([]) => return true,
+            Ok(bytes) => cap.push(bytes),
             Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return false,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(_) => return true,

@@ -36,6 +36,36 @@ pub fn pidfd_open(pid: i32) -> Option<OwnedFd> {
     Some(owned)
 }
 
+/// Reaps the child `pid` if it has ended: its raw wait status, `None` while it runs, or the
+/// error (`ECHILD` when someone else took the status).
+pub fn try_reap(pid: i32) -> io::Result<Option<i32>> {
+    let mut status = 0;
+    loop {
+        // SAFETY: waitpid on our own child's pid writes only into `status`, which lives for
+        // the call.
+        let rc = unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG) };
+        if rc == pid {
+            return Ok(Some(status));
+        }
+        if rc == 0 {
+            return Ok(None);
+        }
+        let e = io::Error::last_os_error();
+        if e.kind() != io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    }
+}
+
+/// Waits for the child `pid` and reaps it, whatever its end (for a background reaper).
+pub fn reap_blocking(pid: i32) {
+    let mut status = 0;
+    // SAFETY: as in `try_reap`, blocking.
+    while unsafe { libc::waitpid(pid, &mut status, 0) } < 0
+        && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted
+    {}
+}
+
 /// Whether the child `pid` has exited, without reaping it (so its process group id stays
 /// reserved while we may still signal the group).
 pub fn has_exited(pid: i32) -> bool {

@@ -1,20 +1,17 @@
 //! Turning a prepared job into a running process group (protocol.md §5.2): program lookup done
-//! by hookwire itself, then `std::process::Command` with `process_group(0)`, an explicit
-//! environment and three pipes, and no `pre_exec`, so std can use `posix_spawn` and no code of
-//! ours runs between fork and exec.
+//! by hookwire itself, then the hook created as `posix_spawn` creates a process (`child.rs`),
+//! in its own process group, with an explicit environment and three pipes.
 
 use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::PermissionsExt;
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 
 use super::Launch;
+use super::child::{self, Pipes, Plan};
 use super::helper::{Helper, Report};
 use super::os::ChildSignal;
 use std::os::fd::OwnedFd;
-use std::os::unix::process::ExitStatusExt;
 
 /// Finds the program to run: a name without `/` on `path` (the hook environment's `PATH`, else
 /// the host's), a relative path with `/` against `cwd`. Not found, not a regular file or not
@@ -79,8 +76,8 @@ pub struct Spawned {
 
 /// Who holds the hook's exit status.
 pub enum Leader {
-    /// The hook is our child (the host leaves `SIGCHLD` at its default action).
-    Direct(Child),
+    /// The hook is our child (the host leaves `SIGCHLD` at its default action), not reaped yet.
+    Direct(i32),
     /// The hook is the child of a helper of ours (the host ignores or handles `SIGCHLD`).
     Helper(Helper),
 }
@@ -96,15 +93,15 @@ impl Leader {
     /// The hook's end once it has ended; `None` while it runs.
     pub fn try_wait(&mut self) -> Option<Reaped> {
         match self {
-            Leader::Direct(child) => match child.try_wait() {
-                Ok(Some(status)) => match (status.code(), status.signal()) {
-                    (Some(code), _) => Some(Reaped::Exited(code)),
-                    (None, Some(sig)) => Some(Reaped::Signaled(sig)),
-                    (None, None) => {
-                        Some(Reaped::Lost(format!("exit status lost: unreadable wait status {status:?}")))
-                    }
-                },
+            Leader::Direct(pid) => match super::os::try_reap(*pid) {
                 Ok(None) => None,
+                Ok(Some(status)) => Some(if libc::WIFEXITED(status) {
+                    Reaped::Exited(libc::WEXITSTATUS(status))
+                } else if libc::WIFSIGNALED(status) {
+                    Reaped::Signaled(libc::WTERMSIG(status))
+                } else {
+                    Reaped::Lost(format!("exit status lost: unreadable wait status {status:#x}"))
+                }),
                 // ECHILD: the kernel or the host reaped it (see `ChildSignal`). From now on
                 // every hook of this process goes through the helper.
                 Err(e) if e.raw_os_error() == Some(libc::ECHILD) => {
@@ -124,10 +121,10 @@ impl Leader {
     /// For a leader that did not die after `SIGKILL`: a background thread reaps it later.
     pub fn reap_in_background(self) {
         match self {
-            Leader::Direct(mut child) => {
-                let _ = std::thread::Builder::new().name("hookwire-reaper".into()).spawn(move || {
-                    let _ = child.wait();
-                });
+            Leader::Direct(pid) => {
+                let _ = std::thread::Builder::new()
+                    .name("hookwire-reaper".into())
+                    .spawn(move || super::os::reap_blocking(pid));
             }
             Leader::Helper(h) => h.finish_in_background(),
         }
@@ -135,7 +132,7 @@ impl Leader {
 }
 
 /// Starts one hook. On a host that leaves `SIGCHLD` at its default action (one `sigaction`
-/// call tells), std's `posix_spawn` path; otherwise through hookwire's helper (`helper.rs`), so
+/// call tells), as the host's own child; otherwise through hookwire's helper (`helper.rs`), so
 /// that the status is neither reaped by the kernel nor taken by the host's handler, and the
 /// hook does not inherit an ignored `SIGCHLD`.
 pub fn spawn(l: &Launch) -> std::io::Result<Spawned> {
@@ -196,24 +193,20 @@ fn spawn_unexplained(l: &Launch) -> std::io::Result<Spawned> {
             stderr: Some(s.stderr),
         });
     }
-    let mut child = Command::new(&l.program)
-        .args(&l.args)
-        .env_clear()
-        .envs(l.env.iter().map(|(k, v)| (k, v)))
-        .current_dir(&l.cwd)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn()?;
-    let pid = i32::try_from(child.id()).unwrap_or(0);
+    let pipes = Pipes::new()?;
+    let plan = Plan::new(l, pipes.child_fds())?;
+    let started = child::start(&plan, true)?;
+    drop(plan);
+    let Pipes { stdin_w, stdout_r, stderr_r, child: child_ends } = pipes;
+    drop(child_ends);
     Ok(Spawned {
-        pid,
-        exit_fd: super::os::pidfd_open(pid),
-        stdin: child.stdin.take().map(Into::into),
-        stdout: child.stdout.take().map(Into::into),
-        stderr: child.stderr.take().map(Into::into),
-        leader: Leader::Direct(child),
+        pid: started.pid,
+        // A kernel without CLONE_PIDFD (before 5.2) may still have pidfd_open (5.3 backports).
+        exit_fd: started.pidfd.or_else(|| super::os::pidfd_open(started.pid)),
+        stdin: Some(stdin_w),
+        stdout: Some(stdout_r),
+        stderr: Some(stderr_r),
+        leader: Leader::Direct(started.pid),
     })
 }
 
