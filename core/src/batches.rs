@@ -132,13 +132,13 @@ pub fn run(cx: &FireContext<'_>, fire: &Fire<'_>, chosen: &[Chosen<'_>], sync: &
                 Finished { end: &run.end, stdout: &run.stdout, stderr: &run.stderr, timeout_s: c.timeout_s };
             let step = dialect::read(&c.h, &v, &finished);
             let command = launch::command_text(cx.config, &c.h, cx.project_dir);
-            let outcome = Outcome::finished(&c.h, command, &run, &step.reading);
-            logs::verdict(cx.fire_id, outcome.as_logged());
-            ran.outcomes[k] = Some(outcome);
             ran.hook_warnings[k].extend(step.reading.warnings.iter().cloned());
             if let Some(path) = env_file {
                 merge_env_file(cx, &path, &run, &env, &c.h, &mut ran.env, &mut ran.hook_warnings[k]);
             }
+            let outcome = Outcome::finished(&c.h, command, run, &step.reading);
+            logs::verdict(cx.fire_id, outcome.as_logged());
+            ran.outcomes[k] = Some(outcome);
             halt |= step.halt && fire.strategy.halts();
             ran.steps[k] = Some(step);
         }

@@ -556,7 +556,7 @@ impl Inner {
                 texts.extend(reading.verdict.system_message.clone());
             }
             let mut o = template;
-            o.fill(&run, &reading);
+            o.fill(run, &reading);
             logs::verdict(fire_id, o.as_logged());
             let context = if texts.is_empty() { None } else { Some(texts.join("\n\n")) };
             inner.sessions.enqueue(&session, Queued { context, outcome: o });

@@ -180,7 +180,7 @@ pub fn prepare(
             }
         }
     }
-    let payload: Arc<[u8]> = Arc::from(rules.payload(h, view));
+    let payload: Arc<Vec<u8>> = Arc::new(rules.payload(h, view));
     logs::input(cx.fire_id, &h.id, &payload);
     let max_output = cx.config.limits.max_output_bytes;
     let prepared = match &h.action {

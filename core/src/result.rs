@@ -127,7 +127,15 @@ impl FireResult {
 
     /// The compact result JSON.
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_else(|e| {
+        // Sized for the captured outputs up front: a hook echoing a 1 MiB event would otherwise
+        // grow the text through eleven reallocations, each a copy and fresh pages (issue 20).
+        let outputs: usize = self.outcomes.iter().map(|o| o.stdout.len() + o.stderr.len()).sum();
+        let mut buf = Vec::with_capacity(512 + outputs + outputs / 8);
+        let written = serde_json::to_writer(&mut buf, self).map(|()| {
+            // serde_json writes only UTF-8, so this never falls back.
+            String::from_utf8(buf).unwrap_or_default()
+        });
+        written.unwrap_or_else(|e| {
             // Serialising plain data with string keys cannot fail; keep a valid answer anyway.
             format!(
                 "{{\"event\":{},\"warnings\":[{}]}}",
@@ -182,14 +190,15 @@ impl Outcome {
     }
 
     /// The outcome of a finished hook, as it ran and as its dialect read it.
-    pub fn finished(h: &Handler, command: String, run: &RunResult, reading: &Reading) -> Outcome {
+    pub fn finished(h: &Handler, command: String, run: RunResult, reading: &Reading) -> Outcome {
         let mut o = Outcome::started(h, command);
         o.fill(run, reading);
         o
     }
 
-    /// Fills in how the hook ended and what it said.
-    pub fn fill(&mut self, run: &RunResult, reading: &Reading) {
+    /// Fills in how the hook ended and what it said. Takes the run, so the captured output
+    /// (up to `max_output_bytes` each) moves into the outcome rather than being copied.
+    pub fn fill(&mut self, run: RunResult, reading: &Reading) {
         self.status = reading.status;
         self.exit_code = match run.end {
             End::Exited(c) => Some(c),
@@ -202,8 +211,8 @@ impl Outcome {
         self.timed_out = matches!(run.end, End::TimedOut { .. });
         self.http_status = run.http_status;
         self.duration_ms = millis(run.duration);
-        self.stdout = run.stdout.text.clone();
-        self.stderr = run.stderr.text.clone();
+        self.stdout = run.stdout.text;
+        self.stderr = run.stderr.text;
         self.stdout_truncated = run.stdout.truncated;
         self.stderr_truncated = run.stderr.truncated;
         self.stdout_lossy = run.stdout.lossy;

@@ -51,7 +51,8 @@ pub struct Launch {
 #[derive(Debug, Clone)]
 pub struct Job {
     pub launch: Launch,
-    pub stdin: Arc<[u8]>,
+    /// Shared, not copied: the payload is built once per hook and can be as large as the event.
+    pub stdin: Arc<Vec<u8>>,
     /// Fixed when the fire launches its hooks (after selection, so the time spent evaluating
     /// matchers and `if` rules never eats into it); a wait for a slot counts against it (§5.7).
     pub deadline: Instant,
@@ -418,6 +419,14 @@ fn start(p: &mut Proc<'_>, slots: &Slots) {
             p.pidfd = s.exit_fd;
             for fd in [&s.stdin, &s.stdout, &s.stderr].into_iter().flatten() {
                 let _ = os::set_nonblocking(fd);
+            }
+            // A payload larger than a pipe (64 KiB) would cost a wake-up of each side per
+            // 64 KiB; hooks that read a large event often echo or transform it, so stdout gets
+            // the same room. Room in a pipe costs no memory until it is used.
+            if p.job.stdin.len() > 64 * 1024 {
+                for fd in [&s.stdin, &s.stdout].into_iter().flatten() {
+                    os::grow_pipe(fd, p.job.stdin.len());
+                }
             }
             p.stdin = if p.job.stdin.is_empty() { None } else { s.stdin };
             p.out = s.stdout;

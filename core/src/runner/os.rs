@@ -18,6 +18,15 @@ pub fn set_nonblocking(fd: &impl AsRawFd) -> io::Result<()> {
     Ok(())
 }
 
+/// Asks for a pipe of at least `size` bytes (at most 1 MiB, the default
+/// `/proc/sys/fs/pipe-max-size`). A refusal (a lower limit, the per-user pipe quota) leaves the
+/// pipe as it was, which is only slower.
+pub fn grow_pipe(fd: &impl AsRawFd, size: usize) {
+    let size = size.min(1 << 20) as libc::c_int;
+    // SAFETY: fcntl on a descriptor we own; F_SETPIPE_SZ does not touch memory.
+    unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_SETPIPE_SZ, size) };
+}
+
 /// `pidfd_open(2)`: a descriptor that becomes readable when the process exits. `None` where the
 /// kernel, a seccomp filter or valgrind does not offer it; the caller then polls `waitid`.
 pub fn pidfd_open(pid: i32) -> Option<OwnedFd> {

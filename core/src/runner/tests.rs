@@ -13,7 +13,7 @@ fn sh(script: &str, stdin: &[u8], timeout: Duration) -> Job {
             env: std::env::vars_os().collect(),
             cwd: PathBuf::from("/"),
         },
-        stdin: Arc::from(stdin),
+        stdin: Arc::new(stdin.to_vec()),
         deadline: Instant::now() + timeout,
         max_output: 1 << 20,
         tag: Default::default(),
