@@ -1,4 +1,4 @@
-/* hookwire spawn benchmarks through the C ABI (issue 10, figures 2-5).
+/* hookwire spawn benchmarks through the C ABI (issue 10, figures 2-5; issue 20, figure 8conc).
  *
  * Every figure is hookwire against a baseline measured in this same process, interleaved
  * round by round (or, for the host-size figure, block by block). Prints one JSON object per
@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -317,6 +318,62 @@ static void fig_parallel(void) {
     hooks_dispatcher_free(d);
 }
 
+/* ---- concurrency: N fires at once on one dispatcher --------------------------------------- */
+
+struct conc {
+    pthread_barrier_t *go;
+    HooksDispatcher *d; /* NULL: the bare baseline */
+};
+
+static void *conc_one(void *arg) {
+    struct conc *c = arg;
+    pthread_barrier_wait(c->go);
+    if (c->d) {
+        fire(c->d, EVENT, NULL);
+    } else {
+        char *true_argv[] = {"/bin/true", NULL};
+        bare_spawn(true_argv);
+    }
+    return NULL;
+}
+
+/* Wall time from releasing n waiting threads to the last one's end; each fires once (or, for
+ * the baseline, spawns /bin/true and waits for it). Thread creation is outside the timing. */
+static double conc_round(HooksDispatcher *d, int n) {
+    pthread_t th[64];
+    pthread_barrier_t go;
+    struct conc c = {&go, d};
+    pthread_barrier_init(&go, NULL, (unsigned)n + 1);
+    for (int i = 0; i < n; i++)
+        if (pthread_create(&th[i], NULL, conc_one, &c)) die("pthread_create");
+    pthread_barrier_wait(&go);
+    double t0 = now();
+    for (int i = 0; i < n; i++) pthread_join(th[i], NULL);
+    double t = now() - t0;
+    pthread_barrier_destroy(&go);
+    return t;
+}
+
+static void fig_concurrency(void) {
+    HooksDispatcher *d = dispatcher(EXEC_TRUE);
+    int counts[4] = {1, 4, 16, 64};
+    int n = quick ? 2 : 30;
+    double hw[30], base[30];
+    for (int k = 0; k < 4; k++) {
+        conc_round(d, counts[k]), conc_round(NULL, counts[k]);
+        for (int i = 0; i < n; i++) {
+            hw[i] = conc_round(d, counts[k]);
+            base[i] = conc_round(NULL, counts[k]);
+        }
+        char fig[16], name[96], baseline[96];
+        snprintf(fig, sizeof fig, "8conc-%d", counts[k]);
+        snprintf(name, sizeof name, "%d concurrent fires on one dispatcher, exec /bin/true", counts[k]);
+        snprintf(baseline, sizeof baseline, "%d threads each posix_spawn+waitpid /bin/true", counts[k]);
+        report(fig, name, baseline, hw, base, 0, n, 0, "s");
+    }
+    hooks_dispatcher_free(d);
+}
+
 static char *padded_event(size_t total) {
     const char *head = "{\"hook_event_name\":\"PreToolUse\",\"cwd\":\"/tmp\",\"tool_name\":\"Write\",\"tool_input\":{\"content\":\"";
     const char *tail = "\"}}";
@@ -417,5 +474,6 @@ int main(int argc, char **argv) {
     fig_parallel();
     fig_output();
     fig_host_size();
+    fig_concurrency();
     return 0;
 }
