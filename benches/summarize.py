@@ -1,5 +1,6 @@
-"""Collects every benchmark's rows into one table, target/bench/summary.json and
-target/bench/summary.svg (python3 stdlib only).
+"""Collects every benchmark's rows into one table, target/bench/summary.json,
+target/bench/summary.svg (every ratio) and target/bench/scaling.svg (how time grows with the
+number of handlers and of concurrent fires) (python3 stdlib only).
 
     python3 benches/summarize.py TARGET_BENCH_DIR CRITERION_DIR
 
@@ -156,11 +157,101 @@ def svg(rows):
     return "\n".join(out)
 
 
-rows = core_rows() + file_rows()
-order = lambda r: (int("".join(c for c in r["figure"][:2] if c.isdigit()) or 0), r["figure"])  # noqa: E731
+# Goals of issue 20 (and 10) for rows whose benchmark program does not state one itself.
+GOALS = {
+    "1a": ("goal", 5), "1f": ("goal", 2), "1g": ("goal", 5), "4b": ("goal", 1.5),
+    "6go-0": ("goal", 3), "6py-0": ("goal", 2), "6node-0": ("goal_abs", 10e-6),
+}
+
+
+def with_goals(rows):
+    for r in rows:
+        key, value = GOALS.get(r["figure"], (None, None))
+        if key and "skipped" not in r and "goal" not in r and "goal_abs" not in r:
+            r[key] = value
+    return rows
+
+
+# Scaling series of issue 20: (figure prefix, label, colour, which value).
+SERIES = {
+    "handlers (200 → 100,000), median time": [
+        ("7load-", "Dispatcher::new", "#4a7bd0", "median"),
+        ("7fire-", "no-match fire_json", "#d0703a", "median"),
+    ],
+    "concurrent fires on one dispatcher, wall time of the round": [
+        ("8conc-", "hookwire (exec /bin/true)", "#4a7bd0", "median"),
+        ("8conc-", "bare posix_spawn threads", "#888888", "base_median"),
+    ],
+}
+
+
+def points(rows, prefix, key):
+    out = []
+    for r in rows:
+        tail = r["figure"][len(prefix):]
+        if r["figure"].startswith(prefix) and tail.isdigit() and key in r:
+            out.append((int(tail), r[key]))
+    return sorted(out)
+
+
+def scaling_svg(rows):
+    """One log-log panel per entry of SERIES: how time grows with handlers and with concurrency."""
+    pw, ph, pad = 460, 300, 60
+    panels = [(title, [(label, colour, points(rows, prefix, key)) for prefix, label, colour, key in series])
+              for title, series in SERIES.items()]
+    panels = [(t, [s for s in series if s[2]]) for t, series in panels]
+    panels = [p for p in panels if p[1]]
+    w = max(1, len(panels)) * (pw + pad) + pad
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{ph + 2 * pad}" '
+           'font-family="sans-serif" font-size="11">', f'<rect width="{w}" height="{ph + 2 * pad}" fill="white"/>']
+    if not panels:
+        out.append(f'<text x="{pad}" y="{pad}">no scaling rows in this run</text>')
+    for i, (title, series) in enumerate(panels):
+        x0, y0 = pad + i * (pw + pad), pad
+        xs = [x for _, _, pts in series for x, _ in pts]
+        ys = [y for _, _, pts in series for _, y in pts if y > 0]
+        lx, hx = math.log10(min(xs)), math.log10(max(xs)) + 1e-9
+        ly, hy = math.log10(min(ys)) - 0.1, math.log10(max(ys)) + 0.1
+        px = lambda v: x0 + pw * (math.log10(v) - lx) / (hx - lx)  # noqa: E731
+        py = lambda v: y0 + ph - ph * (math.log10(v) - ly) / (hy - ly)  # noqa: E731
+        out.append(f'<text x="{x0}" y="{y0 - 24}" font-size="13">{html.escape(title)} (log-log)</text>')
+        out.append(f'<rect x="{x0}" y="{y0}" width="{pw}" height="{ph}" fill="none" stroke="#444"/>')
+        for x in sorted(set(xs)):
+            out.append(f'<text x="{px(x):.1f}" y="{y0 + ph + 16}" text-anchor="middle">{x:,}</text>')
+        d = 10 ** math.floor(ly)
+        while d <= 10 ** hy:
+            for m in (1, 3):
+                v = d * m
+                if 10 ** ly <= v <= 10 ** hy:
+                    out.append(f'<line x1="{x0}" y1="{py(v):.1f}" x2="{x0 + pw}" y2="{py(v):.1f}" stroke="#ddd"/>')
+                    out.append(f'<text x="{x0 - 4}" y="{py(v) + 4:.1f}" text-anchor="end">{fmt(v, "s")}</text>')
+            d *= 10
+        for k, (label, colour, pts) in enumerate(series):
+            path = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in pts if y > 0)
+            out.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"/>')
+            for x, y in pts:
+                if y > 0:
+                    out.append(f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="3" fill="{colour}"/>')
+            out.append(f'<text x="{x0 + 8}" y="{y0 + 16 + 14 * k}" fill="{colour}">{html.escape(label)}</text>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+rows = with_goals(core_rows() + file_rows())
+def order(r):
+    """Figure number first, then the name, with a trailing count compared as a number (8conc-4
+    before 8conc-16)."""
+    fig = r["figure"]
+    head, _, tail = fig.rpartition("-")
+    count = int(tail) if head and tail.isdigit() else -1
+    return (int("".join(c for c in fig[:2] if c.isdigit()) or 0), head if count >= 0 else fig, count)
+
+
 rows.sort(key=order)
 with open(os.path.join(OUT, "summary.json"), "w") as f:
     json.dump({"rows": rows}, f, indent=1, ensure_ascii=False)
 with open(os.path.join(OUT, "summary.svg"), "w") as f:
     f.write(svg(rows))
+with open(os.path.join(OUT, "scaling.svg"), "w") as f:
+    f.write(scaling_svg(rows))
 print(table(rows))
