@@ -21,6 +21,7 @@ mod if_rule;
 mod inprocess;
 mod inspect;
 pub mod json;
+mod json_escape;
 mod launch;
 mod load;
 mod logs;

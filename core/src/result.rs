@@ -82,8 +82,10 @@ pub struct Outcome {
     /// From spawn to the end of the drain, in milliseconds at 0.1 ms resolution.
     pub duration_ms: f64,
     /// Captured stdout, at most `max_output_bytes`, lossily decoded.
+    #[serde(serialize_with = "crate::json_escape::output")]
     pub stdout: String,
     /// Captured stderr, at most `max_output_bytes`, lossily decoded.
+    #[serde(serialize_with = "crate::json_escape::output")]
     pub stderr: String,
     /// stdout hit the `max_output_bytes` cap.
     pub stdout_truncated: bool,
