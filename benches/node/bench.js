@@ -76,6 +76,15 @@ async function main() {
   }
   row('6node-16', 'Node 16 concurrent await fire(), hook sleep 0.2', '16 concurrent child_process.spawn promises', hw, base);
 
+  // Bursts of short fires: the pool's reuse of waiting threads and its growth past them.
+  n = QUICK ? 5 : 40;
+  hw = []; base = [];
+  for (let i = 0; i < n; i++) {
+    hw.push(await timed(() => Promise.all(Array.from({ length: 8 }, () => d1.fire(EVENT)))));
+    base.push(await timed(() => Promise.all(Array.from({ length: 8 }, () => userRun('/bin/true', [])))));
+  }
+  row('6node-8', 'Node 8 concurrent await fire(), 1 hook /bin/true', '8 concurrent child_process.spawn promises', hw, base);
+
   const m = QUICK ? 300 : 10000;
   hw = []; const hwSync = [];
   if ((await d1.fire(NOMATCH)).outcomes.length !== 0) throw new Error('no-match event matched');
