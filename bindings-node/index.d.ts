@@ -458,9 +458,10 @@ export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-was
  * A loaded hook configuration, ready to fire events.
  *
  * Safe to share: any number of `fire()` calls may be in flight on one dispatcher at once,
- * each on its own native thread with its own hook processes. A pending fire keeps the process
- * alive and finishes even if the dispatcher is collected. Its configuration never changes;
- * `addFunctionHook` and `setHostCallback` add to it, and apply to fires started afterwards.
+ * each that runs hooks on a native thread of its own with its own hook processes. A pending
+ * fire keeps the process alive and finishes even if the dispatcher is collected. Its
+ * configuration never changes; `addFunctionHook` and `setHostCallback` add to it, and apply
+ * to fires started afterwards.
  */
 export declare class Dispatcher {
   /**
@@ -489,11 +490,13 @@ export declare class Dispatcher {
   /**
    * Fires one event and resolves with the result once every matching hook has ended.
    *
-   * The event is converted on the calling thread; the fire runs on a dedicated native
-   * thread, so it never blocks the event loop nor occupies libuv's pool. Rejects with an
-   * `Error` whose `code` is `'INVALID_JSON'`, `'INVALID_EVENT'`, `'PANIC'` or `'INTERNAL'`
-   * (a hook's own failure is an outcome, never a rejection), and with a `TypeError` when
-   * `event` is neither an object nor a string; it never throws.
+   * The event is converted on the calling thread. A fire that runs nothing (no hook matches)
+   * is answered there too, and its promise is already resolved; any other fire runs on a
+   * native thread of the addon's own (a pool that grows on demand, so concurrent fires never
+   * wait for each other), so it never blocks the event loop nor occupies libuv's pool.
+   * Rejects with an `Error` whose `code` is `'INVALID_JSON'`, `'INVALID_EVENT'`, `'PANIC'`
+   * or `'INTERNAL'` (a hook's own failure is an outcome, never a rejection), and with a
+   * `TypeError` when `event` is neither an object nor a string; it never throws.
    *
    * With `options.signal`, aborting the signal cancels the fire: the running hooks' process
    * groups are killed (`SIGTERM`, then `SIGKILL` 200 ms later), no further hook starts, and

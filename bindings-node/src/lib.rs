@@ -11,6 +11,7 @@
 mod callbacks;
 mod errors;
 mod logs;
+mod pool;
 mod worker;
 
 pub use logs::set_logger;
@@ -35,9 +36,10 @@ pub const version: &str = env!("CARGO_PKG_VERSION");
 /// A loaded hook configuration, ready to fire events.
 ///
 /// Safe to share: any number of `fire()` calls may be in flight on one dispatcher at once,
-/// each on its own native thread with its own hook processes. A pending fire keeps the process
-/// alive and finishes even if the dispatcher is collected. Its configuration never changes;
-/// `addFunctionHook` and `setHostCallback` add to it, and apply to fires started afterwards.
+/// each that runs hooks on a native thread of its own with its own hook processes. A pending
+/// fire keeps the process alive and finishes even if the dispatcher is collected. Its
+/// configuration never changes; `addFunctionHook` and `setHostCallback` add to it, and apply
+/// to fires started afterwards.
 #[napi]
 pub struct Dispatcher {
     inner: Arc<hookwire_core::Dispatcher>,
@@ -99,27 +101,33 @@ impl Dispatcher {
 
     /// Fires one event and resolves with the result once every matching hook has ended.
     ///
-    /// The event is converted on the calling thread; the fire runs on a dedicated native
-    /// thread, so it never blocks the event loop nor occupies libuv's pool. Rejects with an
-    /// `Error` whose `code` is `'INVALID_JSON'`, `'INVALID_EVENT'`, `'PANIC'` or `'INTERNAL'`
-    /// (a hook's own failure is an outcome, never a rejection), and with a `TypeError` when
-    /// `event` is neither an object nor a string; it never throws.
+    /// The event is converted on the calling thread. A fire that runs nothing (no hook matches)
+    /// is answered there too, and its promise is already resolved; any other fire runs on a
+    /// native thread of the addon's own (a pool that grows on demand, so concurrent fires never
+    /// wait for each other), so it never blocks the event loop nor occupies libuv's pool.
+    /// Rejects with an `Error` whose `code` is `'INVALID_JSON'`, `'INVALID_EVENT'`, `'PANIC'`
+    /// or `'INTERNAL'` (a hook's own failure is an outcome, never a rejection), and with a
+    /// `TypeError` when `event` is neither an object nor a string; it never throws.
     ///
     /// With `options.signal`, aborting the signal cancels the fire: the running hooks' process
     /// groups are killed (`SIGTERM`, then `SIGKILL` 200 ms later), no further hook starts, and
     /// the promise rejects at once with `signal.reason` (an `AbortError` `DOMException` unless
     /// `abort()` was given another reason). A signal that is already aborted rejects without
     /// running anything. The fire removes its listener from the signal when it ends.
-    #[napi(ts_args_type = "event: Event | string, options?: FireOptions", ts_return_type = "Promise<Result>")]
+    #[napi(
+        catch_unwind,
+        ts_args_type = "event: Event | string, options?: FireOptions",
+        ts_return_type = "Promise<Result>"
+    )]
     pub fn fire<'env>(
         &self,
         env: &'env Env,
         event: Unknown,
         options: Option<Unknown<'env>>,
-    ) -> Result<Object<'env>> {
+    ) -> Result<Unknown<'env>> {
         let prepared = to_json_text(env, event, "event", ErrorKind::InvalidEvent)
             .and_then(|text| Ok((text, signal_of(env, options)?)));
-        worker::spawn_fire(env, Arc::clone(&self.inner), prepared)
+        worker::fire(env, &self.inner, prepared)
     }
 
     /// The same fire as `fire()`, blocking the calling thread until it is over; for scripts.

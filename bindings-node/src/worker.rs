@@ -1,16 +1,31 @@
-//! The asynchronous fire: one dedicated native thread per fire, settled through a deferred.
+//! The asynchronous fire: answered on the JavaScript thread when it runs nothing, else run on
+//! a native thread of the addon's pool and settled through a deferred.
 //!
-//! The event has already been turned into JSON text on the JavaScript thread, so the worker
-//! owns everything it touches. It never runs on libuv's pool (style.md rule 14: `AsyncTask`
-//! would queue 16 fires behind 4 threads) and never lets a panic escape: a panic rejects the
-//! promise with code `'PANIC'` instead of leaving it pending or aborting Node (rule 3).
+//! A fire that matches nothing (the common case: most tool calls have no hook) never blocks,
+//! so `Dispatcher::answer_without_running` answers it on the JavaScript thread and `fire()`
+//! returns a promise that is already settled: no thread, no threadsafe function, no trip
+//! through the event loop. Every other fire runs on a thread of `FIRES`, a pool that grows on
+//! demand, so it never waits behind another fire's hooks and never runs on libuv's pool
+//! (style.md rule 14: `AsyncTask` would queue 16 fires behind 4 threads). The event has already
+//! been turned into JSON text on the JavaScript thread, so the worker owns everything it
+//! touches. No panic escapes: a panic rejects the promise with code `'PANIC'` instead of
+//! leaving it pending or aborting Node (rule 3).
 
 use crate::errors;
+use crate::pool::Pool;
 use hookwire_core::{CancelToken, Dispatcher, ErrorDetails, ErrorKind};
-use napi::bindgen_prelude::{FnArgs, Function, FunctionRef, JsObjectValue, Object, ObjectRef, Unknown};
-use napi::{Env, Error, Result};
+use napi::bindgen_prelude::{
+    FnArgs, Function, FunctionRef, JsObjectValue, Object, ObjectRef, PromiseRaw, Unknown,
+};
+use napi::{Env, Error, JsValue, Result};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// The threads that run fires with hooks. Four wait for the next fire (an agent fires one
+/// tool call at a time, a few when it runs tools in parallel), for 10 s each; a burst beyond
+/// that gets new threads, which exit when it is over.
+static FIRES: Pool = Pool::new(4, Duration::from_secs(10), "hookwire-fire");
 
 /// What the JavaScript thread runs to settle a fire's promise.
 type Settle = Box<dyn FnOnce(Env) -> Result<Unknown<'static>> + Send>;
@@ -56,30 +71,65 @@ impl Watch {
     }
 }
 
-/// Starts a fire on a new thread and returns its promise at once. An event that could not be
-/// converted gives a promise that rejects with that error, so `fire()` never throws.
-///
-/// With a signal: an already-aborted signal rejects with `signal.reason` without firing.
-/// Otherwise an `abort` listener cancels the fire's token (the core kills the running hooks'
-/// process groups and starts nothing more) and rejects the promise with `signal.reason` at
-/// once; the fire's thread then ends on its own and its result is dropped.
-///
-/// The deferred's threadsafe function keeps the event loop alive until the promise settles,
-/// and the thread holds its own `Arc`, so a pending fire finishes even if the JavaScript
-/// `Dispatcher` is collected.
-pub fn spawn_fire<'env>(
+/// `fire()`: returns the fire's promise at once. Whatever can be known on the JavaScript
+/// thread settles the promise there, before it is returned: an event that could not be
+/// converted rejects with that error (so `fire()` never throws), an already-aborted signal
+/// rejects with `signal.reason` without firing, and a fire that runs nothing resolves with its
+/// result. Only a fire that runs hooks goes to a thread (`start_on_thread`).
+pub fn fire<'env>(
     env: &'env Env,
-    dispatcher: Arc<Dispatcher>,
-    prepared: Prepared,
-) -> Result<Object<'env>> {
-    let (deferred, promise): (Deferred, _) = env.create_deferred()?;
+    dispatcher: &Arc<Dispatcher>,
+    prepared: Prepared<'env>,
+) -> Result<Unknown<'env>> {
     let (event_json, signal) = match prepared {
         Ok(p) => p,
-        Err(e) => {
-            deferred.reject(e);
-            return Ok(promise);
-        }
+        Err(e) => return settled(env, Err(e)),
     };
+    if let Some(signal) = &signal {
+        match signal.get_named_property::<bool>("aborted") {
+            Ok(false) => {}
+            Ok(true) => {
+                return match signal.get_named_property::<Unknown>("reason") {
+                    Ok(reason) => Ok(PromiseRaw::<Unknown>::reject(env, reason)?.to_unknown()),
+                    Err(e) => settled(env, Err(e)),
+                };
+            }
+            Err(e) => return settled(env, Err(e)),
+        }
+    }
+    match catch_unwind(AssertUnwindSafe(|| dispatcher.answer_without_running(&event_json))) {
+        Ok(Some(result_json)) => settled(env, crate::parse_result(env, &result_json)),
+        Ok(None) => start_on_thread(env, Arc::clone(dispatcher), event_json, signal),
+        Err(payload) => settled(env, Err(errors::engine_error(env, &ErrorDetails::from_panic(payload)))),
+    }
+}
+
+/// A promise already resolved with the value, or rejected with the error.
+fn settled<'env>(env: &'env Env, outcome: Result<Unknown<'static>>) -> Result<Unknown<'env>> {
+    let promise = match outcome {
+        Ok(value) => PromiseRaw::<Unknown>::resolve(env, value)?,
+        Err(e) => PromiseRaw::<Unknown>::reject(env, e)?,
+    };
+    Ok(promise.to_unknown())
+}
+
+/// Starts a fire that runs hooks on a thread of the pool and returns its pending promise.
+///
+/// With a signal (not aborted: `fire` checked), an `abort` listener cancels the fire's token
+/// (the core kills the running hooks' process groups and starts nothing more) and rejects the
+/// promise with `signal.reason` at once; the fire's thread then ends on its own and its result
+/// is dropped.
+///
+/// The deferred's threadsafe function keeps the event loop alive until the promise settles,
+/// and the job holds its own `Arc`, so a pending fire finishes even if the JavaScript
+/// `Dispatcher` is collected.
+fn start_on_thread<'env>(
+    env: &'env Env,
+    dispatcher: Arc<Dispatcher>,
+    event_json: String,
+    signal: Option<Object<'env>>,
+) -> Result<Unknown<'env>> {
+    let (deferred, promise): (Deferred, Object) = env.create_deferred()?;
     let cell: Cell = Arc::new(Mutex::new(None));
     let token = match signal {
         None => {
@@ -87,49 +137,38 @@ pub fn spawn_fire<'env>(
             None
         }
         Some(signal) => match watch(env, &signal, &cell) {
-            Ok(Some((token, watch))) => {
+            Ok((token, watch)) => {
                 *lock(&cell) = Some(Pending { deferred, watch: Some(watch) });
                 Some(token)
             }
-            Ok(None) => {
-                // Already aborted: reject with its reason and run nothing.
-                match signal.get_named_property::<Unknown>("reason") {
-                    Ok(reason) => deferred.reject(Error::from_unknown_without_coercion(reason)),
-                    Err(e) => deferred.reject(e),
-                }
-                return Ok(promise);
-            }
             Err(e) => {
                 deferred.reject(e);
-                return Ok(promise);
+                return Ok(promise.to_unknown());
             }
         },
     };
-    // The thread starts only once the cell is filled, and a failed spawn still settles it.
+    // The job starts only once the cell is filled, and a job that never starts still settles.
     let worker_cell = Arc::clone(&cell);
-    let spawned = std::thread::Builder::new().name("hookwire-fire".to_owned()).spawn(move || {
+    let started = FIRES.execute(Box::new(move || {
         let outcome = run_fire_with(&dispatcher, &event_json, token.as_ref());
         drop(dispatcher);
         let taken = lock(&worker_cell).take();
         if let Some(pending) = taken {
             settle(pending, outcome);
         }
-    });
-    if let Err(e) = spawned {
+    }));
+    if let Err(e) = started {
         let details = ErrorDetails::new(ErrorKind::Internal, format!("could not start a fire thread: {e}"));
         let taken = lock(&cell).take();
         if let Some(pending) = taken {
             settle(pending, Err(details));
         }
     }
-    Ok(promise)
+    Ok(promise.to_unknown())
 }
 
-/// Adds the `abort` listener to a signal that has not aborted yet; `None` when it has.
-fn watch(env: &Env, signal: &Object, cell: &Cell) -> Result<Option<(CancelToken, Watch)>> {
-    if signal.get_named_property::<bool>("aborted")? {
-        return Ok(None);
-    }
+/// Adds the `abort` listener to a signal that has not aborted yet.
+fn watch(env: &Env, signal: &Object, cell: &Cell) -> Result<(CancelToken, Watch)> {
     let token = CancelToken::new();
     let on_abort_token = token.clone();
     let on_abort_cell = Arc::clone(cell);
@@ -157,7 +196,7 @@ fn watch(env: &Env, signal: &Object, cell: &Cell) -> Result<Option<(CancelToken,
     let listener_ref = listener.create_ref()?;
     add.apply(signal, FnArgs::from(("abort", listener, options)))?;
     let watch = Watch { signal: signal.create_ref::<false>()?, listener: listener_ref };
-    Ok(Some((token, watch)))
+    Ok((token, watch))
 }
 
 fn lock(cell: &Cell) -> std::sync::MutexGuard<'_, Option<Pending>> {
