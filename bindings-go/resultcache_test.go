@@ -222,3 +222,33 @@ func TestACloneOfAResultSharesNothingAndEqualsIt(t *testing.T) {
 		t.Errorf("empty became nil: %+v", c)
 	}
 }
+
+func TestANoMatchFireWithACtxThatCanEndAnswersAsTheFireDoes(t *testing.T) {
+	d := mustNew(t, warnedConfig)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	text, err := encode(readEvent(), CodeInvalidEvent, KindInvalidEvent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fired, err := d.FireJSON(context.Background(), []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	answered, err := d.FireJSON(ctx, []byte(text))
+	if err != nil || string(answered) != string(fired) {
+		t.Errorf("%s, %v; the fire gives %s", answered, err, fired)
+	}
+	if r, err := d.Fire(ctx, readEvent()); err != nil || !reflect.DeepEqual(r, decoded(t, d, readEvent())) {
+		t.Errorf("%+v, %v", r, err)
+	}
+	var e *Error
+	if _, err := d.Fire(ctx, `{"hook_event_name":"PreToolUse","tool_name":5}`); !errors.As(err, &e) || e.Kind != KindInvalidEvent {
+		t.Errorf("a bad event: %v", err)
+	}
+	// A fire that runs a hook still goes to the engine, cancellable.
+	h := mustNew(t, shellHook("echo ran", 30))
+	if r, err := h.Fire(ctx, bashEvent(nil)); err != nil || len(r.Outcomes) != 1 || r.Outcomes[0].Stdout != "ran\n" {
+		t.Errorf("%+v, %v", r, err)
+	}
+}
