@@ -449,3 +449,17 @@ func TestForgottenDispatchersAreFreedByTheCleanup(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 }
+
+// The event of benches/go's figure 6go-0: a map, so Fire encodes it and decodes the result.
+var benchNoMatchMap = map[string]any{"hook_event_name": "Notification", "session_id": "s", "cwd": "/tmp", "message": "hi"}
+
+func BenchmarkFireMapNoMatch(b *testing.B) {
+	d := mustNew(b, `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"/bin/true","args":[]}]}]}}`)
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := d.Fire(ctx, benchNoMatchMap); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

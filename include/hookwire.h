@@ -344,6 +344,21 @@ void hooks_cancel_token_free(HooksCancelToken *token);
 // As for hooks_fire; token is NULL or a live token from hooks_cancel_token_new.
 int32_t hooks_fire_with(const HooksDispatcher *dispatcher, const char *event_json, const HooksCancelToken *token, char **result_json);
 
+// The result of firing event_json when that fire would run nothing: stores in *result_json
+// exactly the result JSON hooks_fire would store, or NULL when only hooks_fire can answer
+// (a hook or function matches, the session has state to update, the event is not valid
+// UTF-8, JSON or an event: hooks_fire gives that error), and returns HOOKS_OK. It never runs
+// a hook, starts a thread or blocks, so a binding can answer a no-match fire on its own
+// thread and start a worker (a goroutine, a cancel token) only for fires that run hooks.
+//
+// Codes: HOOKS_OK; HOOKS_ERR_NULL_POINTER (dispatcher, event_json or result_json is NULL;
+// with a NULL result_json nothing is stored); HOOKS_ERR_PANIC. Any other code stores an error
+// JSON. Ownership and thread safety are those of hooks_fire.
+//
+// # Safety
+// As for hooks_fire.
+int32_t hooks_answer_without_running(const HooksDispatcher *dispatcher, const char *event_json, char **result_json);
+
 // Returns a copy of a NUL-terminated string, allocated by this library. This is how a
 // HooksFunctionHook or HooksHostCallback hands its answer to hookwire: store the copy in the
 // out-param, and hookwire frees it. A copy that is not handed over is released with

@@ -9,7 +9,8 @@
 use crate::cancel::CancelToken;
 use crate::errors::{Side, to_pyerr};
 use crate::functions::{callback_fn, hook_fn};
-use hookwire_core::{ConfigError, ErrorDetails, ErrorKind, EventError, FunctionHook};
+use crate::results::NoMatchResults;
+use hookwire_core::{ConfigError, ErrorDetails, ErrorKind, EventError, FunctionHook, LogLevel};
 use pyo3::exceptions::{PyOSError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::pybacked::{PyBackedBytes, PyBackedStr};
@@ -27,12 +28,16 @@ use std::sync::Arc;
 #[pyclass(frozen, subclass, module = "hookwire._native")]
 pub struct Dispatcher {
     inner: Arc<hookwire_core::Dispatcher>,
+    /// The decoded no-match results of this dispatcher (`results.rs`).
+    no_match: NoMatchResults,
 }
 
 /// JSON text ready to cross into the core, owned so the detached closure can use it (`Send`)
 /// without copying what Python already holds.
 pub(crate) enum Input {
     Text(PyBackedStr),
+    /// A dict's text as `encode::dumps` wrote it.
+    Owned(String),
     Bytes(PyBackedBytes),
 }
 
@@ -64,6 +69,9 @@ impl Input {
     /// Accepts a dict (converted as JSON would), a str or bytes; anything else is `TypeError`.
     pub(crate) fn from_py(py: Python<'_>, obj: &Bound<'_, PyAny>, side: Side) -> PyResult<Input> {
         if obj.is_instance_of::<PyDict>() {
+            if let Some(text) = crate::encode::dumps(obj) {
+                return Ok(Input::Owned(text));
+            }
             let text = encoder(py)?.call1((obj,)).map_err(|e| {
                 let msg = format!("the {} dict cannot be represented as JSON: {e}", side.noun());
                 to_pyerr(py, side, ErrorDetails::new(side.invalid_kind(), msg))
@@ -76,6 +84,15 @@ impl Input {
         } else {
             let ty = obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".to_string());
             Err(PyTypeError::new_err(format!("{} must be a dict, str or bytes, not {ty}", side.noun())))
+        }
+    }
+
+    /// The text, or the bytes that still need their UTF-8 checked by the core.
+    pub(crate) fn as_text(&self) -> Result<&str, &[u8]> {
+        match self {
+            Input::Text(s) => Ok(s),
+            Input::Owned(s) => Ok(s),
+            Input::Bytes(b) => Err(b),
         }
     }
 
@@ -99,17 +116,31 @@ pub(crate) fn detached<T: Send>(
 }
 
 impl Dispatcher {
+    /// The result of a fire that would run nothing, computed with the GIL held: releasing and
+    /// retaking it cost more than the whole answer (figure 6py-0). `None` sends the fire to the
+    /// detached path, as does an active log sink, which must never be called holding the GIL
+    /// (`logs.rs`). Panics are caught like `detached` catches them.
+    fn answer_without_running(&self, input: &Input) -> Result<Option<String>, ErrorDetails> {
+        if hookwire_core::log_level() != LogLevel::Off {
+            return Ok(None);
+        }
+        // Bytes that are not UTF-8 get their precise error from the full path.
+        let Ok(text) = input.as_text().or_else(hookwire_core::event_text) else { return Ok(None) };
+        catch_unwind(AssertUnwindSafe(|| self.inner.answer_without_running(text)))
+            .map_err(ErrorDetails::from_panic)
+    }
+
     fn load(py: Python<'_>, input: Input) -> PyResult<Dispatcher> {
         // `input` is borrowed, not moved, so its Python object is released with the GIL held.
         let built = detached(py, || {
-            match &input {
-                Input::Text(s) => hookwire_core::Dispatcher::new(s),
-                Input::Bytes(b) => hookwire_core::Dispatcher::from_bytes(b),
+            match input.as_text() {
+                Ok(s) => hookwire_core::Dispatcher::new(s),
+                Err(b) => hookwire_core::Dispatcher::from_bytes(b),
             }
             .map_err(|e: ConfigError| e.details())
         });
         match built {
-            Ok(d) => Ok(Dispatcher { inner: Arc::new(d) }),
+            Ok(d) => Ok(Dispatcher { inner: Arc::new(d), no_match: NoMatchResults::default() }),
             Err(details) => Err(to_pyerr(py, Side::Config, details)),
         }
     }
@@ -178,14 +209,21 @@ impl Dispatcher {
         cancel: Option<&Bound<'py, CancelToken>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let input = Input::from_py(py, event, Side::Event)?;
-        let inner = Arc::clone(&self.inner);
         let token = cancel.map(|t| t.get().inner.clone());
+        if token.as_ref().is_none_or(|t| !t.is_cancelled()) {
+            match self.answer_without_running(&input) {
+                Ok(Some(answer)) => return self.no_match.decode(py, answer),
+                Ok(None) => {}
+                Err(details) => return Err(to_pyerr(py, Side::Event, details)),
+            }
+        }
+        let inner = Arc::clone(&self.inner);
         let fired = detached(py, || {
-            match (&input, &token) {
-                (Input::Text(s), None) => inner.fire_json(s),
-                (Input::Bytes(b), None) => inner.fire_bytes(b),
-                (Input::Text(s), Some(t)) => inner.fire_json_with(s, t),
-                (Input::Bytes(b), Some(t)) => inner.fire_bytes_with(b, t),
+            match (input.as_text(), &token) {
+                (Ok(s), None) => inner.fire_json(s),
+                (Err(b), None) => inner.fire_bytes(b),
+                (Ok(s), Some(t)) => inner.fire_json_with(s, t),
+                (Err(b), Some(t)) => inner.fire_bytes_with(b, t),
             }
             .map_err(|e: EventError| e.details())
         });

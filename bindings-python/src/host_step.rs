@@ -18,9 +18,9 @@ use pyo3::types::PyString;
 #[pyfunction]
 pub fn host_step<'py>(py: Python<'py>, result: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     let input = Input::from_py(py, result, Side::Event)?;
-    let step = match &input {
-        Input::Text(s) => hookwire_core::HostStep::of_json(s),
-        Input::Bytes(b) => hookwire_core::event_text(b).and_then(hookwire_core::HostStep::of_json),
+    let step = match input.as_text() {
+        Ok(s) => hookwire_core::HostStep::of_json(s),
+        Err(b) => hookwire_core::event_text(b).and_then(hookwire_core::HostStep::of_json),
     };
     match step {
         Ok(json) => loads(py)?.call1((PyString::new(py, &json),)),

@@ -3,16 +3,19 @@
 //! A thin shell over `hookwire-core` (style.md rule 1): this file only assembles the module.
 //! The class lives in `dispatcher.rs`, the cancellation token in `cancel.rs`, Python callables
 //! as handlers in `functions.rs`, the exceptions in `errors.rs`, `record_trust` in `trust.rs`, `host_step` in `host_step.rs`,
-//! `claude_code_defaults` in `defaults.rs`, the log sink in `logs.rs`;
+//! `claude_code_defaults` in `defaults.rs`, the log sink in `logs.rs`, a dict's JSON text in
+//! `encode.rs`, the decoded no-match results in `results.rs`;
 //! `fire_async` is Python code in `python/hookwire/__init__.py`.
 
 mod cancel;
 mod defaults;
 mod dispatcher;
+mod encode;
 mod errors;
 mod functions;
 mod host_step;
 mod logs;
+mod results;
 mod trust;
 
 use pyo3::prelude::*;

@@ -21,9 +21,9 @@ use pyo3::types::PyString;
 pub fn record_trust<'py>(py: Python<'py>, config: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     let input = Input::from_py(py, config, Side::Config)?;
     let recorded = detached(py, || {
-        match &input {
-            Input::Text(s) => hookwire_core::record_trust_for(s),
-            Input::Bytes(b) => hookwire_core::record_trust_for_bytes(b),
+        match input.as_text() {
+            Ok(s) => hookwire_core::record_trust_for(s),
+            Err(b) => hookwire_core::record_trust_for_bytes(b),
         }
         .map(|status| status.to_json())
         .map_err(|e| e.details())

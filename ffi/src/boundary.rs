@@ -29,7 +29,7 @@ use std::ptr;
 /// raw argument with its borrowed value, or ends the call with a `null_pointer` error naming
 /// the argument; then the block runs. Borrowing and block both run inside [`guard`], under the
 /// `CONVENTION`: [`reply`] (a required out-param receives the JSON or the error JSON, the code
-/// is returned), [`status`] (an optional out-param receives the error JSON), [`create`] (a
+/// is returned), [`maybe_reply`] (as `reply`, or NULL when there is nothing to say), [`status`] (an optional out-param receives the error JSON), [`create`] (a
 /// pointer is returned, the error JSON goes to an optional out-param) or [`or`] (no error
 /// channel: a fallback value is returned instead).
 macro_rules! export {
@@ -95,6 +95,29 @@ pub(crate) unsafe fn reply(
     };
     // SAFETY: `out` is non-NULL and valid for a write (caller's contract); `text` is a fresh
     // string, now owned by the caller.
+    unsafe { store(out, text) };
+    code
+}
+
+/// The `maybe_reply` convention: [`reply`], except that the body may have nothing to say
+/// (`None`), which stores NULL in `*out` and returns `HOOKS_OK`.
+///
+/// # Safety
+/// `out` is NULL or valid for one write of a pointer.
+pub(crate) unsafe fn maybe_reply(
+    out: *mut *mut c_char,
+    body: impl FnOnce() -> Result<Option<String>, ErrorDetails>,
+) -> i32 {
+    if out.is_null() {
+        return crate::HOOKS_ERR_NULL_POINTER;
+    }
+    let (code, text) = match guard(body) {
+        Ok(Some(json)) => (crate::HOOKS_OK, into_c_string(json)),
+        Ok(None) => (crate::HOOKS_OK, ptr::null_mut()),
+        Err(details) => (details.kind.code(), error_c_string(&details)),
+    };
+    // SAFETY: `out` is non-NULL and valid for a write (caller's contract); `text` is NULL or
+    // a fresh string, now owned by the caller.
     unsafe { store(out, text) };
     code
 }

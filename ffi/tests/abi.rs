@@ -175,6 +175,55 @@ fn null_dispatcher_or_event_is_a_null_pointer_error_json() {
     unsafe { hooks_dispatcher_free(d) };
 }
 
+/// hooks_answer_without_running: (code, the stored string or None for NULL).
+fn answer(d: *const HooksDispatcher, event: Option<&[u8]>) -> (i32, Option<String>) {
+    let event = event.map(|e| CString::new(e).unwrap());
+    let mut out = poison();
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    let code = unsafe {
+        hooks_answer_without_running(d, event.as_ref().map_or(ptr::null(), |e| e.as_ptr()), &mut out)
+    };
+    if out.is_null() {
+        return (code, None);
+    }
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    let text = unsafe { CStr::from_ptr(out) }.to_str().unwrap().to_string();
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    unsafe { hooks_free(out) };
+    (code, Some(text))
+}
+
+#[test]
+fn answer_without_running_stores_the_fires_bytes_for_a_non_match_and_null_otherwise() {
+    let d = new_dispatcher(DENY_CONFIG);
+    let read = br#"{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{}}"#;
+    let (code, fired) = fire(d, read);
+    assert_eq!(code, HOOKS_OK);
+    let (code, answered) = answer(d, Some(read));
+    assert_eq!(code, HOOKS_OK);
+    assert_eq!(serde_json::from_str::<Value>(&answered.unwrap()).unwrap(), fired);
+    for runs_or_refused in [
+        &br#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{}}"#[..],
+        br#"{"hook_event_name":"PreToolUse","tool_name":5}"#,
+        br#"{"hook_event_name":"#,
+        b"\xff",
+    ] {
+        assert_eq!(answer(d, Some(runs_or_refused)), (HOOKS_OK, None), "{runs_or_refused:?}");
+    }
+    let (code, e) = answer(d, None);
+    assert_eq!(code, HOOKS_ERR_NULL_POINTER);
+    assert!(e.unwrap().contains("event_json"));
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    unsafe { hooks_dispatcher_free(d) };
+    let (code, e) = answer(ptr::null(), Some(read));
+    assert_eq!(code, HOOKS_ERR_NULL_POINTER);
+    assert!(e.unwrap().contains("dispatcher"));
+    let event = c(r#"{"hook_event_name":"Stop"}"#);
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    let code = unsafe { hooks_answer_without_running(ptr::null(), event.as_ptr(), ptr::null_mut()) };
+    assert_eq!(code, HOOKS_ERR_NULL_POINTER);
+}
+
 #[test]
 fn event_errors_come_back_as_codes_and_error_json() {
     let d = new_dispatcher(EMPTY_CONFIG);

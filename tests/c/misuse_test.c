@@ -255,6 +255,34 @@ static void non_matching_event_runs_nothing(void) {
     hooks_dispatcher_free(d);
 }
 
+/* hooks_answer_without_running: hooks_fire's bytes for a non-match, NULL for whatever
+ * hooks_fire must answer (a match, a bad event), and the NULL arguments refused. */
+static void answer_without_running_is_the_non_match_result_or_null(void) {
+    static char poison[] = "poison"; /* so a test can see that out was written */
+    HooksDispatcher *d = guard_dispatcher();
+    char *fired = NULL, *out = poison;
+    EXPECT(hooks_fire(d, READ_EVENT, &fired) == HOOKS_OK);
+    EXPECT(hooks_answer_without_running(d, READ_EVENT, &out) == HOOKS_OK);
+    EXPECT(out != NULL && fired != NULL && strcmp(out, fired) == 0);
+    hooks_free(out);
+    hooks_free(fired);
+    out = poison;
+    EXPECT(hooks_answer_without_running(d, BASH_EVENT, &out) == HOOKS_OK);
+    EXPECT(out == NULL);
+    EXPECT(hooks_answer_without_running(d, "{\"hook_event_name\":", &out) == HOOKS_OK);
+    EXPECT(out == NULL);
+    EXPECT(hooks_answer_without_running(d, "\xff", &out) == HOOKS_OK);
+    EXPECT(out == NULL);
+    EXPECT(hooks_answer_without_running(d, READ_EVENT, NULL) == HOOKS_ERR_NULL_POINTER);
+    EXPECT(hooks_answer_without_running(NULL, READ_EVENT, &out) == HOOKS_ERR_NULL_POINTER);
+    EXPECT_HAS(out, "\"kind\":\"null_pointer\"");
+    hooks_free(out);
+    EXPECT(hooks_answer_without_running(d, NULL, &out) == HOOKS_ERR_NULL_POINTER);
+    EXPECT_HAS(out, "\"kind\":\"null_pointer\"");
+    hooks_free(out);
+    hooks_dispatcher_free(d);
+}
+
 #define THREADS 8
 #define FIRES_PER_THREAD 3
 
@@ -680,6 +708,7 @@ int main(int argc, char **argv) {
     run("shell_hook_exiting_2_denies_with_its_stderr", shell_hook_exiting_2_denies_with_its_stderr);
     run("exec_form_hook_printing_json_denies_with_its_reason", exec_form_hook_printing_json_denies_with_its_reason);
     run("non_matching_event_runs_nothing", non_matching_event_runs_nothing);
+    run("answer_without_running_is_the_non_match_result_or_null", answer_without_running_is_the_non_match_result_or_null);
     run("eight_threads_fire_on_one_dispatcher", eight_threads_fire_on_one_dispatcher);
     run("dispatcher_is_freed_on_another_thread", dispatcher_is_freed_on_another_thread);
     run("trust_calls_refuse_nulls", trust_calls_refuse_nulls);
