@@ -106,7 +106,7 @@ impl Dispatcher {
 
     /// As [`Dispatcher::new`], from a parsed value.
     pub fn from_value(config: Value) -> Result<Self, ConfigError> {
-        let config = crate::load::config(&config)?;
+        let config = crate::load::config(config)?;
         logs::loaded(&config);
         Ok(Dispatcher {
             inner: Arc::new(Inner {

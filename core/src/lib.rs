@@ -15,6 +15,7 @@ mod event;
 
 mod files;
 mod fold;
+mod group_index;
 mod host;
 mod host_step;
 mod if_rule;

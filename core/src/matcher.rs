@@ -102,6 +102,14 @@ pub trait GroupMatch: std::fmt::Debug + Send + Sync {
     fn can_match_any(&self, _values: &[&str]) -> bool {
         true
     }
+    /// The names this matcher accepts when it accepts exactly those, compared whole and
+    /// case-sensitively with the matcher value on every event, and needs nothing else of the
+    /// event; `None` for any other matcher. Such groups are found by name at fire time
+    /// (`group_index`) instead of being tested one by one, so only a matcher that is certain
+    /// to behave this way may say so.
+    fn exact_names(&self) -> Option<&[String]> {
+        None
+    }
 }
 
 /// A group's matcher, whichever dialect compiled it. Shared, because a flat dialect registers
@@ -133,6 +141,17 @@ impl GroupMatcher {
     pub fn matches_value(&self, spec: &EventSpec, value: &str) -> Option<bool> {
         self.0.matches_value(spec, value)
     }
+
+    /// The exact names it accepts, when that is all it does ([`GroupMatch::exact_names`]).
+    pub fn exact_names(&self) -> Option<&[String]> {
+        self.0.exact_names()
+    }
+
+    /// Which compiled matcher this is: groups that share one (compiled once for one text) give
+    /// the same value, so the selector tests it once per fire.
+    pub fn identity(&self) -> *const () {
+        Arc::as_ptr(&self.0).cast::<()>()
+    }
 }
 
 impl GroupMatch for Matcher {
@@ -152,6 +171,12 @@ impl GroupMatch for Matcher {
     }
     fn can_match_any(&self, values: &[&str]) -> bool {
         self.can_match(values)
+    }
+    fn exact_names(&self) -> Option<&[String]> {
+        match self {
+            Matcher::Exact(names) => Some(names),
+            _ => None,
+        }
     }
 }
 

@@ -98,11 +98,17 @@ pub fn consider<'a>(
     let tool_name = s.event.and_then(|e| e.get("tool_name")).and_then(Value::as_str).unwrap_or("");
     let tool_input = s.event.and_then(|e| e.get("tool_input"));
     let mut picks = Vec::new();
-    for g in &config.events[s.eid] {
-        let matched = group_matches(&g.matcher, s, &value).unwrap_or(true);
-        if !matched && keep == Keep::Matching {
-            continue;
+    let groups = &config.events[s.eid];
+    // A fire reads only the groups the index selects (exact names looked up, each other
+    // matcher tested once); `plan` walks them all, to say why each handler does not run.
+    let selected: Vec<usize> = match keep {
+        Keep::Matching => {
+            config.index[s.eid].matching(&value, |m| group_matches(m, s, &value).unwrap_or(true))
         }
+        Keep::All => (0..groups.len()).collect(),
+    };
+    for g in selected.into_iter().map(|i| &groups[i]) {
+        let matched = keep == Keep::Matching || group_matches(&g.matcher, s, &value).unwrap_or(true);
         for h in &g.handlers {
             let mut pick =
                 Pick { h: Cow::Borrowed(h), matcher: Some(&g.matcher), skip: None, undecided: None };
@@ -208,12 +214,8 @@ pub fn nothing_matches(
 ) -> Option<bool> {
     let s = Subject { eid, spec, head, event: None };
     let value = head.matcher_value(spec);
-    for g in config.events[eid].iter().filter(|g| !g.handlers.is_empty()) {
-        if group_matches(&g.matcher, &s, &value)? {
-            return Some(false);
-        }
-    }
-    Some(true)
+    let any = config.index[eid].any_match(&value, |m| group_matches(m, &s, &value))?;
+    Some(!any)
 }
 
 /// Dedup identity (§2.7): type + origin class + expanded command and args + shell.
