@@ -23,6 +23,7 @@ mod inprocess;
 mod inspect;
 pub mod json;
 mod launch;
+mod lazy_regex;
 mod load;
 mod logs;
 mod matcher;
