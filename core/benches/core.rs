@@ -372,6 +372,8 @@ fn write_scale_rows() {
         if n == 100_000 {
             let mut r = row("1f", &name, baseline, "s", &hw, &base);
             r.insert("goal".into(), 2.into());
+            let why = "both through fire_json's no-match path; the 200 handlers are settings_n(200), the shape of the 100,000 (figure 1b's settings_200 is another file)";
+            r.insert("note".into(), why.into());
             rows.push(r);
         }
         rows.push(row(&format!("7fire-{n}"), &name, baseline, "s", &hw, &base));
