@@ -110,7 +110,7 @@ impl Dispatcher {
         logs::loaded(&config);
         Ok(Dispatcher {
             inner: Arc::new(Inner {
-                shells: Shells::resolve(),
+                shells: Shells::resolve(&config),
                 slots: Slots::new(config.limits.max_parallel),
                 sessions: Sessions::new(),
                 async_cancel: Cancel::new(),
