@@ -106,11 +106,11 @@ impl Dispatcher {
 
     /// As [`Dispatcher::new`], from a parsed value.
     pub fn from_value(config: Value) -> Result<Self, ConfigError> {
-        let config = crate::load::config(&config)?;
+        let config = crate::load::config(config)?;
         logs::loaded(&config);
         Ok(Dispatcher {
             inner: Arc::new(Inner {
-                shells: Shells::resolve(),
+                shells: Shells::resolve(&config),
                 slots: Slots::new(config.limits.max_parallel),
                 sessions: Sessions::new(),
                 async_cancel: Cancel::new(),

@@ -4,8 +4,19 @@
 //! Where a pattern cannot be evaluated (an unknown tool, a command that cannot be split) the
 //! handler runs: the filter narrows, it never guards. It never runs anything itself.
 
-use regex::Regex;
+use crate::lazy_regex::LazyRegex;
 use std::path::Path;
+
+/// regex's default compiled-size limit, which `if` patterns have always had.
+const GLOB_SIZE_LIMIT: usize = 10 << 20;
+/// Longest glob-made regex left to compile on first use. Globs become literals, `.*` and
+/// `[^/]*`, which stay far below [`GLOB_SIZE_LIMIT`] at this length (a test pins it); longer
+/// ones are compiled at load, so a refusal is still a load error.
+const GLOB_DEFER_UP_TO_BYTES: usize = 1024;
+
+fn glob_regex(src: &str) -> Result<LazyRegex, String> {
+    LazyRegex::new(src, GLOB_SIZE_LIMIT, GLOB_DEFER_UP_TO_BYTES)
+}
 
 #[derive(Debug, Clone)]
 pub struct IfRule {
@@ -20,9 +31,9 @@ enum Pattern {
     /// `Tool`, `Tool()` or `Tool(*)`.
     Any,
     /// Bash / PowerShell command glob, tested against each subcommand.
-    Command(Regex),
+    Command(LazyRegex),
     /// File tools: a path glob; `base_only` when the pattern has no `/`.
-    Path { re: Regex, base_only: bool },
+    Path { re: LazyRegex, base_only: bool },
     /// `WebFetch(domain:host)`; `sub` for `*.host`.
     Domain { host: String, sub: bool },
     /// A pattern hookwire cannot evaluate: the handler runs.
@@ -140,7 +151,7 @@ pub enum IfMatch {
 }
 
 /// `*` = any run of characters; a trailing `:*` = the prefix alone or followed by a space.
-fn command_glob(p: &str) -> Result<Regex, String> {
+fn command_glob(p: &str) -> Result<LazyRegex, String> {
     let mut src = String::from("^");
     let (body, prefix) = match p.strip_suffix(":*") {
         Some(b) => (b, true),
@@ -156,7 +167,7 @@ fn command_glob(p: &str) -> Result<Regex, String> {
         src.push_str("(?s:(?: .*)?)");
     }
     src.push('$');
-    Regex::new(&src).map_err(|e| format!("`if` pattern {p:?}: {e}"))
+    glob_regex(&src).map_err(|e| format!("`if` pattern {p:?}: {e}"))
 }
 
 fn path_pattern(p: &str, project_dir: &Path, home: Option<&Path>) -> Result<Pattern, String> {
@@ -179,7 +190,7 @@ fn path_pattern(p: &str, project_dir: &Path, home: Option<&Path>) -> Result<Patt
 }
 
 /// `**` crosses segments, `*` stays within one, `?` is one character of a segment.
-fn path_glob(p: &str) -> Result<Regex, String> {
+fn path_glob(p: &str) -> Result<LazyRegex, String> {
     let mut src = String::from("^");
     let chars: Vec<char> = p.chars().collect();
     let mut i = 0;
@@ -202,7 +213,7 @@ fn path_glob(p: &str) -> Result<Regex, String> {
         i += 1;
     }
     src.push('$');
-    Regex::new(&src).map_err(|e| format!("`if` path pattern {p:?}: {e}"))
+    glob_regex(&src).map_err(|e| format!("`if` path pattern {p:?}: {e}"))
 }
 
 fn url_host(url: &str) -> Option<&str> {
@@ -473,6 +484,20 @@ mod tests {
         assert!(!exact.matches("WebFetch", Some(&json!({"url": "https://a.example.com/x"}))));
         let sub = rule("WebFetch(domain:*.example.com)");
         assert!(sub.matches("WebFetch", Some(&json!({"url": "https://a.example.com:8443/x"}))));
+    }
+
+    #[test]
+    fn glob_regexes_left_for_later_compile_within_the_limit() {
+        // Every construct a glob becomes, repeated up to the deferral bound.
+        for unit in ["(?s:.*)", "[^/]*", "[^/]", "(?:.*/)?", ".*", r"\*", "é"] {
+            let mut src = String::from("^");
+            while src.len() + unit.len() < GLOB_DEFER_UP_TO_BYTES {
+                src.push_str(unit);
+            }
+            src.push('$');
+            let built = regex::RegexBuilder::new(&src).size_limit(GLOB_SIZE_LIMIT).build();
+            assert!(built.is_ok(), "{unit}: {built:?}");
+        }
     }
 
     #[test]

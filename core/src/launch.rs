@@ -26,14 +26,33 @@ pub struct Shells {
 }
 
 impl Shells {
-    pub fn resolve() -> Shells {
+    /// Looks up the shells that `config`'s handlers name. One nobody names is never looked
+    /// up, since no fire can ask for it (handlers are fixed at load; function hooks run no
+    /// shell): a lookup stats every `PATH` entry, twice for a shell that is absent, as `pwsh`
+    /// usually is, and that was 7% of loading a 200-handler file (issue 20).
+    pub fn resolve(config: &Config) -> Shells {
+        let mut named = [false; 3];
+        for h in config.events.iter().flatten().flat_map(|g| &g.handlers) {
+            if let Action::Command(CommandSpec::Shell { shell, .. }) = &h.action {
+                match shell {
+                    Shell::Sh => named[0] = true,
+                    Shell::Bash => named[1] = true,
+                    Shell::Pwsh => named[2] = true,
+                    Shell::Login => {}
+                }
+            }
+        }
         let host_path = std::env::var_os("PATH");
-        let find = |name: &str| runner::resolve_program(name, host_path.as_deref(), Path::new("/")).ok();
+        let find = |i: usize, name: &str| {
+            named[i]
+                .then(|| runner::resolve_program(name, host_path.as_deref(), Path::new("/")).ok())
+                .flatten()
+        };
         let login = std::env::var_os("SHELL")
             .map(PathBuf::from)
             .filter(|p| p.is_absolute())
             .unwrap_or_else(|| PathBuf::from("/bin/sh"));
-        Shells { sh: find("sh"), bash: find("bash"), pwsh: find("pwsh"), login }
+        Shells { sh: find(0, "sh"), bash: find(1, "bash"), pwsh: find(2, "pwsh"), login }
     }
 
     /// The interpreter and its arguments before the script, or what is missing.
@@ -300,5 +319,35 @@ fn shell_quote(a: &str) -> String {
         a.to_string()
     } else {
         format!("'{}'", a.replace('\'', "'\\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shells(config: &str) -> Shells {
+        Shells::resolve(&crate::load::config(serde_json::from_str(config).unwrap()).unwrap())
+    }
+
+    #[test]
+    fn only_the_shells_a_handler_names_are_looked_up() {
+        let sh_only = shells(r#"{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"true"}]}]}}"#);
+        assert!(sh_only.sh.is_some() && sh_only.bash.is_none() && sh_only.pwsh.is_none());
+        let bash =
+            shells(r#"{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"true","shell":"bash"}]}]}}"#);
+        assert_eq!(bash.bash.is_some(), which("bash"));
+        assert!(bash.sh.is_none());
+        // A shell that is named but absent still says so when its hook runs.
+        let pwsh = shells(
+            r#"{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"true","shell":"powershell"}]}]}}"#,
+        );
+        if !which("pwsh") {
+            assert_eq!(pwsh.argv(Shell::Pwsh).unwrap_err(), "not found on PATH: pwsh");
+        }
+    }
+
+    fn which(name: &str) -> bool {
+        runner::resolve_program(name, std::env::var_os("PATH").as_deref(), Path::new("/")).is_ok()
     }
 }

@@ -15,6 +15,7 @@ mod event;
 
 mod files;
 mod fold;
+mod group_index;
 mod host;
 mod host_step;
 mod if_rule;
@@ -23,6 +24,7 @@ mod inspect;
 pub mod json;
 mod json_escape;
 mod launch;
+mod lazy_regex;
 mod load;
 mod logs;
 mod matcher;

@@ -5,6 +5,7 @@
 //! itself never fails and never allocates.
 
 use crate::catalog::{EventSpec, MatchOn, Rules};
+use crate::lazy_regex::LazyRegex;
 use regex::{Regex, RegexBuilder};
 use serde_json::Value;
 use std::sync::Arc;
@@ -13,6 +14,10 @@ use std::sync::Arc;
 const MAX_REGEX_BYTES: usize = 4096;
 /// Compiled-size limit of one regex (§5.12).
 const MAX_COMPILED_BYTES: usize = 1 << 20;
+/// Longest matcher regex left to compile on first use: no pattern this short (without a
+/// counted repetition) exceeds [`MAX_COMPILED_BYTES`]; Unicode `\w`, the widest class per
+/// byte, reaches it from 42 bytes on (`lazy_regex` tests pin the bound).
+const DEFER_UP_TO_BYTES: usize = 24;
 
 #[derive(Debug, Clone)]
 pub enum Matcher {
@@ -20,8 +25,8 @@ pub enum Matcher {
     All,
     /// Exact names; an empty part matches nothing.
     Exact(Vec<String>),
-    /// Tested unanchored: a match anywhere counts.
-    Regex(Regex),
+    /// Tested unanchored: a match anywhere counts. Checked at load, compiled on first use.
+    Regex(LazyRegex),
     /// An invalid or unsupported pattern: the group loads but never fires.
     Never,
 }
@@ -44,7 +49,7 @@ impl Matcher {
             let parts = raw.split(|c| c == '|' || (wide && c == ','));
             return Ok(Matcher::Exact(parts.map(|p| p.trim().to_string()).collect()));
         }
-        compile_regex(raw).map(Matcher::Regex)
+        compile_lazy_regex(raw).map(Matcher::Regex)
     }
 
     /// Whether this matcher can match one of `values`, the closed set an event's matcher field
@@ -79,6 +84,15 @@ pub fn compile_regex(pattern: &str) -> Result<Regex, String> {
         .map_err(|e| format!("invalid or unsupported regex {pattern:?}: {}", first_line(&e.to_string())))
 }
 
+/// As [`compile_regex`], compiled on first use ([`LazyRegex`]), with the same errors at once.
+pub fn compile_lazy_regex(pattern: &str) -> Result<LazyRegex, String> {
+    if pattern.len() > MAX_REGEX_BYTES {
+        return Err(format!("regex is {} bytes, over the {MAX_REGEX_BYTES}-byte limit", pattern.len()));
+    }
+    LazyRegex::new(pattern, MAX_COMPILED_BYTES, DEFER_UP_TO_BYTES)
+        .map_err(|e| format!("invalid or unsupported regex {pattern:?}: {}", first_line(&e)))
+}
+
 fn first_line(s: &str) -> String {
     // regex errors are multi-line with a caret diagram; the last non-empty line says why.
     s.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or(s).trim().to_string()
@@ -101,6 +115,14 @@ pub trait GroupMatch: std::fmt::Debug + Send + Sync {
     /// (empty = open set); `false` only when it surely cannot.
     fn can_match_any(&self, _values: &[&str]) -> bool {
         true
+    }
+    /// The names this matcher accepts when it accepts exactly those, compared whole and
+    /// case-sensitively with the matcher value on every event, and needs nothing else of the
+    /// event; `None` for any other matcher. Such groups are found by name at fire time
+    /// (`group_index`) instead of being tested one by one, so only a matcher that is certain
+    /// to behave this way may say so.
+    fn exact_names(&self) -> Option<&[String]> {
+        None
     }
 }
 
@@ -133,6 +155,17 @@ impl GroupMatcher {
     pub fn matches_value(&self, spec: &EventSpec, value: &str) -> Option<bool> {
         self.0.matches_value(spec, value)
     }
+
+    /// The exact names it accepts, when that is all it does ([`GroupMatch::exact_names`]).
+    pub fn exact_names(&self) -> Option<&[String]> {
+        self.0.exact_names()
+    }
+
+    /// Which compiled matcher this is: groups that share one (compiled once for one text) give
+    /// the same value, so the selector tests it once per fire.
+    pub fn identity(&self) -> *const () {
+        Arc::as_ptr(&self.0).cast::<()>()
+    }
 }
 
 impl GroupMatch for Matcher {
@@ -152,6 +185,12 @@ impl GroupMatch for Matcher {
     }
     fn can_match_any(&self, values: &[&str]) -> bool {
         self.can_match(values)
+    }
+    fn exact_names(&self) -> Option<&[String]> {
+        match self {
+            Matcher::Exact(names) => Some(names),
+            _ => None,
+        }
     }
 }
 

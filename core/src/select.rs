@@ -98,11 +98,17 @@ pub fn consider<'a>(
     let tool_name = s.event.and_then(|e| e.get("tool_name")).and_then(Value::as_str).unwrap_or("");
     let tool_input = s.event.and_then(|e| e.get("tool_input"));
     let mut picks = Vec::new();
-    for g in &config.events[s.eid] {
-        let matched = group_matches(&g.matcher, s, &value).unwrap_or(true);
-        if !matched && keep == Keep::Matching {
-            continue;
+    let groups = &config.events[s.eid];
+    // A fire reads only the groups the index selects (exact names looked up, each other
+    // matcher tested once); `plan` walks them all, to say why each handler does not run.
+    let selected: Vec<usize> = match keep {
+        Keep::Matching => {
+            config.index[s.eid].matching(&value, |m| group_matches(m, s, &value).unwrap_or(true))
         }
+        Keep::All => (0..groups.len()).collect(),
+    };
+    for g in selected.into_iter().map(|i| &groups[i]) {
+        let matched = keep == Keep::Matching || group_matches(&g.matcher, s, &value).unwrap_or(true);
         for h in &g.handlers {
             let mut pick =
                 Pick { h: Cow::Borrowed(h), matcher: Some(&g.matcher), skip: None, undecided: None };
@@ -208,12 +214,8 @@ pub fn nothing_matches(
 ) -> Option<bool> {
     let s = Subject { eid, spec, head, event: None };
     let value = head.matcher_value(spec);
-    for g in config.events[eid].iter().filter(|g| !g.handlers.is_empty()) {
-        if group_matches(&g.matcher, &s, &value)? {
-            return Some(false);
-        }
-    }
-    Some(true)
+    let any = config.index[eid].any_match(&value, |m| group_matches(m, &s, &value))?;
+    Some(!any)
 }
 
 /// Dedup identity (§2.7): type + origin class + expanded command and args + shell.
@@ -239,4 +241,119 @@ fn identity(config: &Config, h: &Handler, project_dir: &str) -> String {
         Action::Function(slot) => format!("function\0{slot}"),
     };
     format!("{}\0{}\0{origin}\0{cmd}", h.ty.as_str(), plugin.is_some())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Dispatcher;
+    use serde_json::json;
+
+    /// The ids of the handlers a fire considers (through the group index) and of those the
+    /// walk over every group (`plan`'s) finds matching, in the order each gives them.
+    fn fire_and_walk(d: &Dispatcher, event: &Value) -> (Vec<String>, Vec<String>) {
+        let config = d.config();
+        let head = Head::from_value(event).unwrap();
+        let eid = event_id(config, &head.name).unwrap();
+        let s = Subject { eid, spec: catalog::spec(eid), head: &head, event: Some(event) };
+        let ids = |keep| -> Vec<String> {
+            let picks = consider(config, &s, None, keep).into_iter();
+            picks.filter(|p| p.skip != Some(Skip::Matcher)).map(|p| p.h.id.clone()).collect()
+        };
+        (ids(Keep::Matching), ids(Keep::All))
+    }
+
+    fn groups(matchers: &[&str]) -> String {
+        let groups: Vec<Value> = matchers
+            .iter()
+            .map(|m| json!({"matcher": m, "hooks": [{"type": "command", "command": "true"}]}))
+            .collect();
+        json!({"hooks": {"PreToolUse": groups, "FileChanged": [
+            {"matcher": "env", "hooks": [{"type": "command", "command": "true"}]},
+            {"matcher": "^\\.env$", "hooks": [{"type": "command", "command": "true"}]},
+            {"matcher": "env|envrc", "hooks": [{"type": "command", "command": "true"}]}]}})
+        .to_string()
+    }
+
+    #[test]
+    fn exact_regex_and_star_groups_are_selected_in_configuration_order() {
+        let d =
+            Dispatcher::new(&groups(&["^Ba", "Bash", "*", "Edit|Bash", "Bash", "bash", "Bash||"])).unwrap();
+        let (fire, walk) = fire_and_walk(&d, &json!({"hook_event_name": "PreToolUse", "tool_name": "Bash"}));
+        let at = |i: usize| format!("session:PreToolUse[{i}].hooks[0]");
+        assert_eq!(fire, [0, 1, 2, 3, 4, 6].map(at));
+        assert_eq!(fire, walk);
+    }
+
+    #[test]
+    fn the_index_selects_what_testing_every_group_selects_for_every_name() {
+        let matchers = [
+            "^Ba",
+            "Bash",
+            "*",
+            "Edit|Bash",
+            "mcp__x__y",
+            "",
+            "bash",
+            "Bash||",
+            "Bash|mcp__.*",
+            "Edit, Write",
+            "code-reviewer",
+            "Read",
+            "^Read$",
+            "(Read|Bash)",
+            "Bash",
+        ];
+        let d = Dispatcher::new(&groups(&matchers)).unwrap();
+        for tool in [
+            "Bash",
+            "bash",
+            "BASH",
+            "BashOutput",
+            "Edit",
+            "Write",
+            "Edit, Write",
+            "mcp__x__y",
+            "mcp__q__r",
+            "code-reviewer",
+            "senior-code-reviewer",
+            "Read",
+            "",
+            "Nope",
+        ] {
+            let (fire, walk) =
+                fire_and_walk(&d, &json!({"hook_event_name": "PreToolUse", "tool_name": tool}));
+            assert_eq!(fire, walk, "{tool:?}");
+        }
+        for path in ["/p/env", "/p/.env", "/p/envrc", "/p/env/", "/p/ENV", ""] {
+            let event = json!({"hook_event_name": "FileChanged", "file_path": path});
+            let (fire, walk) = fire_and_walk(&d, &event);
+            assert_eq!(fire, walk, "{path:?}");
+        }
+    }
+
+    #[test]
+    fn only_claude_code_exact_lists_are_filed_by_name() {
+        let cc = Dispatcher::new(&groups(&["Bash", "Edit|Write", "^Bash$"])).unwrap();
+        let named: Vec<bool> =
+            cc.config().events.iter().flatten().map(|g| g.matcher.exact_names().is_some()).collect();
+        assert_eq!(named.iter().filter(|n| **n).count(), 4, "{named:?}"); // 2 here, 2 on FileChanged
+        // Other dialects' matchers read aliases, anchors or more of the event: always scanned.
+        let others = [
+            r#"{"dialect":"codex","sources":[{"scope":"user","dialect":"codex","settings":{"hooks":{
+               "PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"true"}]}]}}}]}"#,
+            r#"{"dialect":"gemini","sources":[{"scope":"user","settings":{"hooks":{
+               "BeforeTool":[{"matcher":"run_shell_command","hooks":[{"type":"command","command":"true"}]}]}}}]}"#,
+            r#"{"dialect":"jcode","hooks":{"PreToolUse":[{"matcher":"write","hooks":[{"type":"command","command":"true"}]}]}}"#,
+            r#"{"dialect":"cursor","sources":[{"scope":"user","settings":{"version":1,"hooks":{
+               "preToolUse":[{"command":"true","matcher":"Shell"}]}}}]}"#,
+            r#"{"dialect":"ok","hooks":{"PreToolUse":[{"match":"Bash","command":"true"}]}}"#,
+        ];
+        for config in others {
+            let d = Dispatcher::new(config).unwrap();
+            let groups: Vec<_> = d.config().events.iter().flatten().collect();
+            assert!(!groups.is_empty(), "{config}");
+            assert!(groups.iter().all(|g| g.matcher.exact_names().is_none()), "{config}");
+        }
+    }
 }

@@ -99,7 +99,8 @@ pub struct Handler {
     pub once: bool,
     /// Set when the handler carries `if`, even one hookwire cannot parse further.
     pub has_if: bool,
-    pub if_rule: Option<IfRule>,
+    /// Shared by the handlers whose rules have the same text (compiled once per document).
+    pub if_rule: Option<Arc<IfRule>>,
     pub fail_closed: bool,
     pub status_message: Option<String>,
     /// The dialect of the handler's source: payload, environment and reading follow it.
@@ -345,6 +346,9 @@ pub struct Config {
     pub sources: Vec<SourceInfo>,
     /// Groups per event, in configuration order.
     pub events: Vec<Vec<Group>>,
+    /// The groups of each event by exact name and by distinct matcher (`group_index`): what
+    /// a fire tests instead of every group.
+    pub index: Vec<crate::group_index::GroupIndex>,
     pub warnings: ConfigWarnings,
     /// Every project or local source and its trust.
     pub trust: Vec<TrustEntry>,

@@ -6,6 +6,7 @@ use super::source::{self, RawSource, TrustMode, parse_dialect};
 use crate::catalog::{Dialect, Rules};
 use crate::config::{Config, ConfigWarnings, Limits};
 use crate::error::ConfigError;
+use crate::group_index::GroupIndex;
 use serde_json::{Map, Value};
 use std::path::PathBuf;
 
@@ -26,7 +27,7 @@ const ENVELOPE_KEYS: &[&str] = &[
     "strict_files",
 ];
 
-pub(super) fn load(value: &Value) -> Result<Config, ConfigError> {
+pub(super) fn load(value: Value) -> Result<Config, ConfigError> {
     let Some(obj) = value.as_object() else {
         return Err(ConfigError::invalid("", "a configuration must be a JSON object"));
     };
@@ -86,7 +87,7 @@ pub(super) fn load(value: &Value) -> Result<Config, ConfigError> {
         || obj.contains_key("allowManagedHooksOnly")
         || own_keys.iter().any(|k| obj.contains_key(*k))
     {
-        raws.push(RawSource::inline_session(value.clone(), dialect));
+        raws.push(RawSource::inline_session(value, dialect));
     }
 
     let layered = source::assemble(raws, rules, dialect, &trust, project_dir.as_deref(), &mut warnings)?;
@@ -102,6 +103,11 @@ pub(super) fn load(value: &Value) -> Result<Config, ConfigError> {
         project_dir,
         limits,
         sources: layered.sources,
+        index: layered
+            .events
+            .iter()
+            .map(|groups| GroupIndex::build(groups.iter().map(|g| (&g.matcher, !g.handlers.is_empty()))))
+            .collect(),
         events: layered.events,
         warnings,
         trust: layered.trust,

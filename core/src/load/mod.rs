@@ -18,7 +18,8 @@ use crate::error::ConfigError;
 pub use defaults::claude_code_defaults;
 pub use trust::{default_store, record as record_trust};
 
-/// Parses and checks a configuration value (either shape, §2.1).
-pub fn config(value: &serde_json::Value) -> Result<Config, ConfigError> {
+/// Parses and checks a configuration value (either shape, §2.1). Takes the value so that the
+/// inline settings are read in place rather than copied (a 12 MB file's tree held twice).
+pub fn config(value: serde_json::Value) -> Result<Config, ConfigError> {
     envelope::load(value)
 }

@@ -10,6 +10,20 @@ use crate::error::ConfigError;
 use crate::if_rule::IfRule;
 use crate::matcher::{GroupMatcher, Matcher};
 use serde_json::Value;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// What one document compiled, by its text: a matcher per event and matcher string, an `if`
+/// rule per rule string. A file of 100,000 handlers whose groups all say `"matcher": "Bash"`
+/// then holds one matcher, not 100,000 (issue 20). Bounded by the document's size.
+#[derive(Default)]
+struct Compiled<'d> {
+    matchers: HashMap<(EventId, Option<&'d str>), Result<GroupMatcher, String>>,
+    ifs: HashMap<&'d str, ParsedIf>,
+}
+
+/// An `if` rule and the warning its parse gave, or why it is refused.
+type ParsedIf = Result<(Arc<IfRule>, Option<String>), String>;
 
 /// What a dialect that writes its hooks in Claude Code's settings shape (event names → matcher
 /// groups → handlers) decides differently while one document is read. The defaults are Claude
@@ -86,6 +100,7 @@ fn read_hooks(
     let Some(map) = hooks.as_object() else {
         return p.fail::<()>(warnings, &ptr, "`hooks` must be an object of event names").map(|_| ());
     };
+    let mut compiled = Compiled::default();
     for (name, groups) in map {
         let eptr = format!("{ptr}/{}", escape(name));
         let ids = shape.event_ids_of(name);
@@ -106,7 +121,8 @@ fn read_hooks(
             continue;
         };
         for (gi, g) in list.iter().enumerate() {
-            if let Some(group) = read_group(shape, g, eid, gi, &format!("{eptr}/{gi}"), cx, p, warnings)? {
+            let gptr = format!("{eptr}/{gi}");
+            if let Some(group) = read_group(shape, g, eid, gi, &gptr, cx, p, warnings, &mut compiled)? {
                 for &also in &ids[1..] {
                     let copy = Group { matcher: group.matcher.clone(), handlers: group.handlers.clone() };
                     events[also].push(copy);
@@ -119,15 +135,16 @@ fn read_hooks(
 }
 
 #[allow(clippy::too_many_arguments)]
-fn read_group(
+fn read_group<'d>(
     shape: &dyn SettingsShape,
-    g: &Value,
+    g: &'d Value,
     eid: catalog::EventId,
     gi: usize,
     gptr: &str,
     cx: &DocContext<'_>,
     p: &Parse,
     warnings: &mut ConfigWarnings,
+    compiled: &mut Compiled<'d>,
 ) -> Result<Option<Group>, ConfigError> {
     let spec = catalog::spec(eid);
     let Some(obj) = group_object(g, gptr, p, warnings)? else { return Ok(None) };
@@ -155,7 +172,12 @@ fn read_group(
         warnings.note(Some(eid), &at, why);
     }
     let at = format!("{gptr}/matcher");
-    let matcher = match shape.group_matcher(matcher_raw, spec, cx.rules) {
+    let compiled_matcher = compiled
+        .matchers
+        .entry((eid, matcher_raw))
+        .or_insert_with(|| shape.group_matcher(matcher_raw, spec, cx.rules))
+        .clone();
+    let matcher = match compiled_matcher {
         Ok(m) => {
             if !m.can_match_any(spec.matcher_values) {
                 // Kept as configured (a later Claude Code may send a new value); `validate`
@@ -174,7 +196,7 @@ fn read_group(
     for (hi, h) in hooks.iter().enumerate() {
         let id = format!("{group_id}.hooks[{hi}]");
         if let Some(handler) =
-            read_handler(shape, h, eid, id, &format!("{gptr}/hooks/{hi}"), cx, p, warnings)?
+            read_handler(shape, h, eid, id, &format!("{gptr}/hooks/{hi}"), cx, p, warnings, compiled)?
         {
             handlers.push(handler);
         }
@@ -221,15 +243,16 @@ fn closed_set_miss(spec: &EventSpec, raw: &str) -> String {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn read_handler(
+fn read_handler<'d>(
     shape: &dyn SettingsShape,
-    h: &Value,
+    h: &'d Value,
     eid: catalog::EventId,
     id: String,
     hptr: &str,
     cx: &DocContext<'_>,
     p: &Parse,
     warnings: &mut ConfigWarnings,
+    compiled: &mut Compiled<'d>,
 ) -> Result<Option<Handler>, ConfigError> {
     let spec = catalog::spec(eid);
     let Some(obj) = h.as_object() else {
@@ -302,7 +325,9 @@ fn read_handler(
     }
     // `commandWindows` replaces `command` on Windows only; here `command` runs.
     field!(f.string("commandWindows"));
-    let if_raw = field!(f.string("if"));
+    field!(f.string("if"));
+    // Borrowed from the document (its type was just checked): the key of `compiled.ifs`.
+    let if_raw = obj.get("if").and_then(Value::as_str);
     let on_failure = field!(f.string("onFailure"));
     let fail_closed_a = field!(f.boolean("failClosed"));
     let fail_closed_b = field!(f.boolean("fail_closed"));
@@ -426,7 +451,12 @@ fn read_handler(
     }
     let if_rule = match if_raw {
         None => None,
-        Some(raw) => match IfRule::parse(&raw, cx.project_dir, cx.home) {
+        Some(raw) => match compiled
+            .ifs
+            .entry(raw)
+            .or_insert_with(|| IfRule::parse(raw, cx.project_dir, cx.home).map(|(r, w)| (Arc::new(r), w)))
+            .clone()
+        {
             Ok((rule, warn)) => {
                 if let Some(w) = warn {
                     warnings.note(Some(eid), &format!("{hptr}/if"), format!("{id}: {w}"));
@@ -462,4 +492,41 @@ fn read_handler(
     handler.fail_closed = fail_closed;
     handler.status_message = status_message;
     Ok(Some(handler))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Dispatcher;
+    use serde_json::json;
+
+    #[test]
+    fn groups_and_rules_with_the_same_text_share_one_compiled_matcher_and_rule() {
+        let group = json!({"matcher": "^mcp__.*", "hooks": [
+            {"type": "command", "command": "true", "if": "Bash(git push:*)"},
+            {"type": "command", "command": "true", "if": "Bash(git push:*)"}]});
+        let other = json!({"matcher": "^Bash$", "hooks": [{"type": "command", "command": "true"}]});
+        let config = json!({"hooks": {
+            "PreToolUse": [group.clone(), other.clone(), group.clone(), group],
+            "PostToolUse": [other]}});
+        let d = Dispatcher::new(&config.to_string()).unwrap();
+        let pre = &d.config().events[crate::catalog::lookup("PreToolUse").unwrap()];
+        let ids: Vec<_> = pre.iter().map(|g| g.matcher.identity()).collect();
+        assert_eq!((ids[0], ids[0]), (ids[2], ids[3]));
+        assert_ne!(ids[0], ids[1]);
+        let rules: Vec<_> = pre.iter().flat_map(|g| &g.handlers).filter_map(|h| h.if_rule.clone()).collect();
+        assert_eq!(rules.len(), 6);
+        assert!(rules.iter().all(|r| std::sync::Arc::ptr_eq(r, &rules[0])));
+        // Another event reads its matchers for itself (a dialect may read them differently).
+        let post = &d.config().events[crate::catalog::lookup("PostToolUse").unwrap()];
+        assert_ne!(post[0].matcher.identity(), ids[1]);
+    }
+
+    #[test]
+    fn a_shared_rule_still_warns_for_each_handler_that_carries_it() {
+        let h = json!({"type": "command", "command": "true", "if": "Task(foo)"});
+        let config = json!({"hooks": {"PreToolUse": [{"matcher": "Task", "hooks": [h.clone(), h]}]}});
+        let d = Dispatcher::new(&config.to_string()).unwrap();
+        let warned = d.load_warnings().iter().filter(|w| w.contains("cannot be evaluated")).count();
+        assert_eq!(warned, 2);
+    }
 }
