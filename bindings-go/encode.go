@@ -91,51 +91,23 @@ func appendFast(buf []byte, v any, depth int) ([]byte, bool) {
 	case uint32:
 		return strconv.AppendUint(buf, uint64(t), 10), true
 	case map[string]any:
-		if t == nil {
-			return append(buf, "null"...), true
-		}
 		return appendFastObject(buf, t, depth)
 	case map[string]string:
-		if t == nil {
-			return append(buf, "null"...), true
-		}
 		return appendFastObject(buf, t, depth)
 	case []any:
-		if t == nil {
-			return append(buf, "null"...), true
-		}
-		buf = append(buf, '[')
-		for i, e := range t {
-			if i > 0 {
-				buf = append(buf, ',')
-			}
-			var ok bool
-			if buf, ok = appendFast(buf, e, depth+1); !ok {
-				return buf, false
-			}
-		}
-		return append(buf, ']'), true
+		return appendFastArray(buf, t, depth)
 	case []string:
-		if t == nil {
-			return append(buf, "null"...), true
-		}
-		buf = append(buf, '[')
-		for i, e := range t {
-			if i > 0 {
-				buf = append(buf, ',')
-			}
-			var ok bool
-			if buf, ok = appendFastString(buf, e); !ok {
-				return buf, false
-			}
-		}
-		return append(buf, ']'), true
+		return appendFastArray(buf, t, depth)
 	}
 	return buf, false
 }
 
-// appendFastObject writes a map with its keys in byte order, as encoding/json sorts them.
+// appendFastObject writes a map with its keys in byte order, as encoding/json sorts them (a
+// nil map is null).
 func appendFastObject[V any](buf []byte, m map[string]V, depth int) ([]byte, bool) {
+	if m == nil {
+		return append(buf, "null"...), true
+	}
 	var small [16]string
 	keys := small[:0]
 	for k := range m {
@@ -157,6 +129,24 @@ func appendFastObject[V any](buf []byte, m map[string]V, depth int) ([]byte, boo
 		}
 	}
 	return append(buf, '}'), true
+}
+
+// appendFastArray writes a slice as encoding/json does (a nil slice is null).
+func appendFastArray[E any](buf []byte, a []E, depth int) ([]byte, bool) {
+	if a == nil {
+		return append(buf, "null"...), true
+	}
+	buf = append(buf, '[')
+	for i, e := range a {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		var ok bool
+		if buf, ok = appendFast(buf, any(e), depth+1); !ok {
+			return buf, false
+		}
+	}
+	return append(buf, ']'), true
 }
 
 // appendFastString quotes s as encoding/json does with HTML escaping off, for the characters
