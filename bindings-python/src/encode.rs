@@ -66,30 +66,27 @@ fn write(out: &mut String, obj: &Bound<'_, PyAny>, depth: usize) -> bool {
         }
         out.push('}');
     } else if let Ok(l) = obj.cast_exact::<PyList>() {
-        out.push('[');
-        for (i, v) in l.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            if !write(out, &v, depth + 1) {
-                return false;
-            }
-        }
-        out.push(']');
+        return write_array(out, l.iter(), depth);
     } else if let Ok(t) = obj.cast_exact::<PyTuple>() {
-        out.push('[');
-        for (i, v) in t.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            if !write(out, &v, depth + 1) {
-                return false;
-            }
-        }
-        out.push(']');
+        return write_array(out, t.iter(), depth);
     } else {
         return false;
     }
+    true
+}
+
+/// A list's or a tuple's items as a JSON array (the encoder writes both the same way).
+fn write_array<'py>(out: &mut String, items: impl Iterator<Item = Bound<'py, PyAny>>, depth: usize) -> bool {
+    out.push('[');
+    for (i, v) in items.enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        if !write(out, &v, depth + 1) {
+            return false;
+        }
+    }
+    out.push(']');
     true
 }
 
