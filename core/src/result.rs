@@ -134,8 +134,9 @@ impl FireResult {
         let outputs: usize = self.outcomes.iter().map(|o| o.stdout.len() + o.stderr.len()).sum();
         let mut buf = Vec::with_capacity(512 + outputs + outputs / 8);
         let written = serde_json::to_writer(&mut buf, self).map(|()| {
-            // serde_json writes only UTF-8, so this never falls back.
-            String::from_utf8(buf).unwrap_or_default()
+            // serde_json writes only UTF-8, so this never falls back, and if it did the text
+            // would still be the result rather than nothing.
+            String::from_utf8(buf).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
         });
         written.unwrap_or_else(|e| {
             // Serialising plain data with string keys cannot fail; keep a valid answer anyway.

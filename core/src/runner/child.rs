@@ -134,9 +134,8 @@ pub fn start(plan: &Plan, want_pidfd: bool) -> io::Result<Started> {
     let pidfd = (pidfd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(pidfd) });
     let err = plan.err.get();
     if err != 0 {
-        let mut st = 0;
-        // SAFETY: reaps our own child, which has already called `_exit`.
-        while unsafe { libc::waitpid(pid, &mut st, 0) } < 0 && errno() == libc::EINTR {}
+        // The failed child has already called `_exit`.
+        super::os::reap_blocking(pid);
         return Err(io::Error::from_raw_os_error(err));
     }
     Ok(Started { pid, pidfd })

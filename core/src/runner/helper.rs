@@ -199,11 +199,7 @@ impl Helper {
     /// kernel already did (`ECHILD`). The helper exits within microseconds of the ack.
     fn finish(&mut self) {
         self.ack = None;
-        let mut st = 0;
-        // SAFETY: waits for our own child by pid; `st` lives for the call.
-        while unsafe { libc::waitpid(self.helper_pid, &mut st, 0) } < 0
-            && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted
-        {}
+        super::os::reap_blocking(self.helper_pid);
     }
 
     /// For a hook that did not die after `SIGKILL`: a thread waits for the helper instead.
@@ -230,19 +226,17 @@ unsafe fn helper_main(p: &Plan) -> ! {
         }
         close_all_but(p.status_w, p.ack_r);
         // Allocates nothing: `p.hook` was prepared before the fork.
-        let pid = match child::start(&p.hook, false) {
+        let started = child::start(&p.hook, false);
+        libc::close(0);
+        libc::close(1);
+        libc::close(2);
+        let pid = match started {
             Ok(started) => started.pid,
             Err(e) => {
-                libc::close(0);
-                libc::close(1);
-                libc::close(2);
                 report(p.status_w, FAILED, e.raw_os_error().unwrap_or(0), 0);
                 libc::_exit(0);
             }
         };
-        libc::close(0);
-        libc::close(1);
-        libc::close(2);
         report(p.status_w, STARTED, pid, 0);
         let mut info: libc::siginfo_t = std::mem::zeroed();
         while libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, libc::WEXITED | libc::WNOWAIT) != 0 {

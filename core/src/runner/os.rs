@@ -66,7 +66,9 @@ pub fn try_reap(pid: i32) -> io::Result<Option<i32>> {
     }
 }
 
-/// Waits for the child `pid` and reaps it, whatever its end (for a background reaper).
+/// Waits for the child `pid` and reaps it, whatever its end (a background reaper, a child
+/// whose exec failed, the helper). Returns at once with `ECHILD` when someone else reaped it.
+/// Async-signal-safe: the helper calls it between `fork` and `_exit`.
 pub fn reap_blocking(pid: i32) {
     let mut status = 0;
     // SAFETY: as in `try_reap`, blocking.
