@@ -431,6 +431,15 @@ static void fig_output(void) {
     hooks_dispatcher_free(d);
 }
 
+/* fork+exec from a 1 GiB host leaves the kernel tearing down a copy of 2 MiB of page tables
+ * after waitpid returns, and whatever runs next pays for it: interleaved with the other two,
+ * the fire that followed a fork read 1.13 and, swapped, posix_spawn did (issue 20). So the
+ * forks run in a loop of their own, and the machine is let settle before the next timing. */
+static void fork_loop(double *t, int k, char *const argv[]) {
+    for (int i = 0; i < k; i++) t[i] = bare_fork(argv);
+    usleep(50 * 1000);
+}
+
 static void fig_host_size(void) {
     HooksDispatcher *d = dispatcher(EXEC_TRUE);
     char *true_argv[] = {"/bin/true", NULL};
@@ -446,8 +455,8 @@ static void fig_host_size(void) {
         for (int i = 0; i < k; i++) {
             s_hw[blk * k + i] = fire(d, EVENT, NULL);
             s_sp[blk * k + i] = bare_spawn(true_argv);
-            s_fk[blk * k + i] = bare_fork(true_argv);
         }
+        fork_loop(s_fk + blk * k, k, true_argv);
         char *heap = mmap(NULL, big, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (heap == MAP_FAILED) die("mmap 1 GiB");
         madvise(heap, big, MADV_NOHUGEPAGE); /* 4 KiB pages: the page tables a fork would copy */
@@ -455,8 +464,8 @@ static void fig_host_size(void) {
         for (int i = 0; i < k; i++) {
             b_hw[blk * k + i] = fire(d, EVENT, NULL);
             b_sp[blk * k + i] = bare_spawn(true_argv);
-            b_fk[blk * k + i] = bare_fork(true_argv);
         }
+        fork_loop(b_fk + blk * k, k, true_argv);
         munmap(heap, big);
     }
     report("5", "exec /bin/true fire from a 1 GiB host", "same fire from the small host", b_hw, s_hw, 0, n, 1.1, "s");
