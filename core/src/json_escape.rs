@@ -5,29 +5,135 @@
 //! whole; the escapes themselves are serde_json's, byte for byte (a test compares both on
 //! generated strings).
 
-use serde::Serializer;
+use serde::{Serialize, Serializer};
+use serde_json::ser::Formatter;
 use serde_json::value::RawValue;
+use std::cell::RefCell;
+use std::io;
+use std::sync::OnceLock;
 
-/// Below this a string goes through serde_json as usual: the raw-value detour would cost more
-/// than it saves.
+/// Below this a string goes through serde_json as usual: the detour would cost more than it
+/// saves.
 const LARGE: usize = 4096;
+
+/// The text [`to_vec`] is writing on this thread. While it is set, a large output is escaped
+/// straight into it by [`output`], so a 1 MiB stdout is scanned once and written once (before,
+/// it went through its own string, a UTF-8 check, serde_json's raw-value parse and a copy).
+struct Sink {
+    buf: Vec<u8>,
+    /// [`output`] has just written a string whose placeholder the formatter must drop.
+    spliced: bool,
+}
+
+thread_local! {
+    static SINK: RefCell<Option<Sink>> = const { RefCell::new(None) };
+}
+
+/// `value` as compact JSON, byte for byte what `serde_json::to_vec` writes, with large
+/// captured outputs escaped straight into the text. `capacity` sizes the text up front.
+///
+/// This works because serde_json's serializer writes as it goes, in order: [`output`] appends
+/// the escaped string right after the key serde_json has written, then hands serde_json a
+/// raw-value placeholder that [`Splice`] writes as nothing. A type serialised here must not
+/// buffer its fields (`#[serde(flatten)]`); a test compares the result's text with
+/// serde_json's own on large outputs.
+pub fn to_vec<T: Serialize>(value: &T, capacity: usize) -> serde_json::Result<Vec<u8>> {
+    /// Puts back whatever sink was set before, even if serialising panicked, so a later
+    /// serialisation on this thread never writes into a stale one.
+    struct Restore(Option<Sink>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let previous = self.0.take();
+            SINK.with_borrow_mut(|s| *s = previous);
+        }
+    }
+    let fresh = Sink { buf: Vec::with_capacity(capacity), spliced: false };
+    let restore = Restore(SINK.with_borrow_mut(|s| s.replace(fresh)));
+    value.serialize(&mut serde_json::Serializer::with_formatter(SinkWriter, Splice))?;
+    let written = SINK.with_borrow_mut(Option::take).map(|s| s.buf).unwrap_or_default();
+    drop(restore);
+    Ok(written)
+}
+
+/// serde_json's writer in [`to_vec`]: appends to this thread's sink.
+struct SinkWriter;
+
+impl io::Write for SinkWriter {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.write_all(bytes).map(|()| bytes.len())
+    }
+
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        SINK.with_borrow_mut(|s| match s {
+            Some(s) => {
+                s.buf.extend_from_slice(bytes);
+                Ok(())
+            }
+            None => Err(io::Error::other("the result text is not being written on this thread")),
+        })
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// serde_json's compact format, except that the placeholder of a spliced output is dropped.
+struct Splice;
+
+impl Formatter for Splice {
+    fn write_raw_fragment<W: ?Sized + io::Write>(
+        &mut self,
+        writer: &mut W,
+        fragment: &str,
+    ) -> io::Result<()> {
+        let spliced = SINK.with_borrow_mut(|s| s.as_mut().is_some_and(|s| std::mem::take(&mut s.spliced)));
+        if spliced { Ok(()) } else { writer.write_all(fragment.as_bytes()) }
+    }
+}
 
 /// `#[serde(serialize_with)]` for captured output: the same JSON as serde_json writes.
 pub fn output<S: Serializer>(text: &str, ser: S) -> Result<S::Ok, S::Error> {
     if text.len() < LARGE {
         return ser.serialize_str(text);
     }
+    let spliced = SINK.with_borrow_mut(|s| match s {
+        Some(s) => {
+            quote_into(&mut s.buf, text);
+            s.spliced = true;
+            true
+        }
+        None => false,
+    });
+    if spliced {
+        return placeholder().serialize(ser);
+    }
+    // Not inside `to_vec` (the CLI's pretty output, a binding's own serialiser): a raw value.
     match RawValue::from_string(quoted(text)) {
-        Ok(raw) => serde::Serialize::serialize(&raw, ser),
+        Ok(raw) => raw.serialize(ser),
         // Cannot happen (the text is valid JSON by construction); serde_json's way still works.
         Err(_) => ser.serialize_str(text),
     }
 }
 
+/// The raw value [`Splice`] drops in place of a spliced output.
+fn placeholder() -> &'static RawValue {
+    static PLACEHOLDER: OnceLock<Box<RawValue>> = OnceLock::new();
+    PLACEHOLDER.get_or_init(|| RawValue::from_string("null".to_owned()).expect("`null` is JSON"))
+}
+
 /// `text` as a JSON string literal, quotes included.
 pub fn quoted(text: &str) -> String {
+    let mut out = Vec::with_capacity(text.len() + 2 + text.len() / 64);
+    quote_into(&mut out, text);
+    // Only whole UTF-8 sequences were copied and only ASCII was added.
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Appends `text` as a JSON string literal, quotes included.
+fn quote_into(out: &mut Vec<u8>, text: &str) {
     let b = text.as_bytes();
-    let mut out = Vec::with_capacity(b.len() + 2 + b.len() / 64);
+    out.reserve(b.len() + 2);
     out.push(b'"');
     let mut run = 0; // start of the bytes not yet copied
     let mut i = 0;
@@ -42,15 +148,13 @@ pub fn quoted(text: &str) -> String {
         }
         if let Some(esc) = escape(b[i]) {
             out.extend_from_slice(&b[run..i]);
-            push_escape(&mut out, b[i], esc);
+            push_escape(out, b[i], esc);
             run = i + 1;
         }
         i += 1;
     }
     out.extend_from_slice(&b[run..]);
     out.push(b'"');
-    // Only whole UTF-8 sequences were copied and only ASCII was added.
-    String::from_utf8(out).unwrap_or_default()
 }
 
 const ONES: u64 = 0x0101_0101_0101_0101;
@@ -136,5 +240,26 @@ mod tests {
             let theirs = serde_json::to_string(&serde_json::json!({ "stdout": s })).unwrap();
             assert_eq!(ours, theirs);
         }
+    }
+
+    #[test]
+    fn to_vec_writes_other_raw_values_and_small_outputs_as_serde_json_does() {
+        #[derive(serde::Serialize)]
+        struct Mixed<'a> {
+            raw: Box<RawValue>,
+            #[serde(serialize_with = "output")]
+            big: &'a str,
+            after: Box<RawValue>,
+            #[serde(serialize_with = "output")]
+            small: &'a str,
+        }
+        let big = generated(3, LARGE * 2);
+        let m = Mixed {
+            raw: RawValue::from_string("{\"a\": [1, 2]}".into()).unwrap(),
+            big: &big,
+            after: RawValue::from_string("null".into()).unwrap(),
+            small: "tab\there",
+        };
+        assert_eq!(to_vec(&m, 0).unwrap(), serde_json::to_vec(&m).unwrap());
     }
 }

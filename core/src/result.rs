@@ -131,9 +131,9 @@ impl FireResult {
     pub fn to_json(&self) -> String {
         // Sized for the captured outputs up front: a hook echoing a 1 MiB event would otherwise
         // grow the text through eleven reallocations, each a copy and fresh pages (issue 20).
-        let outputs: usize = self.outcomes.iter().map(|o| o.stdout.len() + o.stderr.len()).sum();
-        let mut buf = Vec::with_capacity(512 + outputs + outputs / 8);
-        let written = serde_json::to_writer(&mut buf, self).map(|()| {
+        let outputs: usize =
+            self.outcomes.iter().chain(&self.async_outcomes).map(|o| o.stdout.len() + o.stderr.len()).sum();
+        let written = crate::json_escape::to_vec(self, 512 + outputs + outputs / 8).map(|buf| {
             // serde_json writes only UTF-8, so this never falls back, and if it did the text
             // would still be the result rather than nothing.
             String::from_utf8(buf).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
@@ -294,5 +294,60 @@ mod tests {
             assert!(at >= last, "{k} out of order");
             last = at;
         }
+    }
+
+    fn outcome(stdout: String, stderr: String) -> Outcome {
+        Outcome {
+            hook: "user:PreToolUse[0].hooks[0]".into(),
+            ty: "command".into(),
+            command: "cat".into(),
+            status: Status::Ok,
+            exit_code: Some(0),
+            signal: None,
+            http_status: None,
+            timed_out: false,
+            duration_ms: 1.5,
+            stdout,
+            stderr,
+            stdout_truncated: false,
+            stderr_truncated: false,
+            stdout_lossy: false,
+            stderr_lossy: false,
+            status_message: None,
+            verdict: Verdict::default(),
+            error: Some("a \"quoted\" error".into()),
+        }
+    }
+
+    /// Large outputs are escaped straight into the result text (issue 20); the text must stay
+    /// byte for byte what serde_json writes, whatever mix of large and small outputs it holds.
+    #[test]
+    fn the_result_text_is_serde_jsons_with_large_outputs_in_any_place() {
+        let big = |seed: u32| -> String {
+            (0..20_000u32)
+                .map(|i| ['a', '"', '\n', 'é', '\u{1}', '😀', 'z'][((i ^ seed) % 7) as usize])
+                .collect()
+        };
+        let mut r = FireResult::empty("PreToolUse");
+        r.reason = Some(big(1));
+        r.outcomes = vec![
+            outcome(big(2), String::new()),
+            outcome("small".into(), big(3)),
+            outcome(big(4), big(5)),
+            outcome(String::new(), "x".repeat(4096)),
+        ];
+        r.async_outcomes = vec![outcome(big(6), "tail".into())];
+        r.extra.insert("k".into(), Value::String(big(7)));
+        let ours = r.to_json();
+        assert_eq!(ours, serde_json::to_string(&r).unwrap());
+        assert_eq!(
+            serde_json::from_str::<Value>(&ours).unwrap()["outcomes"][2]["stderr"],
+            Value::String(big(5))
+        );
+        // Serialising elsewhere on this thread afterwards is untouched by the text just written.
+        assert_eq!(
+            serde_json::to_string(&r.outcomes[0]).unwrap(),
+            serde_json::to_string(&serde_json::to_value(&r.outcomes[0]).unwrap()).unwrap()
+        );
     }
 }
