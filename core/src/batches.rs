@@ -43,6 +43,8 @@ pub struct Fire<'a> {
     /// When the fire started (every hook's `FireEvent::at`).
     pub at: std::time::SystemTime,
     pub slots: &'a Slots,
+    /// Kept buffers for large hook output (`runner::OutputBuffers`).
+    pub buffers: &'a runner::OutputBuffers,
     pub cancel: Option<&'a Cancel>,
 }
 
@@ -110,7 +112,7 @@ pub fn run(cx: &FireContext<'_>, fire: &Fire<'_>, chosen: &[Chosen<'_>], sync: &
         };
         // Each batch's deadlines start when it does: sequential hooks never share one.
         let start = Instant::now();
-        let launched: Vec<Launched> = batch
+        let launched: Vec<Launched<'_>> = batch
             .iter()
             .map(|&k| {
                 let c = &chosen[k];
@@ -174,7 +176,7 @@ pub fn run(cx: &FireContext<'_>, fire: &Fire<'_>, chosen: &[Chosen<'_>], sync: &
 type BatchResult = (Option<RunResult>, Option<PathBuf>, Vec<(OsString, OsString)>);
 
 /// Runs one batch: in-process tasks on their threads, processes on this one, all at once.
-fn run_batch(launched: Vec<Launched>, fire: &Fire<'_>) -> Vec<BatchResult> {
+fn run_batch(launched: Vec<Launched<'_>>, fire: &Fire<'_>) -> Vec<BatchResult> {
     enum Slot {
         Job(Option<PathBuf>),
         Task(usize),
@@ -199,7 +201,8 @@ fn run_batch(launched: Vec<Launched>, fire: &Fire<'_>) -> Vec<BatchResult> {
     }
     let pending = (!tasks.is_empty()).then(|| inprocess::start(tasks));
     let mut runs =
-        if jobs.is_empty() { Vec::new() } else { runner::run(&jobs, fire.slots, fire.cancel) }.into_iter();
+        if jobs.is_empty() { Vec::new() } else { runner::run(&jobs, fire.slots, fire.buffers, fire.cancel) }
+            .into_iter();
     let mut answers: Vec<Option<RunResult>> =
         pending.map(|p| p.wait(fire.cancel)).unwrap_or_default().into_iter().map(Some).collect();
     slots

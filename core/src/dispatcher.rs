@@ -26,6 +26,7 @@ use crate::select::{self, Subject};
 use crate::session::{self, Queued, Sessions};
 use crate::verdict::{self, Verdict};
 use serde_json::{Map, Value};
+use std::borrow::Cow;
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::sync::{Arc, RwLock, RwLockReadGuard};
@@ -66,6 +67,8 @@ struct Inner {
     config: Config,
     shells: Shells,
     slots: Slots,
+    /// Large output buffers kept between fires of the result-text path.
+    buffers: runner::OutputBuffers,
     sessions: Sessions,
     /// Cancels async hooks when the dispatcher is dropped.
     async_cancel: Cancel,
@@ -112,6 +115,7 @@ impl Dispatcher {
             inner: Arc::new(Inner {
                 shells: Shells::resolve(&config),
                 slots: Slots::new(config.limits.max_parallel),
+                buffers: runner::OutputBuffers::default(),
                 sessions: Sessions::new(),
                 async_cancel: Cancel::new(),
                 prepared: nomatch::Prepared::new(&config),
@@ -183,11 +187,42 @@ impl Dispatcher {
     /// Fires one event given as JSON text and returns the result JSON. Claude-code hooks get
     /// exactly these bytes on stdin.
     pub fn fire_json(&self, event_json: &str) -> Result<String, EventError> {
-        if let Some(answer) = self.answer_without_running(event_json) {
+        self.fire_text(event_json, None)
+    }
+
+    /// `fire_json` and `fire_json_with`: the fast answer when nothing runs (from the text, or
+    /// for a large event from its one parse), else the full fire.
+    fn fire_text(&self, event_json: &str, cancel: Option<&CancelToken>) -> Result<String, EventError> {
+        // Nothing runs on a no-match fire, so there is nothing to cancel either.
+        let may_answer = !cancel.is_some_and(CancelToken::is_cancelled);
+        let small = event_json.len() < nomatch::TEXT_HEAD_MAX;
+        if may_answer
+            && small
+            && let Some(answer) = self.answer_without_running(event_json)
+        {
             return Ok(answer);
         }
         let v: Value = crate::json::from_str(event_json).map_err(|e| EventError::from_json(&e))?;
-        Ok(self.inner.fire(Some(event_json), &v, &self.inner)?.to_json())
+        if may_answer
+            && !small
+            && let Some(answer) =
+                nomatch::try_answer_parsed(&self.inner.config, &self.inner.prepared, &v, &*self.inner)
+        {
+            return Ok(answer);
+        }
+        let cancel = cancel.map(|c| &*c.0);
+        let result = self.inner.fire_cancellable(Some(event_json), &v, &self.inner, cancel)?;
+        // The parsed event goes before the result text is written: for a 1 MiB event the text
+        // then reuses its memory rather than raising the fire's peak by another MiB (which made
+        // the allocator hand back and re-fault the heap on every fire, figure 4b, issue 20).
+        drop(v);
+        let text = result.to_json();
+        // Nothing sees these outcomes again: their large buffers serve the next fire.
+        for o in result.outcomes.into_iter().chain(result.async_outcomes) {
+            self.inner.buffers.give(o.stdout.into_bytes());
+            self.inner.buffers.give(o.stderr.into_bytes());
+        }
+        Ok(text)
     }
 
     /// The result of firing `event_json` when that fire would run nothing and change no
@@ -203,14 +238,7 @@ impl Dispatcher {
     /// running hooks are killed (group `SIGTERM`, then `SIGKILL`), hooks not yet started never
     /// start, and their outcomes say `cancelled`. The result is still a result.
     pub fn fire_json_with(&self, event_json: &str, cancel: &CancelToken) -> Result<String, EventError> {
-        // Nothing runs on a no-match fire, so there is nothing to cancel either.
-        if !cancel.is_cancelled()
-            && let Some(answer) = self.answer_without_running(event_json)
-        {
-            return Ok(answer);
-        }
-        let v: Value = crate::json::from_str(event_json).map_err(|e| EventError::from_json(&e))?;
-        Ok(self.inner.fire_cancellable(Some(event_json), &v, &self.inner, Some(&cancel.0))?.to_json())
+        self.fire_text(event_json, Some(cancel))
     }
 
     /// As [`Dispatcher::fire`], cancellable (see [`Dispatcher::fire_json_with`]).
@@ -300,6 +328,16 @@ impl Dispatcher {
     /// Whether the fast path answers this event text without the full fire.
     pub(crate) fn answers_fast(&self, event_json: &str) -> bool {
         self.answer_without_running(event_json).is_some()
+    }
+
+    /// How many large output buffers the dispatcher keeps for its next fires.
+    pub(crate) fn kept_buffers(&self) -> usize {
+        self.inner.buffers.kept()
+    }
+
+    /// The fast answer read from a parsed event, as a large event's fire reads it.
+    pub(crate) fn answer_parsed(&self, event: &Value) -> Option<String> {
+        nomatch::try_answer_parsed(&self.inner.config, &self.inner.prepared, event, &*self.inner)
     }
 }
 
@@ -473,6 +511,7 @@ impl Inner {
             loop_count: fire.loop_count,
             at: fire.at,
             slots: &self.slots,
+            buffers: &self.buffers,
             cancel,
         };
         let ran = batches::run(&cx, &batch_fire, chosen, &sync);
@@ -507,11 +546,12 @@ impl Inner {
         me: &Arc<Inner>,
         h: &Handler,
         timeout_s: f64,
-        job: Job,
+        job: Job<'_>,
         fire: &AsyncStart<'_>,
         template: Outcome,
     ) {
         let inner = Arc::clone(me);
+        let job = Job { stdin: Cow::Owned(job.stdin.into_owned()), ..job };
         let event = fire.event.clone();
         let (spec, session, fire_id, at) = (fire.spec, fire.session.to_string(), fire.fire_id, fire.at);
         let (loop_count, project_dir) = (fire.loop_count, inner.project_dir(&event));
@@ -522,8 +562,13 @@ impl Inner {
             else {
                 return;
             };
-            let run = match runner::run(std::slice::from_ref(&job), &inner.slots, Some(&inner.async_cancel))
-                .pop()
+            let run = match runner::run(
+                std::slice::from_ref(&job),
+                &inner.slots,
+                &inner.buffers,
+                Some(&inner.async_cancel),
+            )
+            .pop()
             {
                 Some(run) => run,
                 None => return,

@@ -15,22 +15,22 @@ use std::borrow::Cow;
 
 /// Parses `text`, reading unpaired surrogate escapes as U+FFFD.
 pub fn from_str<T: DeserializeOwned>(text: &str) -> serde_json::Result<T> {
-    serde_json::from_str(text).or_else(|e| reparse(text.as_bytes(), e))
+    from_slice(text.as_bytes())
 }
 
 /// [`from_str`] for bytes (invalid UTF-8 stays an error, as serde_json reports it).
 pub fn from_slice<T: DeserializeOwned>(bytes: &[u8]) -> serde_json::Result<T> {
-    serde_json::from_slice(bytes).or_else(|e| reparse(bytes, e))
+    repairing(bytes, |b| serde_json::from_slice(b))
 }
 
-/// After a failed strict parse: parses again with unpaired surrogates repaired, or gives back
+/// `parse` of the bytes; when that fails, `parse` again with unpaired surrogates repaired, or
 /// the strict error when there was nothing to repair. The repair only rewrites ASCII escapes
 /// into ASCII escapes, so UTF-8 text stays UTF-8, and any later error keeps its position.
-fn reparse<T: DeserializeOwned>(bytes: &[u8], strict: serde_json::Error) -> serde_json::Result<T> {
-    match repair_surrogates(bytes) {
-        Cow::Owned(fixed) => serde_json::from_slice(&fixed),
+fn repairing<T>(bytes: &[u8], parse: impl Fn(&[u8]) -> serde_json::Result<T>) -> serde_json::Result<T> {
+    parse(bytes).or_else(|strict| match repair_surrogates(bytes) {
+        Cow::Owned(fixed) => parse(&fixed),
         Cow::Borrowed(_) => Err(strict),
-    }
+    })
 }
 
 /// Deepest hook output accepted. A hook's values are copied into the result (`updated_input`
@@ -48,6 +48,79 @@ pub fn from_output(text: &str) -> serde_json::Result<serde_json::Value> {
         return Err(serde::de::Error::custom(format!("nested more than {MAX_OUTPUT_DEPTH} levels deep")));
     }
     Ok(v)
+}
+
+/// A hook's output object with the values of only the `read` keys parsed; every other key is
+/// kept with a `null` value, its value checked as JSON and skipped. A hook that echoes a 1 MiB
+/// event back (`cat`) had its whole event copied into a parsed value no reader looked at
+/// (figure 4b, issue 20). `Ok(None)`: valid JSON, not an object. The depth bound of
+/// [`from_output`] applies to the values read; a skipped value is never copied anywhere, so it
+/// is bounded only by being valid JSON.
+pub fn object_from_output(
+    text: &str,
+    read: &[&str],
+) -> serde_json::Result<Option<serde_json::Map<String, serde_json::Value>>> {
+    let object = repairing(text.as_bytes(), |bytes| {
+        let mut de = serde_json::Deserializer::from_slice(bytes);
+        let object = serde::Deserializer::deserialize_any(&mut de, Skim(read))?;
+        de.end()?;
+        Ok(object)
+    })?;
+    if let Some(m) = &object
+        && m.values().any(|v| depth(v) >= MAX_OUTPUT_DEPTH)
+    {
+        return Err(serde::de::Error::custom(format!("nested more than {MAX_OUTPUT_DEPTH} levels deep")));
+    }
+    Ok(object)
+}
+
+/// The visitor of [`object_from_output`].
+struct Skim<'k>(&'k [&'k str]);
+
+impl<'de> serde::de::Visitor<'de> for Skim<'_> {
+    type Value = Option<serde_json::Map<String, serde_json::Value>>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut entries: A) -> Result<Self::Value, A::Error> {
+        let mut m = serde_json::Map::new();
+        while let Some(key) = entries.next_key::<String>()? {
+            let value = if self.0.contains(&key.as_str()) {
+                entries.next_value()?
+            } else {
+                entries.next_value::<serde::de::IgnoredAny>()?;
+                serde_json::Value::Null
+            };
+            m.insert(key, value);
+        }
+        Ok(Some(m))
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut items: A) -> Result<Self::Value, A::Error> {
+        while items.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+        Ok(None)
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_str<E>(self, _: &str) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_unit<E>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
 }
 
 /// Levels of nesting of a value (a scalar is 1), counted without recursion.
@@ -142,6 +215,39 @@ mod tests {
         assert!(from_output(&deep(MAX_OUTPUT_DEPTH)).is_ok());
         let e = from_output(&deep(MAX_OUTPUT_DEPTH + 1)).unwrap_err().to_string();
         assert!(e.contains("nested more than 64"), "{e}");
+    }
+
+    #[test]
+    fn a_skimmed_object_reads_only_the_named_values_and_keeps_every_key() {
+        let text = r#"{"decision":"block","big":{"a":[1,2,{"b":"\ud800"}]},"reason":"x\ud800","n":3}"#;
+        let m = object_from_output(text, &["decision", "reason"]).unwrap().unwrap();
+        assert_eq!(
+            Value::Object(m),
+            json!({"decision": "block", "big": null, "reason": "x\u{fffd}", "n": null})
+        );
+        assert_eq!(object_from_output("[1, {\"a\": 2}]", &["a"]).unwrap(), None);
+        assert_eq!(object_from_output("\"s\"", &[]).unwrap(), None);
+        for bad in ["{\"a\": 1} x", "{\"a\": [1,}", "{\"a\": \"\\q\"}", "{\"a\"}"] {
+            assert!(object_from_output(bad, &["a"]).is_err(), "{bad}");
+            assert!(object_from_output(bad, &[]).is_err(), "{bad}");
+        }
+        // The same key twice: the last one counts, as in a full parse.
+        let m = object_from_output(r#"{"a": 1, "a": 2}"#, &["a"]).unwrap().unwrap();
+        assert_eq!(m["a"], json!(2));
+    }
+
+    #[test]
+    fn a_skimmed_value_read_is_bounded_in_depth_and_one_skipped_is_not() {
+        let deep = |n: usize| "[".repeat(n) + &"]".repeat(n);
+        let read = format!("{{\"a\": {}}}", deep(MAX_OUTPUT_DEPTH));
+        let e = object_from_output(&read, &["a"]).unwrap_err().to_string();
+        assert!(e.contains("nested more than 64"), "{e}");
+        assert!(object_from_output(&format!("{{\"a\": {}}}", deep(MAX_OUTPUT_DEPTH - 1)), &["a"]).is_ok());
+        // Skipped: as deep as serde_json's own limit allows, never copied, so not refused.
+        assert!(object_from_output(&format!("{{\"b\": {}}}", deep(120)), &["a"]).is_ok());
+        // Far deeper too: serde_json skips without recursing (a byte per level, and the text
+        // is at most `max_output_bytes`), so this is no stack overflow.
+        assert!(object_from_output(&format!("{{\"b\": {}}}", deep(100_000)), &["a"]).is_ok());
     }
 
     #[test]

@@ -13,7 +13,6 @@ use crate::logs;
 use crate::runner::{self, Job, Launch};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The shell-form interpreters, resolved once on the host's `PATH` at load.
@@ -131,9 +130,9 @@ pub struct FireContext<'a> {
 
 /// One hook's prepared run, or why it could not be prepared.
 #[allow(clippy::large_enum_variant)]
-pub enum Prepared {
+pub enum Prepared<'e> {
     /// A process, and its `CLAUDE_ENV_FILE` when it has one.
-    Run(Job, Option<PathBuf>),
+    Run(Job<'e>, Option<PathBuf>),
     /// An http POST, a host callback or a registered function.
     InProcess(Task),
     Failed(String),
@@ -141,8 +140,8 @@ pub enum Prepared {
 
 /// A hook ready to run, with the environment it was given (its env file's `$VAR`s expand
 /// against it).
-pub struct Launched {
-    pub prepared: Prepared,
+pub struct Launched<'e> {
+    pub prepared: Prepared<'e>,
     pub env: Vec<(OsString, OsString)>,
 }
 
@@ -154,14 +153,14 @@ fn set(env: &mut Env, k: &str, v: OsString) {
 }
 
 /// Prepares one hook whose deadline runs `timeout_s` from `start`.
-pub fn prepare(
+pub fn prepare<'e>(
     cx: &FireContext<'_>,
     h: &Handler,
     timeout_s: f64,
     start: Instant,
-    view: &FireEvent<'_>,
+    view: &FireEvent<'e>,
     want_env_file: bool,
-) -> Launched {
+) -> Launched<'e> {
     let deadline = start + Duration::from_secs_f64(timeout_s);
     let rules = h.dialect.rules();
     let places = Placeholders::of(cx.config, h, cx.project_dir);
@@ -199,7 +198,7 @@ pub fn prepare(
             }
         }
     }
-    let payload: Arc<Vec<u8>> = Arc::new(rules.payload(h, view));
+    let payload = rules.payload(h, view);
     logs::input(cx.fire_id, &h.id, &payload);
     let max_output = cx.config.limits.max_output_bytes;
     let prepared = match &h.action {
@@ -236,7 +235,7 @@ pub fn prepare(
                     Prepared::InProcess(tasks::http_post(
                         url,
                         headers,
-                        payload.to_vec(),
+                        payload.into_owned(),
                         deadline,
                         max_output,
                     ))

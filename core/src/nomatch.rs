@@ -42,6 +42,11 @@ pub trait SessionProbe {
     fn has_state(&self, session: &str, eid: EventId) -> bool;
 }
 
+/// Events at least this long are parsed once, and the fast answer read from the parsed value
+/// ([`try_answer_parsed`]): reading their head from the text first would scan the whole event
+/// twice whenever a hook does run, a tenth of a 1 MiB fire (figure 4b, issue 20).
+pub const TEXT_HEAD_MAX: usize = 64 * 1024;
+
 /// `Some(result JSON)` when nothing runs and nothing changes; `None` to take the full path.
 pub fn try_answer(
     config: &Config,
@@ -49,11 +54,32 @@ pub fn try_answer(
     text: &str,
     sessions: &dyn SessionProbe,
 ) -> Option<String> {
-    let logging = logs::active();
-    if logging && logs::explains_skips() {
+    if logs::active() && logs::explains_skips() {
         return None;
     }
-    let head = Head::from_text(text)?;
+    answer(config, prepared, Head::from_text(text)?, sessions)
+}
+
+/// [`try_answer`] for an event already parsed; a malformed one is the full path's to report.
+pub fn try_answer_parsed(
+    config: &Config,
+    prepared: &Prepared,
+    event: &serde_json::Value,
+    sessions: &dyn SessionProbe,
+) -> Option<String> {
+    if logs::active() && logs::explains_skips() {
+        return None;
+    }
+    answer(config, prepared, Head::from_value(event).ok()?, sessions)
+}
+
+fn answer(
+    config: &Config,
+    prepared: &Prepared,
+    head: Head<'_>,
+    sessions: &dyn SessionProbe,
+) -> Option<String> {
+    let logging = logs::active();
     // Only canonical names: the result's `event` is the name as fired, which the prepared
     // result spells the canonical way.
     let eid = catalog::lookup(&head.name)?;
@@ -117,14 +143,38 @@ mod tests {
     #[test]
     fn wrong_types_and_non_objects_still_get_their_precise_errors() {
         let d = d();
+        let pad = format!(r#","pad":"{}""#, "x".repeat(super::TEXT_HEAD_MAX));
         for (event, kind) in [
-            (r#"["PreToolUse"]"#, "invalid_event"),
-            (r#"{"hook_event_name":"PreToolUse","tool_name":5}"#, "invalid_event"),
-            (r#"{"hook_event_name":"PreToolUse","tool_input":"x"}"#, "invalid_event"),
-            (r#"{"hook_event_name":"PreToolUse""#, "invalid_json"),
+            (r#"["PreToolUse"]"#.to_string(), "invalid_event"),
+            (r#"{"hook_event_name":"PreToolUse","tool_name":5}"#.into(), "invalid_event"),
+            (r#"{"hook_event_name":"PreToolUse","tool_input":"x"}"#.into(), "invalid_event"),
+            (r#"{"hook_event_name":"PreToolUse""#.into(), "invalid_json"),
+            // Large events are parsed before the fast path looks at them: the same errors.
+            (format!(r#"{{"hook_event_name":"PreToolUse","tool_name":5{pad}}}"#), "invalid_event"),
+            (format!(r#"{{"hook_event_name":"PreToolUse","tool_input":"x"{pad}}}"#), "invalid_event"),
+            (format!(r#"{{"hook_event_name":"PreToolUse"{pad}"#), "invalid_json"),
         ] {
-            assert_eq!(d.fire_json(event).unwrap_err().kind().as_str(), kind, "{event}");
+            assert_eq!(d.fire_json(&event).unwrap_err().kind().as_str(), kind, "{event:.80}");
         }
+    }
+
+    #[test]
+    fn a_large_event_is_answered_from_its_one_parse_as_the_full_path_would() {
+        let d = d();
+        let event = |tool: &str| {
+            let content = "x".repeat(super::TEXT_HEAD_MAX);
+            format!(
+                r#"{{"hook_event_name":"PreToolUse","tool_name":"{tool}","tool_input":{{"content":"{content}"}}}}"#
+            )
+        };
+        let miss = event("Read");
+        let parsed = serde_json::from_str(&miss).unwrap();
+        let answer = d.answer_parsed(&parsed).expect("a large event that matches nothing is answered");
+        assert_eq!(answer, d.fire(&parsed).unwrap().to_json());
+        assert_eq!(d.fire_json(&miss).unwrap(), answer);
+        let hit: serde_json::Value = serde_json::from_str(&d.fire_json(&event("Bash")).unwrap()).unwrap();
+        assert_eq!(hit["outcomes"].as_array().map(Vec::len), Some(1));
+        assert_eq!(d.answer_parsed(&serde_json::from_str(&event("Bash")).unwrap()), None);
     }
 
     /// Every dialect's flavour of matcher, on a tool event and elsewhere; hooks that never
@@ -226,11 +276,19 @@ mod tests {
             let (fast, full) = (Dispatcher::new(&config).unwrap(), Dispatcher::new(&config).unwrap());
             for name in &names {
                 for tool in ["Bash", "Write", "Zzz"] {
-                    for extra in ["", r#","source":"resume","file_path":"/p/.env""#, r#","tool_name":5"#] {
+                    // The last one is large: its fire reads the fast answer from the parsed event.
+                    let pad = format!(r#","pad":"{}""#, "x".repeat(super::TEXT_HEAD_MAX));
+                    for extra in
+                        ["", r#","source":"resume","file_path":"/p/.env""#, r#","tool_name":5"#, &pad]
+                    {
                         let event = format!(
                             r#"{{"hook_event_name":"{name}","session_id":"s","tool_name":"{tool}","tool_input":{{"command":"ls"}}{extra}}}"#
                         );
-                        fast_answers += usize::from(fast.answers_fast(&event));
+                        fast_answers += usize::from(if extra.len() < 100 {
+                            fast.answers_fast(&event)
+                        } else {
+                            fast.answer_parsed(&serde_json::from_str(&event).unwrap()).is_some()
+                        });
                         let a = fast.fire_json(&event);
                         let b = serde_json::from_str(&event)
                             .map_err(|_| ())

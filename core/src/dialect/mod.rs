@@ -26,6 +26,7 @@ use crate::fold::Folded;
 use crate::runner::Text;
 use crate::verdict::{Decision, Reading, Status};
 use serde_json::{Map, Value};
+use std::borrow::Cow;
 use std::ffi::OsString;
 
 pub use claude_code::timeouts::TimeoutContext;
@@ -264,7 +265,7 @@ pub trait DialectRules: Sync {
     }
 
     /// The bytes its hook gets on stdin.
-    fn payload(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<u8>;
+    fn payload<'e>(&self, h: &Handler, ev: &FireEvent<'e>) -> Cow<'e, [u8]>;
 
     /// Reads one finished hook. Cancelled and lost hooks are handled before (see [`read`]).
     fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step;

@@ -2,6 +2,8 @@
 //! read and discarded so the hook never stalls on a full pipe, truncation flagged, and the kept
 //! bytes cut at the last complete UTF-8 sequence.
 
+use std::os::fd::OwnedFd;
+
 #[derive(Debug, Clone, Default)]
 pub struct Capture {
     bytes: Vec<u8>,
@@ -29,6 +31,34 @@ impl Capture {
             self.truncated = true;
         }
         self.bytes.extend_from_slice(&data[..data.len().min(room)]);
+    }
+
+    /// One `read` from `fd`: into the kept bytes while the cap leaves room, else into `scratch`
+    /// and discarded. The count read; 0 at EOF.
+    ///
+    /// Kept output is read in place: a 1 MiB stdout was read into a bounce buffer, copied, and
+    /// grown through a dozen reallocations, each another copy (figure 4b, issue 20). Past 64 KiB
+    /// the text jumps to 1 MiB (the default cap) and doubles from there; pages never written are
+    /// never touched.
+    pub fn read_from(&mut self, fd: &OwnedFd, scratch: &mut super::Reader<'_>) -> std::io::Result<usize> {
+        let room = self.cap.saturating_sub(self.bytes.len());
+        if room == 0 {
+            let n = scratch.read(fd)?.len();
+            self.truncated |= n > 0;
+            return Ok(n);
+        }
+        if self.bytes.len() == self.bytes.capacity() {
+            let len = self.bytes.len();
+            if len >= super::buffers::MIN {
+                // Large output: a kept buffer from an earlier fire, warm, when there is one.
+                let mut big = scratch.pool.take(len.max(1 << 20).min(room) + len);
+                big.extend_from_slice(&self.bytes);
+                self.bytes = big;
+            } else {
+                self.bytes.reserve_exact(len.max(8 * 1024).min(room));
+            }
+        }
+        super::os::read_append(fd, &mut self.bytes, room)
     }
 
     pub fn finish(mut self) -> Text {
@@ -95,6 +125,28 @@ mod tests {
         let mut c = Capture::new(4);
         c.push("abcé".as_bytes());
         assert_eq!(c.finish().text, "abc");
+    }
+
+    /// Output as a pipe gives it: every byte up to the cap kept in order, the rest read and
+    /// dropped, truncation flagged only when something was dropped.
+    #[test]
+    fn reading_in_place_keeps_exactly_the_cap_and_flags_only_real_truncation() {
+        use std::io::Write;
+        let data: Vec<u8> = (0..300_000u32).map(|i| (i % 251) as u8).collect();
+        for (cap, len) in
+            [(200_000, 300_000), (300_000, 300_000), (1 << 20, 300_000), (10, 9), (0, 5), (70_000, 0)]
+        {
+            let (r, mut w) = std::io::pipe().unwrap();
+            let r = std::os::fd::OwnedFd::from(r);
+            let sent = data[..len].to_vec();
+            let writer = std::thread::spawn(move || w.write_all(&sent).unwrap());
+            let pool = super::super::OutputBuffers::default();
+            let (mut c, mut scratch) = (Capture::new(cap), super::super::Reader::new(&pool));
+            while c.read_from(&r, &mut scratch).unwrap() > 0 {}
+            writer.join().unwrap();
+            assert_eq!(c.bytes, data[..len.min(cap)], "cap {cap}, {len} bytes");
+            assert_eq!(c.truncated, len > cap, "cap {cap}, {len} bytes");
+        }
     }
 
     #[test]

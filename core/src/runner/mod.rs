@@ -7,6 +7,7 @@
 //! One loop per fire rather than threads per hook: threads cost about a fifth of a bare
 //! `posix_spawn` each, the loop a tenth. The runner knows nothing of verdicts or events.
 
+mod buffers;
 mod capture;
 mod child;
 mod helper;
@@ -14,6 +15,7 @@ mod os;
 mod slots;
 mod spawn;
 
+pub use buffers::OutputBuffers;
 pub use capture::{Capture, Text};
 pub use os::{SigpipeGuard, signal_name};
 pub use slots::Slots;
@@ -21,10 +23,10 @@ pub use spawn::resolve_program;
 
 use crate::logs;
 
+use std::borrow::Cow;
 use std::ffi::OsString;
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -49,10 +51,11 @@ pub struct Launch {
 
 /// One hook to run.
 #[derive(Debug, Clone)]
-pub struct Job {
+pub struct Job<'p> {
     pub launch: Launch,
-    /// Shared, not copied: the payload is built once per hook and can be as large as the event.
-    pub stdin: Arc<Vec<u8>>,
+    /// Borrowed from the host's event text where the dialect sends it as given (a 1 MiB event
+    /// is not copied per hook); owned by an async hook, which outlives the fire.
+    pub stdin: Cow<'p, [u8]>,
     /// Fixed when the fire launches its hooks (after selection, so the time spent evaluating
     /// matchers and `if` rules never eats into it); a wait for a slot counts against it (§5.7).
     pub deadline: Instant,
@@ -140,7 +143,7 @@ enum Phase {
 }
 
 struct Proc<'a> {
-    job: &'a Job,
+    job: &'a Job<'a>,
     phase: Phase,
     child: Option<spawn::Leader>,
     pid: i32,
@@ -172,7 +175,7 @@ impl Proc<'_> {
 
 /// Runs the jobs in parallel and returns their results in the same order. Blocks until every
 /// job has ended (exited and drained, or been killed at its deadline).
-pub fn run(jobs: &[Job], slots: &Slots, cancel: Option<&Cancel>) -> Vec<RunResult> {
+pub fn run(jobs: &[Job<'_>], slots: &Slots, pool: &OutputBuffers, cancel: Option<&Cancel>) -> Vec<RunResult> {
     let mut sigpipe = SigpipeGuard::new();
     let fire_start = Instant::now();
     let mut procs: Vec<Proc<'_>> = jobs
@@ -198,7 +201,7 @@ pub fn run(jobs: &[Job], slots: &Slots, cancel: Option<&Cancel>) -> Vec<RunResul
             holds_slot: false,
         })
         .collect();
-    let mut buf = ReadBuf::new();
+    let mut buf = Reader::new(pool);
     let mut backoff = Duration::from_millis(1);
     loop {
         let now = Instant::now();
@@ -292,21 +295,24 @@ pub fn run(jobs: &[Job], slots: &Slots, cancel: Option<&Cancel>) -> Vec<RunResul
         .collect()
 }
 
-/// The loop's read buffer: 8 KiB on the stack, which holds what most hooks print, and 64 KiB
-/// (a whole pipe) on the heap once a read has filled it. A 64 KiB heap buffer on every fire
-/// cost a `calloc`, its zeroing and, on free, a consolidation of glibc's fast bins (issue 20).
-struct ReadBuf {
+/// What the loop reads output with. Kept output is read in place (`Capture::read_from`), its
+/// large buffers from the dispatcher's `pool`; output past the cap is read into a scratch
+/// buffer and dropped: 8 KiB on the stack, and 64 KiB (a whole pipe) on the heap once a read
+/// has filled it. A 64 KiB heap buffer on every fire cost a `calloc`, its zeroing and, on free,
+/// a consolidation of glibc's fast bins (issue 20).
+pub(crate) struct Reader<'p> {
     small: [u8; 8 * 1024],
     big: Vec<u8>,
+    pub(crate) pool: &'p OutputBuffers,
 }
 
-impl ReadBuf {
-    fn new() -> ReadBuf {
-        ReadBuf { small: [0; 8 * 1024], big: Vec::new() }
+impl Reader<'_> {
+    fn new(pool: &OutputBuffers) -> Reader<'_> {
+        Reader { small: [0; 8 * 1024], big: Vec::new(), pool }
     }
 
-    /// One `read` from `fd`: the bytes read (empty at EOF).
-    fn read(&mut self, fd: &OwnedFd) -> std::io::Result<&[u8]> {
+    /// One `read` from `fd` into the scratch buffer: the bytes read (empty at EOF).
+    pub(crate) fn read(&mut self, fd: &OwnedFd) -> std::io::Result<&[u8]> {
         if self.big.is_empty() {
             let n = os::read(fd, &mut self.small)?;
             if n == self.small.len() {
@@ -470,7 +476,7 @@ fn reap(p: &mut Proc<'_>) -> bool {
 }
 
 /// Handles readiness of descriptor `fd` if it belongs to `p`.
-fn service(p: &mut Proc<'_>, fd: i32, revents: i16, buf: &mut ReadBuf, epipe: &mut bool) {
+fn service(p: &mut Proc<'_>, fd: i32, revents: i16, buf: &mut Reader<'_>, epipe: &mut bool) {
     if p.pidfd.as_ref().is_some_and(|f| f.as_raw_fd() == fd) {
         p.exit_hint = true;
         return;
@@ -492,13 +498,13 @@ fn service(p: &mut Proc<'_>, fd: i32, revents: i16, buf: &mut ReadBuf, epipe: &m
 }
 
 /// Reads what is available; `true` at EOF or on an error (the stream is finished).
-fn drain(slot: &Option<OwnedFd>, cap: &mut Capture, buf: &mut ReadBuf) -> bool {
+fn drain(slot: &Option<OwnedFd>, cap: &mut Capture, buf: &mut Reader<'_>) -> bool {
     let Some(fd) = slot else { return true };
     // Bounded per wake-up so one flooding hook cannot starve the others in the loop.
     for _ in 0..16 {
-        match buf.read(fd) {
-            Ok([]) => return true,
-            Ok(bytes) => cap.push(bytes),
+        match cap.read_from(fd, buf) {
+            Ok(0) => return true,
+            Ok(_) => {}
             Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return false,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(_) => return true,

@@ -119,6 +119,23 @@ pub fn read(fd: &OwnedFd, buf: &mut [u8]) -> io::Result<usize> {
     if n < 0 { Err(io::Error::last_os_error()) } else { Ok(n as usize) }
 }
 
+/// One `read` of at most `max` bytes appended to `buf`, straight into its spare capacity (at
+/// most what it has): no zero-filling and no copy from a bounce buffer.
+pub fn read_append(fd: &OwnedFd, buf: &mut Vec<u8>, max: usize) -> io::Result<usize> {
+    let spare = buf.spare_capacity_mut();
+    let want = spare.len().min(max);
+    // SAFETY: `spare` is valid for writes of `want <= spare.len()` bytes; `fd` is open. read
+    // writes plain bytes, so no value is left half-initialised.
+    let n = unsafe { libc::read(fd.as_raw_fd(), spare.as_mut_ptr().cast(), want) };
+    if n < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    let n = (n as usize).min(want);
+    // SAFETY: read initialised the first `n <= want` bytes of the spare capacity.
+    unsafe { buf.set_len(buf.len() + n) };
+    Ok(n)
+}
+
 pub fn write(fd: &OwnedFd, buf: &[u8]) -> io::Result<usize> {
     // SAFETY: `buf` is valid for reads of `buf.len()` bytes; `fd` is open. SIGPIPE is blocked
     // on this thread by `SigpipeGuard`, so a closed reader gives EPIPE, never a signal.

@@ -12,6 +12,7 @@ use crate::catalog::{Dialect, EventSpec, Rules};
 use crate::config::{CommandSpec, ConfigWarnings, DocContext, Group, Handler, Parse};
 use crate::error::ConfigError;
 use serde_json::Value;
+use std::borrow::Cow;
 use std::ffi::OsString;
 use timeouts::TimeoutContext;
 
@@ -65,7 +66,7 @@ impl DialectRules for ClaudeCodeRules {
         true
     }
 
-    fn payload(&self, _h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
+    fn payload<'e>(&self, _h: &Handler, ev: &FireEvent<'e>) -> Cow<'e, [u8]> {
         payload(ev)
     }
 
@@ -95,11 +96,11 @@ impl DialectRules for ClaudeCodeRules {
     }
 }
 
-/// The host's exact text when it gave text and nothing rewrote it; else the compact JSON of the
-/// current event (jcode hooks get the same).
-pub fn payload(ev: &FireEvent<'_>) -> Vec<u8> {
+/// The host's exact text when it gave text and nothing rewrote it, borrowed (a 1 MiB event is
+/// not copied per hook); else the compact JSON of the current event (jcode hooks get the same).
+pub fn payload<'e>(ev: &FireEvent<'e>) -> Cow<'e, [u8]> {
     match ev.raw {
-        Some(text) => text.as_bytes().to_vec(),
-        None => serde_json::to_vec(ev.current).unwrap_or_default(),
+        Some(text) => Cow::Borrowed(text.as_bytes()),
+        None => Cow::Owned(serde_json::to_vec(ev.current).unwrap_or_default()),
     }
 }

@@ -223,12 +223,26 @@ fn json_of(stdout: &Text) -> Option<Result<Map<String, Value>, String>> {
     if stdout.truncated {
         return Some(Err("stdout exceeded max_output_bytes; JSON not read".to_string()));
     }
-    Some(match crate::json::from_output(&stdout.text) {
-        Ok(Value::Object(m)) => Ok(m),
-        Ok(_) => Err("stdout is not a JSON object".to_string()),
+    Some(match crate::json::object_from_output(&stdout.text, READ_KEYS) {
+        Ok(Some(m)) => Ok(m),
+        Ok(None) => Err("stdout is not a JSON object".to_string()),
         Err(e) => Err(format!("stdout is not valid JSON: {e}")),
     })
 }
+
+/// The top-level keys of hook output whose values [`apply_json`] reads. Every other key is only
+/// named (in the "ignored" warning), so its value is skipped unparsed: a hook echoing its event
+/// back costs a scan, not a copy.
+const READ_KEYS: &[&str] = &[
+    "continue",
+    "stopReason",
+    "suppressOutput",
+    "systemMessage",
+    "terminalSequence",
+    "decision",
+    "reason",
+    "hookSpecificOutput",
+];
 
 fn schema(msg: impl Into<String>) -> String {
     format!("invalid hook output: {}", msg.into())

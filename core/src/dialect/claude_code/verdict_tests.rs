@@ -262,3 +262,35 @@ fn worktree_create_blocks_on_any_failure_and_reads_the_last_line() {
     let r = cur("WorktreeCreate", 0, "creating\n\u{1b}[32m/tmp/wt\u{1b}[0m\n\n", "");
     assert_eq!(r.verdict.extra["worktreePath"], json!("/tmp/wt"));
 }
+
+/// Only the values of `READ_KEYS` are parsed (issue 20): every top-level key the reading honours
+/// must be among them, and a large unknown key beside them changes nothing but the warning.
+#[test]
+fn every_honoured_top_level_key_is_read_beside_a_large_unknown_one() {
+    let big = "e".repeat(1 << 20);
+    let out = json!({
+        "echo": {"tool_input": {"content": big}},
+        "continue": false,
+        "stopReason": "stop",
+        "suppressOutput": true,
+        "systemMessage": "msg",
+        "terminalSequence": "\u{7}",
+        "decision": "block",
+        "reason": "why",
+    })
+    .to_string();
+    let r = cur("PostToolUse", 0, &out, "");
+    assert_eq!(r.status, Status::Ok, "{:?}", r.error);
+    let v = &r.verdict;
+    assert!(!v.continue_ && v.suppress_output);
+    assert_eq!(v.stop_reason.as_deref(), Some("stop"));
+    assert_eq!(v.system_message.as_deref(), Some("msg"));
+    assert_eq!(v.extra["terminalSequence"], json!("\u{7}"));
+    assert_eq!((v.decision, v.reason.as_deref()), (Some(Decision::Block), Some("why")));
+    assert!(r.warnings.iter().any(|w| w.ends_with("ignored: echo")), "{:?}", r.warnings);
+    for key in READ_KEYS {
+        assert!(out.contains(&format!("\"{key}\"")) || *key == "hookSpecificOutput", "{key} untested");
+    }
+    let hso = r#"{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"c"},"x":[1]}"#;
+    assert_eq!(cur("PostToolUse", 0, hso, "").verdict.additional_context.as_deref(), Some("c"));
+}

@@ -21,6 +21,7 @@ use crate::error::ConfigError;
 use crate::fold::Folded;
 use crate::matcher::GroupMatcher;
 use serde_json::Value;
+use std::borrow::Cow;
 
 /// The `codex` dialect.
 pub struct CodexRules;
@@ -157,8 +158,8 @@ impl DialectRules for CodexRules {
         &["CODEX_ENV_FILE", "CLAUDE_ENV_FILE"]
     }
 
-    fn payload(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
-        payload::payload(h, ev)
+    fn payload<'e>(&self, h: &Handler, ev: &FireEvent<'e>) -> Cow<'e, [u8]> {
+        Cow::Owned(payload::payload(h, ev))
     }
 
     fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {

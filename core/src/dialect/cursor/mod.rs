@@ -23,6 +23,7 @@ use crate::config::{ConfigWarnings, DocContext, Group, Handler, Parse};
 use crate::error::ConfigError;
 use crate::fold::Folded;
 use serde_json::Value;
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 pub(crate) use kind::Kind;
@@ -143,8 +144,8 @@ impl DialectRules for CursorRules {
             None => fire_cwd.to_path_buf(),
         }
     }
-    fn payload(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
-        payload::payload(kind_of(h), ev)
+    fn payload<'e>(&self, h: &Handler, ev: &FireEvent<'e>) -> Cow<'e, [u8]> {
+        Cow::Owned(payload::payload(kind_of(h), ev))
     }
     fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         reading::read(h, kind_of(h), ev, f)

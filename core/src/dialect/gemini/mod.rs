@@ -22,6 +22,7 @@ use crate::config::{Action, CommandSpec, ConfigWarnings, DocContext, Group, Hand
 use crate::error::ConfigError;
 use crate::fold::Folded;
 use serde_json::Value;
+use std::borrow::Cow;
 
 /// Gemini's default timeout (agents.md §3.1): 60,000 ms.
 const DEFAULT_TIMEOUT_S: f64 = 60.0;
@@ -167,8 +168,8 @@ impl DialectRules for GeminiRules {
         vars
     }
 
-    fn payload(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
-        payload::bytes(h, ev)
+    fn payload<'e>(&self, h: &Handler, ev: &FireEvent<'e>) -> Cow<'e, [u8]> {
+        Cow::Owned(payload::bytes(h, ev))
     }
 
     fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {

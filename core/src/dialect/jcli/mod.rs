@@ -15,6 +15,7 @@ use crate::fold::Folded;
 use crate::runner::End;
 use crate::verdict::{Decision, Reading, Status, Verdict, VerdictSource, cap_text, fmt_secs};
 use serde_json::{Map, Value, json};
+use std::borrow::Cow;
 
 /// A hook's knobs: `on_error: abort` (else skip).
 #[derive(Debug)]
@@ -76,8 +77,8 @@ impl DialectRules for JCliRules {
     fn vars(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<(String, String)> {
         vars(h, ev)
     }
-    fn payload(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
-        payload(h, ev)
+    fn payload<'e>(&self, h: &Handler, ev: &FireEvent<'e>) -> Cow<'e, [u8]> {
+        Cow::Owned(payload(h, ev))
     }
     fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         read(h, ev, f)

@@ -17,6 +17,7 @@ use crate::matcher::GroupMatcher;
 use crate::runner::End;
 use crate::verdict::{Decision, Reading, Status, Verdict, VerdictSource, cap_text, fmt_secs};
 use serde_json::{Map, Value};
+use std::borrow::Cow;
 
 /// The `jcode` dialect.
 pub struct JcodeRules;
@@ -109,7 +110,7 @@ impl DialectRules for JcodeRules {
     fn vars(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<(String, String)> {
         vars(h, ev)
     }
-    fn payload(&self, _h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
+    fn payload<'e>(&self, _h: &Handler, ev: &FireEvent<'e>) -> Cow<'e, [u8]> {
         super::claude_code::payload(ev)
     }
     fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {

@@ -17,6 +17,7 @@ use crate::matcher::arguments_preview;
 use crate::runner::End;
 use crate::verdict::{Decision, Reading, Status, Verdict, VerdictSource, cap_text, fmt_secs};
 use serde_json::{Map, Value, json};
+use std::borrow::Cow;
 use std::ffi::OsString;
 
 /// A hook's knobs: the item `id` (payload `hook_id`, `NEOCODE_HOOK_HOOK_ID`).
@@ -78,8 +79,8 @@ impl DialectRules for NeocodeRules {
     fn vars(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<(String, String)> {
         vars(h, ev)
     }
-    fn payload(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
-        payload(h, ev)
+    fn payload<'e>(&self, h: &Handler, ev: &FireEvent<'e>) -> Cow<'e, [u8]> {
+        Cow::Owned(payload(h, ev))
     }
     fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         read(h, ev, f)

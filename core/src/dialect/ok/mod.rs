@@ -16,6 +16,7 @@ use crate::fold::Folded;
 use crate::runner::End;
 use crate::verdict::{Reading, Status, Verdict, VerdictSource, fmt_secs};
 use serde_json::{Map, Value};
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 /// A hook's knobs: its `cwd`, and the layer its lines name (`project` or `global`).
@@ -76,8 +77,8 @@ impl DialectRules for OkRules {
             None => fire_cwd.to_path_buf(),
         }
     }
-    fn payload(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
-        payload(h, ev)
+    fn payload<'e>(&self, h: &Handler, ev: &FireEvent<'e>) -> Cow<'e, [u8]> {
+        Cow::Owned(payload(h, ev))
     }
     fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         read(h, ev, f)

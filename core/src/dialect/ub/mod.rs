@@ -14,6 +14,7 @@ use crate::error::ConfigError;
 use crate::runner::End;
 use crate::verdict::{Reading, Status, Verdict, VerdictSource};
 use serde_json::{Map, Value, json};
+use std::borrow::Cow;
 use std::ffi::OsString;
 
 /// A hook's knobs: the host variables it may see (`env`, default `[PATH]`).
@@ -65,8 +66,8 @@ impl DialectRules for UbRules {
     fn vars(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<(String, String)> {
         vars(h, ev)
     }
-    fn payload(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
-        payload(h, ev)
+    fn payload<'e>(&self, h: &Handler, ev: &FireEvent<'e>) -> Cow<'e, [u8]> {
+        Cow::Owned(payload(h, ev))
     }
     fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         read(h, ev, f)
