@@ -15,22 +15,27 @@ use std::borrow::Cow;
 
 /// Parses `text`, reading unpaired surrogate escapes as U+FFFD.
 pub fn from_str<T: DeserializeOwned>(text: &str) -> serde_json::Result<T> {
-    from_slice(text.as_bytes())
+    // serde_json's `str` reader: the text is known to be UTF-8, so strings are not checked again.
+    serde_json::from_str(text).or_else(|e| reparse(text.as_bytes(), e, |b| serde_json::from_slice(b)))
 }
 
 /// [`from_str`] for bytes (invalid UTF-8 stays an error, as serde_json reports it).
 pub fn from_slice<T: DeserializeOwned>(bytes: &[u8]) -> serde_json::Result<T> {
-    repairing(bytes, |b| serde_json::from_slice(b))
+    serde_json::from_slice(bytes).or_else(|e| reparse(bytes, e, |b| serde_json::from_slice(b)))
 }
 
-/// `parse` of the bytes; when that fails, `parse` again with unpaired surrogates repaired, or
-/// the strict error when there was nothing to repair. The repair only rewrites ASCII escapes
-/// into ASCII escapes, so UTF-8 text stays UTF-8, and any later error keeps its position.
-fn repairing<T>(bytes: &[u8], parse: impl Fn(&[u8]) -> serde_json::Result<T>) -> serde_json::Result<T> {
-    parse(bytes).or_else(|strict| match repair_surrogates(bytes) {
+/// After a failed strict parse: `parse` again with unpaired surrogates repaired, or the strict
+/// error when there was nothing to repair. The repair only rewrites ASCII escapes into ASCII
+/// escapes, so UTF-8 text stays UTF-8, and any later error keeps its position.
+fn reparse<T>(
+    bytes: &[u8],
+    strict: serde_json::Error,
+    parse: impl FnOnce(&[u8]) -> serde_json::Result<T>,
+) -> serde_json::Result<T> {
+    match repair_surrogates(bytes) {
         Cow::Owned(fixed) => parse(&fixed),
         Cow::Borrowed(_) => Err(strict),
-    })
+    }
 }
 
 /// Deepest hook output accepted. A hook's values are copied into the result (`updated_input`
@@ -60,17 +65,24 @@ pub fn object_from_output(
     text: &str,
     read: &[&str],
 ) -> serde_json::Result<Option<serde_json::Map<String, serde_json::Value>>> {
-    let object = repairing(text.as_bytes(), |bytes| {
-        let mut de = serde_json::Deserializer::from_slice(bytes);
-        let object = serde::Deserializer::deserialize_any(&mut de, Skim(read))?;
-        de.end()?;
-        Ok(object)
+    let object = skim(serde_json::Deserializer::from_str(text), read).or_else(|e| {
+        reparse(text.as_bytes(), e, |fixed| skim(serde_json::Deserializer::from_slice(fixed), read))
     })?;
     if let Some(m) = &object
         && m.values().any(|v| depth(v) >= MAX_OUTPUT_DEPTH)
     {
         return Err(serde::de::Error::custom(format!("nested more than {MAX_OUTPUT_DEPTH} levels deep")));
     }
+    Ok(object)
+}
+
+/// One whole JSON text read through [`Skim`].
+fn skim<'de, R: serde_json::de::Read<'de>>(
+    mut de: serde_json::Deserializer<R>,
+    read: &[&str],
+) -> serde_json::Result<Option<serde_json::Map<String, serde_json::Value>>> {
+    let object = serde::Deserializer::deserialize_any(&mut de, Skim(read))?;
+    de.end()?;
     Ok(object)
 }
 

@@ -133,11 +133,7 @@ impl FireResult {
         // grow the text through eleven reallocations, each a copy and fresh pages (issue 20).
         let outputs: usize =
             self.outcomes.iter().chain(&self.async_outcomes).map(|o| o.stdout.len() + o.stderr.len()).sum();
-        let written = crate::json_escape::to_vec(self, 512 + outputs + outputs / 8).map(|buf| {
-            // serde_json writes only UTF-8, so this never falls back, and if it did the text
-            // would still be the result rather than nothing.
-            String::from_utf8(buf).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
-        });
+        let written = crate::json_escape::to_string(self, 512 + outputs + outputs / 8);
         written.unwrap_or_else(|e| {
             // Serialising plain data with string keys cannot fail; keep a valid answer anyway.
             format!(
