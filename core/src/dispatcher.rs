@@ -205,8 +205,7 @@ impl Dispatcher {
         let v: Value = crate::json::from_str(event_json).map_err(|e| EventError::from_json(&e))?;
         if may_answer
             && !small
-            && let Some(answer) =
-                nomatch::try_answer_parsed(&self.inner.config, &self.inner.prepared, &v, &*self.inner)
+            && let Some(answer) = self.answer_parsed(&v)
         {
             return Ok(answer);
         }
@@ -232,6 +231,12 @@ impl Dispatcher {
     /// only for fires that run hooks. `Some` is exactly what `fire_json` would return.
     pub fn answer_without_running(&self, event_json: &str) -> Option<String> {
         nomatch::try_answer(&self.inner.config, &self.inner.prepared, event_json, &*self.inner)
+    }
+
+    /// [`Dispatcher::answer_without_running`] for an event already parsed (a large event's fire
+    /// parses it once).
+    pub(crate) fn answer_parsed(&self, event: &Value) -> Option<String> {
+        nomatch::try_answer_parsed(&self.inner.config, &self.inner.prepared, event, &*self.inner)
     }
 
     /// As [`Dispatcher::fire_json`], but `cancel` can end the fire early from another thread:
@@ -333,11 +338,6 @@ impl Dispatcher {
     /// How many large output buffers the dispatcher keeps for its next fires.
     pub(crate) fn kept_buffers(&self) -> usize {
         self.inner.buffers.kept()
-    }
-
-    /// The fast answer read from a parsed event, as a large event's fire reads it.
-    pub(crate) fn answer_parsed(&self, event: &Value) -> Option<String> {
-        nomatch::try_answer_parsed(&self.inner.config, &self.inner.prepared, event, &*self.inner)
     }
 }
 

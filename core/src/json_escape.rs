@@ -37,7 +37,7 @@ thread_local! {
 /// raw-value placeholder that [`Splice`] writes as nothing. A type serialised here must not
 /// buffer its fields (`#[serde(flatten)]`); a test compares the result's text with
 /// serde_json's own on large outputs.
-pub fn to_vec<T: Serialize>(value: &T, capacity: usize) -> serde_json::Result<Vec<u8>> {
+fn to_vec<T: Serialize>(value: &T, capacity: usize) -> serde_json::Result<Vec<u8>> {
     /// Puts back whatever sink was set before, even if serialising panicked, so a later
     /// serialisation on this thread never writes into a stale one.
     struct Restore(Option<Sink>);

@@ -54,9 +54,6 @@ pub fn try_answer(
     text: &str,
     sessions: &dyn SessionProbe,
 ) -> Option<String> {
-    if logs::active() && logs::explains_skips() {
-        return None;
-    }
     answer(config, prepared, Head::from_text(text)?, sessions)
 }
 
@@ -67,9 +64,6 @@ pub fn try_answer_parsed(
     event: &serde_json::Value,
     sessions: &dyn SessionProbe,
 ) -> Option<String> {
-    if logs::active() && logs::explains_skips() {
-        return None;
-    }
     answer(config, prepared, Head::from_value(event).ok()?, sessions)
 }
 
@@ -80,6 +74,9 @@ fn answer(
     sessions: &dyn SessionProbe,
 ) -> Option<String> {
     let logging = logs::active();
+    if logging && logs::explains_skips() {
+        return None;
+    }
     // Only canonical names: the result's `event` is the name as fired, which the prepared
     // result spells the canonical way.
     let eid = catalog::lookup(&head.name)?;
@@ -284,7 +281,7 @@ mod tests {
                         let event = format!(
                             r#"{{"hook_event_name":"{name}","session_id":"s","tool_name":"{tool}","tool_input":{{"command":"ls"}}{extra}}}"#
                         );
-                        fast_answers += usize::from(if extra.len() < 100 {
+                        fast_answers += usize::from(if event.len() < super::TEXT_HEAD_MAX {
                             fast.answers_fast(&event)
                         } else {
                             fast.answer_parsed(&serde_json::from_str(&event).unwrap()).is_some()
