@@ -43,8 +43,6 @@ pub struct Fire<'a> {
     /// When the fire started (every hook's `FireEvent::at`).
     pub at: std::time::SystemTime,
     pub slots: &'a Slots,
-    /// Kept buffers for large hook output (`runner::OutputBuffers`).
-    pub buffers: &'a runner::OutputBuffers,
     pub cancel: Option<&'a Cancel>,
 }
 
@@ -201,8 +199,7 @@ fn run_batch(launched: Vec<Launched<'_>>, fire: &Fire<'_>) -> Vec<BatchResult> {
     }
     let pending = (!tasks.is_empty()).then(|| inprocess::start(tasks));
     let mut runs =
-        if jobs.is_empty() { Vec::new() } else { runner::run(&jobs, fire.slots, fire.buffers, fire.cancel) }
-            .into_iter();
+        if jobs.is_empty() { Vec::new() } else { runner::run(&jobs, fire.slots, fire.cancel) }.into_iter();
     let mut answers: Vec<Option<RunResult>> =
         pending.map(|p| p.wait(fire.cancel)).unwrap_or_default().into_iter().map(Some).collect();
     slots

@@ -67,8 +67,6 @@ struct Inner {
     config: Config,
     shells: Shells,
     slots: Slots,
-    /// Large output buffers kept between fires of the result-text path.
-    buffers: runner::OutputBuffers,
     sessions: Sessions,
     /// Cancels async hooks when the dispatcher is dropped.
     async_cancel: Cancel,
@@ -115,7 +113,6 @@ impl Dispatcher {
             inner: Arc::new(Inner {
                 shells: Shells::resolve(&config),
                 slots: Slots::new(config.limits.max_parallel),
-                buffers: runner::OutputBuffers::default(),
                 sessions: Sessions::new(),
                 async_cancel: Cancel::new(),
                 prepared: nomatch::Prepared::new(&config),
@@ -202,7 +199,7 @@ impl Dispatcher {
         {
             return Ok(answer);
         }
-        let v: Value = crate::json::from_str(event_json).map_err(|e| EventError::from_json(&e))?;
+        let v = crate::json::value_from_str(event_json).map_err(|e| EventError::from_json(&e))?;
         if may_answer
             && !small
             && let Some(answer) = self.answer_parsed(&v)
@@ -218,8 +215,8 @@ impl Dispatcher {
         let text = result.to_json();
         // Nothing sees these outcomes again: their large buffers serve the next fire.
         for o in result.outcomes.into_iter().chain(result.async_outcomes) {
-            self.inner.buffers.give(o.stdout.into_bytes());
-            self.inner.buffers.give(o.stderr.into_bytes());
+            crate::buffer_pool::give(o.stdout.into_bytes());
+            crate::buffer_pool::give(o.stderr.into_bytes());
         }
         Ok(text)
     }
@@ -333,11 +330,6 @@ impl Dispatcher {
     /// Whether the fast path answers this event text without the full fire.
     pub(crate) fn answers_fast(&self, event_json: &str) -> bool {
         self.answer_without_running(event_json).is_some()
-    }
-
-    /// How many large output buffers the dispatcher keeps for its next fires.
-    pub(crate) fn kept_buffers(&self) -> usize {
-        self.inner.buffers.kept()
     }
 }
 
@@ -511,7 +503,6 @@ impl Inner {
             loop_count: fire.loop_count,
             at: fire.at,
             slots: &self.slots,
-            buffers: &self.buffers,
             cancel,
         };
         let ran = batches::run(&cx, &batch_fire, chosen, &sync);
@@ -562,13 +553,8 @@ impl Inner {
             else {
                 return;
             };
-            let run = match runner::run(
-                std::slice::from_ref(&job),
-                &inner.slots,
-                &inner.buffers,
-                Some(&inner.async_cancel),
-            )
-            .pop()
+            let run = match runner::run(std::slice::from_ref(&job), &inner.slots, Some(&inner.async_cancel))
+                .pop()
             {
                 Some(run) => run,
                 None => return,

@@ -142,7 +142,7 @@ impl HostStep {
     /// `invalid_event` for JSON that is not a result (no string `event`, a key of the wrong
     /// type, a decision no event produces).
     pub fn of_json(result: &str) -> Result<String, EventError> {
-        let value: Value = crate::json::from_str(result).map_err(|e| EventError::from_json(&e))?;
+        let value = crate::json::value_from_str(result).map_err(|e| EventError::from_json(&e))?;
         let view: ResultView = serde_json::from_value(value)
             .map_err(|e| EventError::invalid("", format!("not a hookwire result: {e}")))?;
         serde_json::to_string(&step(view)).map_err(|e| EventError::Internal(e.to_string()))

@@ -1,8 +1,8 @@
 //! Writing a hook's captured output into the result JSON. A result carries each hook's stdout
 //! and stderr (up to `max_output_bytes`, 1 MiB by default), and serde_json escapes a string one
 //! byte at a time: for a hook echoing a 1 MiB event that was a sixth of the whole fire (figure
-//! 4b, issue 20). Here runs of bytes that need no escape are found eight at a time and copied
-//! whole; the escapes themselves are serde_json's, byte for byte (a test compares both on
+//! 4b, issue 20). Here runs of bytes that need no escape are found by the vector scan of
+//! `json::scan` and copied whole; the escapes themselves are serde_json's, byte for byte (a test compares both on
 //! generated strings).
 
 use serde::{Serialize, Serializer};
@@ -47,7 +47,8 @@ fn to_vec<T: Serialize>(value: &T, capacity: usize) -> serde_json::Result<Vec<u8
             SINK.with_borrow_mut(|s| *s = previous);
         }
     }
-    let fresh = Sink { buf: Vec::with_capacity(capacity), spliced: false };
+    // A large text gets a kept buffer: the C ABI gives it back when the host frees the text.
+    let fresh = Sink { buf: crate::buffer_pool::take(capacity), spliced: false };
     let restore = Restore(SINK.with_borrow_mut(|s| s.replace(fresh)));
     value.serialize(&mut serde_json::Serializer::with_formatter(SinkWriter, Splice))?;
     let written = SINK.with_borrow_mut(Option::take).map(|s| s.buf).unwrap_or_default();
@@ -140,78 +141,23 @@ pub fn quoted(text: &str) -> String {
     String::from_utf8(out).unwrap_or_default()
 }
 
-/// Appends `text` as a JSON string literal, quotes included.
+/// Appends `text` as a JSON string literal, quotes included: each run of bytes that need no
+/// escape is found by [`crate::json::scan::plain_run`] and copied whole.
 fn quote_into(out: &mut Vec<u8>, text: &str) {
     let b = text.as_bytes();
     out.reserve(b.len() + 2);
     out.push(b'"');
-    let mut run = 0; // start of the bytes not yet copied
     let mut i = 0;
-    while i < b.len() {
-        if let Some(block) = b.get(i..i + 32).and_then(|s| <&[u8; 32]>::try_from(s).ok())
-            && !block_needs_escape(block)
-        {
-            i += 32;
-            continue;
-        }
-        if let Some(word) = b.get(i..i + 8) {
-            let w =
-                u64::from_le_bytes([word[0], word[1], word[2], word[3], word[4], word[5], word[6], word[7]]);
-            if !may_need_escape(w) {
-                i += 8;
-                continue;
-            }
-        }
-        if let Some(esc) = escape(b[i]) {
-            out.extend_from_slice(&b[run..i]);
-            push_escape(out, b[i], esc);
-            run = i + 1;
-        }
+    loop {
+        let run = crate::json::scan::plain_run(&b[i..]);
+        out.extend_from_slice(&b[i..i + run]);
+        i += run;
+        let Some(&c) = b.get(i) else { break };
+        // `plain_run` stops only at a byte that needs an escape.
+        push_escape(out, c, escape(c).unwrap_or(b'u'));
         i += 1;
     }
-    out.extend_from_slice(&b[run..]);
     out.push(b'"');
-}
-
-/// Whether any of 32 bytes needs an escape. Written as a branch-free fold over a fixed-size
-/// block so the compiler turns it into a few vector compares: long clean runs (a file's
-/// content echoed back) are skipped 32 bytes at a time.
-#[cfg(not(target_arch = "x86_64"))]
-fn block_needs_escape(block: &[u8; 32]) -> bool {
-    block.iter().fold(false, |any, &c| any | (c < 0x20) | (c == b'"') | (c == b'\\'))
-}
-
-/// [`block_needs_escape`] with SSE2 (every x86_64 has it): two loads, six compares.
-#[cfg(target_arch = "x86_64")]
-fn block_needs_escape(block: &[u8; 32]) -> bool {
-    use std::arch::x86_64::{
-        _mm_cmpeq_epi8, _mm_loadu_si128, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
-    };
-    let p = block.as_ptr();
-    // SAFETY: SSE2 is part of the x86_64 baseline, so these instructions always exist; `block`
-    // is 32 readable bytes, `p` and `p + 16` each start 16 of them, and `loadu` reads unaligned.
-    unsafe {
-        let (space, quote, backslash) = (_mm_set1_epi8(0x1f), _mm_set1_epi8(0x22), _mm_set1_epi8(0x5c));
-        let mut any = _mm_set1_epi8(0);
-        for v in [_mm_loadu_si128(p.cast()), _mm_loadu_si128(p.add(16).cast())] {
-            // A byte at most 0x1f is its own max with 0x1f only when it equals 0x1f or is below.
-            let below_space = _mm_cmpeq_epi8(_mm_max_epu8(v, space), space);
-            let special = _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash));
-            any = _mm_or_si128(any, _mm_or_si128(below_space, special));
-        }
-        _mm_movemask_epi8(any) != 0
-    }
-}
-
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGHS: u64 = 0x8080_8080_8080_8080;
-
-/// Whether any byte of `w` is below 0x20, a `"` or a `\` (a zero byte after the XOR is a
-/// match). May say yes for a word that needs nothing; never no for one that does.
-fn may_need_escape(w: u64) -> bool {
-    let zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGHS;
-    let below_space = w.wrapping_sub(ONES * 0x20) & !w & HIGHS;
-    (below_space | zero(w ^ (ONES * u64::from(b'"'))) | zero(w ^ (ONES * u64::from(b'\\')))) != 0
 }
 
 /// serde_json's escape for a byte, if it needs one: the short forms, else `\u00XX`.

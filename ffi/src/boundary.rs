@@ -8,14 +8,14 @@
 //! every panic, so nothing unwinds into C (which would abort the host, abi.md §2.6). The
 //! body's one error type, [`ErrorDetails`], becomes the code and the error JSON the caller
 //! receives, by one of four conventions ([`reply`], [`status`], [`create`], [`or`]). Strings
-//! cross in as borrowed bytes, out through `CString::into_raw`, and back through
-//! `CString::from_raw` in `hooks_free`.
+//! cross in as borrowed bytes, and out and back through [`crate::c_strings`].
 //!
 //! This module must never keep a pointer the caller passed beyond the call that passed it,
 //! never print, and never touch process-wide state (no panic hook, no signal handler).
 
+use crate::c_strings;
 use hookwire_core::{ErrorDetails, ErrorKind};
-use std::ffi::{CStr, CString, c_char};
+use std::ffi::{CStr, c_char};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::ptr;
 
@@ -232,11 +232,10 @@ pub(crate) unsafe fn function<F>(f: Option<F>, name: &str) -> Result<F, ErrorDet
 /// a NUL byte (JSON escapes it); if it ever did, the caller gets an `internal` error JSON
 /// instead of a truncated string.
 fn into_c_string(text: String) -> *mut c_char {
-    let owned = CString::new(text).unwrap_or_else(|_| {
+    c_strings::hand_out(text).unwrap_or_else(|| {
         let details = ErrorDetails::new(ErrorKind::Internal, "hookwire produced text with a NUL byte inside");
-        CString::new(details.to_json()).unwrap_or_else(|_| fallback_error())
-    });
-    owned.into_raw()
+        c_strings::hand_out(details.to_json()).unwrap_or_else(fallback_error)
+    })
 }
 
 /// The error JSON of `details` as a new C string.
@@ -244,8 +243,9 @@ fn error_c_string(details: &ErrorDetails) -> *mut c_char {
     into_c_string(details.to_json())
 }
 
-fn fallback_error() -> CString {
-    CString::new(FALLBACK_ERROR_JSON).unwrap_or_default()
+fn fallback_error() -> *mut c_char {
+    // FALLBACK_ERROR_JSON holds no NUL, so it is always handed out.
+    c_strings::hand_out(FALLBACK_ERROR_JSON.to_owned()).unwrap_or(ptr::null_mut())
 }
 
 /// Writes `value` into the out-param `out` when `out` is non-NULL; with a NULL `out`, a
@@ -265,15 +265,15 @@ unsafe fn store(out: *mut *mut c_char, value: *mut c_char) {
     unsafe { ptr::write(out, value) };
 }
 
-/// Frees a string made by [`into_c_string`]; NULL does nothing.
+/// Frees a string made by [`into_c_string`]; NULL, a pointer not made here and one already
+/// freed do nothing.
 ///
 /// # Safety
-/// `s` is NULL or came from [`into_c_string`] and has not been freed.
+/// `s` is NULL, or a string from [`into_c_string`] not used anywhere once freed, or not a
+/// live string of this library at all.
 pub(crate) unsafe fn free_c_string(s: *mut c_char) {
-    if !s.is_null() {
-        // SAFETY: `s` came from `CString::into_raw` and is freed exactly once (caller's duty).
-        drop(unsafe { CString::from_raw(s) });
-    }
+    // SAFETY: guaranteed by the caller.
+    unsafe { c_strings::release(s) }
 }
 
 #[cfg(test)]

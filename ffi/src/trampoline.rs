@@ -17,7 +17,7 @@
 
 use hookwire_core::{CallbackFn, ErrorDetails, HookFn, LogRecord, LogSink};
 use serde_json::Value;
-use std::ffi::{CStr, CString, c_char, c_void};
+use std::ffi::{CString, c_char, c_void};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::ptr;
 use std::sync::{Arc, Condvar, Mutex};
@@ -123,7 +123,7 @@ impl HostFn {
         let code = unsafe { (self.f)(self.user_data.0, input.as_ptr(), &mut answer) };
         // SAFETY: the header requires `*answer` to be NULL or a string from hooks_string_new
         // that the host gave up; hookwire takes it back and frees it exactly once, here.
-        let text = unsafe { take_string(answer) };
+        let text = unsafe { crate::c_strings::take_text(answer) };
         match code {
             0 => Ok(text),
             _ => Err(match text {
@@ -168,36 +168,13 @@ pub(crate) fn log_sink(f: RawLogFn, user_data: *mut c_void) -> LogSink {
     })
 }
 
-/// Takes back a string made by `hooks_string_new` and frees it; NULL is `None`. Bytes that are
-/// not UTF-8 are replaced, so a careless host still gets its text read.
-///
-/// # Safety
-/// `s` is NULL or a string from `hooks_string_new` that no one else owns or frees.
-unsafe fn take_string(s: *mut c_char) -> Option<String> {
-    if s.is_null() {
-        return None;
-    }
-    // SAFETY: `s` came from `CString::into_raw` in hooks_string_new and is owned by us now.
-    let owned = unsafe { CString::from_raw(s) };
-    Some(owned.to_string_lossy().into_owned())
-}
-
-/// A copy of a NUL-terminated string, as a string this library owns (for hooks_string_new).
-///
-/// # Safety
-/// `s` is non-NULL and NUL-terminated, valid for the call.
-pub(crate) unsafe fn copy_string(s: *const c_char) -> *mut c_char {
-    // SAFETY: guaranteed by the caller.
-    unsafe { CStr::from_ptr(s) }.to_owned().into_raw()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     unsafe extern "C" fn echo(_: *mut c_void, input: *const c_char, answer: *mut *mut c_char) -> i32 {
         // SAFETY: hookwire passes a valid input and out-param.
-        unsafe { *answer = copy_string(input) };
+        unsafe { *answer = crate::c_strings::copy(input) };
         0
     }
 

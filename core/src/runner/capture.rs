@@ -40,7 +40,7 @@ impl Capture {
     /// grown through a dozen reallocations, each another copy (figure 4b, issue 20). Past 64 KiB
     /// the text jumps to 1 MiB (the default cap) and doubles from there; pages never written are
     /// never touched.
-    pub fn read_from(&mut self, fd: &OwnedFd, scratch: &mut super::Reader<'_>) -> std::io::Result<usize> {
+    pub fn read_from(&mut self, fd: &OwnedFd, scratch: &mut super::Reader) -> std::io::Result<usize> {
         let room = self.cap.saturating_sub(self.bytes.len());
         if room == 0 {
             let n = scratch.read(fd)?.len();
@@ -49,9 +49,9 @@ impl Capture {
         }
         if self.bytes.len() == self.bytes.capacity() {
             let len = self.bytes.len();
-            if len >= super::buffers::MIN {
+            if len >= crate::buffer_pool::MIN {
                 // Large output: a kept buffer from an earlier fire, warm, when there is one.
-                let mut big = scratch.pool.take(len.max(1 << 20).min(room) + len);
+                let mut big = crate::buffer_pool::take(len.max(1 << 20).min(room) + len);
                 big.extend_from_slice(&self.bytes);
                 self.bytes = big;
             } else {
@@ -140,8 +140,7 @@ mod tests {
             let r = std::os::fd::OwnedFd::from(r);
             let sent = data[..len].to_vec();
             let writer = std::thread::spawn(move || w.write_all(&sent).unwrap());
-            let pool = super::super::OutputBuffers::default();
-            let (mut c, mut scratch) = (Capture::new(cap), super::super::Reader::new(&pool));
+            let (mut c, mut scratch) = (Capture::new(cap), super::super::Reader::new());
             while c.read_from(&r, &mut scratch).unwrap() > 0 {}
             writer.join().unwrap();
             assert_eq!(c.bytes, data[..len.min(cap)], "cap {cap}, {len} bytes");

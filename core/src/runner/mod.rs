@@ -7,7 +7,6 @@
 //! One loop per fire rather than threads per hook: threads cost about a fifth of a bare
 //! `posix_spawn` each, the loop a tenth. The runner knows nothing of verdicts or events.
 
-mod buffers;
 mod capture;
 mod child;
 mod helper;
@@ -15,7 +14,6 @@ mod os;
 mod slots;
 mod spawn;
 
-pub use buffers::OutputBuffers;
 pub use capture::{Capture, Text};
 pub use os::{SigpipeGuard, signal_name};
 pub use slots::Slots;
@@ -175,7 +173,7 @@ impl Proc<'_> {
 
 /// Runs the jobs in parallel and returns their results in the same order. Blocks until every
 /// job has ended (exited and drained, or been killed at its deadline).
-pub fn run(jobs: &[Job<'_>], slots: &Slots, pool: &OutputBuffers, cancel: Option<&Cancel>) -> Vec<RunResult> {
+pub fn run(jobs: &[Job<'_>], slots: &Slots, cancel: Option<&Cancel>) -> Vec<RunResult> {
     let mut sigpipe = SigpipeGuard::new();
     let fire_start = Instant::now();
     let mut procs: Vec<Proc<'_>> = jobs
@@ -201,7 +199,7 @@ pub fn run(jobs: &[Job<'_>], slots: &Slots, pool: &OutputBuffers, cancel: Option
             holds_slot: false,
         })
         .collect();
-    let mut buf = Reader::new(pool);
+    let mut buf = Reader::new();
     let mut backoff = Duration::from_millis(1);
     loop {
         let now = Instant::now();
@@ -296,19 +294,18 @@ pub fn run(jobs: &[Job<'_>], slots: &Slots, pool: &OutputBuffers, cancel: Option
 }
 
 /// What the loop reads output with. Kept output is read in place (`Capture::read_from`), its
-/// large buffers from the dispatcher's `pool`; output past the cap is read into a scratch
+/// large buffers from the process's [`crate::buffer_pool`]; output past the cap is read into a scratch
 /// buffer and dropped: 8 KiB on the stack, and 64 KiB (a whole pipe) on the heap once a read
 /// has filled it. A 64 KiB heap buffer on every fire cost a `calloc`, its zeroing and, on free,
 /// a consolidation of glibc's fast bins (issue 20).
-pub(crate) struct Reader<'p> {
+pub(crate) struct Reader {
     small: [u8; 8 * 1024],
     big: Vec<u8>,
-    pub(crate) pool: &'p OutputBuffers,
 }
 
-impl Reader<'_> {
-    fn new(pool: &OutputBuffers) -> Reader<'_> {
-        Reader { small: [0; 8 * 1024], big: Vec::new(), pool }
+impl Reader {
+    pub(crate) fn new() -> Reader {
+        Reader { small: [0; 8 * 1024], big: Vec::new() }
     }
 
     /// One `read` from `fd` into the scratch buffer: the bytes read (empty at EOF).
@@ -476,7 +473,7 @@ fn reap(p: &mut Proc<'_>) -> bool {
 }
 
 /// Handles readiness of descriptor `fd` if it belongs to `p`.
-fn service(p: &mut Proc<'_>, fd: i32, revents: i16, buf: &mut Reader<'_>, epipe: &mut bool) {
+fn service(p: &mut Proc<'_>, fd: i32, revents: i16, buf: &mut Reader, epipe: &mut bool) {
     if p.pidfd.as_ref().is_some_and(|f| f.as_raw_fd() == fd) {
         p.exit_hint = true;
         return;
@@ -498,7 +495,7 @@ fn service(p: &mut Proc<'_>, fd: i32, revents: i16, buf: &mut Reader<'_>, epipe:
 }
 
 /// Reads what is available; `true` at EOF or on an error (the stream is finished).
-fn drain(slot: &Option<OwnedFd>, cap: &mut Capture, buf: &mut Reader<'_>) -> bool {
+fn drain(slot: &Option<OwnedFd>, cap: &mut Capture, buf: &mut Reader) -> bool {
     let Some(fd) = slot else { return true };
     // Bounded per wake-up so one flooding hook cannot starve the others in the loop.
     for _ in 0..16 {
