@@ -421,9 +421,9 @@ int32_t hooks_add_function_hook(const HooksDispatcher *dispatcher, const char *o
 int32_t hooks_set_host_callback(const HooksDispatcher *dispatcher, const char *handler_type, HooksHostCallback fn, void *user_data, char **error_json);
 
 // Releases a string this library returned (a result JSON or an error JSON), exactly once,
-// from any thread. hooks_free(NULL) does nothing, and so does a pointer this library never
-// returned (it keeps a record of the strings it hands out, which is also how a large result
-// goes back to be reused without a strlen over it). Never pass such a string to libc free.
+// from any thread. hooks_free(NULL) does nothing. Never pass such a string to libc free,
+// and never pass hooks_free a pointer that did not come from this library. A large result's
+// memory is kept for the next one.
 //
 // # Safety
 // s is NULL or a string returned by this library that has not been freed yet.

@@ -265,12 +265,10 @@ unsafe fn store(out: *mut *mut c_char, value: *mut c_char) {
     unsafe { ptr::write(out, value) };
 }
 
-/// Frees a string made by [`into_c_string`]; NULL, a pointer not made here and one already
-/// freed do nothing.
+/// Frees a string made by [`into_c_string`]; NULL does nothing.
 ///
 /// # Safety
-/// `s` is NULL, or a string from [`into_c_string`] not used anywhere once freed, or not a
-/// live string of this library at all.
+/// `s` is NULL or came from [`into_c_string`] and has not been freed.
 pub(crate) unsafe fn free_c_string(s: *mut c_char) {
     // SAFETY: guaranteed by the caller.
     unsafe { c_strings::release(s) }

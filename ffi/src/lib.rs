@@ -8,8 +8,8 @@
 //! its pointer arguments (NULL is an error), catches panics and turns every failure into a
 //! code plus an error JSON (`ffi/tests/exports.rs` holds every export to that form); no
 //! function here may unwind into C, keep a pointer the caller passed after returning, or keep
-//! any global state but one: the record of the strings handed to C (`c_strings`), which
-//! `hooks_free` needs. The log callback is process-wide, but its state is the core's one log
+//! any global state but one: the record of the large strings handed to C (`c_strings`),
+//! which `hooks_free` needs. The log callback is process-wide, but its state is the core's one log
 //! sink (`hookwire_core::set_log_sink`), not a global of this crate.
 
 use boundary::export;
@@ -563,9 +563,9 @@ fn fire(d: &HooksDispatcher, event: &[u8], token: Option<&HooksCancelToken>) -> 
 }
 
 /// Releases a string this library returned (a result JSON or an error JSON), exactly once,
-/// from any thread. hooks_free(NULL) does nothing, and so does a pointer this library never
-/// returned (it keeps a record of the strings it hands out, which is also how a large result
-/// goes back to be reused without a strlen over it). Never pass such a string to libc free.
+/// from any thread. hooks_free(NULL) does nothing. Never pass such a string to libc free,
+/// and never pass hooks_free a pointer that did not come from this library. A large result's
+/// memory is kept for the next one.
 ///
 /// # Safety
 /// s is NULL or a string returned by this library that has not been freed yet.
