@@ -95,7 +95,7 @@ impl Drop for Dispatcher {
 impl Dispatcher {
     /// Parses and checks a configuration given as JSON text (either shape, protocol.md §2.1).
     pub fn new(config_json: &str) -> Result<Self, ConfigError> {
-        let v: Value = crate::json::from_str(config_json).map_err(|e| ConfigError::from_json(&e))?;
+        let v = crate::json::value_from_str(config_json).map_err(|e| ConfigError::from_json(&e))?;
         Self::from_value(v)
     }
 

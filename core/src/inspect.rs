@@ -169,7 +169,7 @@ impl TrustStatus {
 /// in its store (`trust.store`, else the default store), and returns the new trust status.
 /// The host calls this after the user approved what [`Dispatcher::trust_status`] showed.
 pub fn record_trust_for(config_json: &str) -> Result<TrustStatus, ConfigError> {
-    let value: Value = crate::json::from_str(config_json).map_err(|e| ConfigError::from_json(&e))?;
+    let value = crate::json::value_from_str(config_json).map_err(|e| ConfigError::from_json(&e))?;
     let d = Dispatcher::from_value(value.clone())?;
     let config = d.config();
     let Some(project_dir) = config.project_dir.clone() else {

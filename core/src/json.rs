@@ -4,7 +4,9 @@
 //! serde_json refuses such text, so an event carrying one in a model-written tool input was
 //! refused as `invalid_json` and no hook ran: a guard bypass.
 //!
-//! Every parse of untrusted JSON in the engine goes through here. The strict parse runs first
+//! Every parse of untrusted JSON in the engine goes through here; a parse into a `Value` goes
+//! through [`value_from_str`] or [`value_from_slice`], which also read serde_json's one special
+//! key as a key ([`PlainValue`]). The strict parse runs first
 //! (no cost for ordinary text); only when it fails is the text scanned once, each unpaired
 //! surrogate escape replaced by `\ufffd` (the same six bytes, so any later error keeps its line
 //! and column), and parsed again. Hooks still receive the event's bytes as the host sent them;
@@ -26,15 +28,101 @@ pub fn from_str<T: DeserializeOwned>(text: &str) -> serde_json::Result<T> {
     serde_json::from_str(text).or_else(|e| reparse(text.as_bytes(), e, |b| serde_json::from_slice(b)))
 }
 
-/// [`from_str`] into a `Value`, with a large text read by [`quick`] when it can: the same
-/// value, its strings scanned four times as fast.
+/// [`from_str`] into a `Value` ([`PlainValue`]: every key a key), with a large text read by
+/// [`quick`] when it can: the same value, its strings scanned four times as fast. Every parse
+/// of untrusted text into a value goes through here or [`value_from_slice`].
 pub fn value_from_str(text: &str) -> serde_json::Result<serde_json::Value> {
     if text.len() >= QUICK_MIN
         && let Some(v) = quick::value(text)
     {
         return Ok(v);
     }
-    from_str(text)
+    plain_value(serde_json::Deserializer::from_str(text))
+        .or_else(|e| reparse(text.as_bytes(), e, |b| plain_value(serde_json::Deserializer::from_slice(b))))
+}
+
+/// [`value_from_str`] for bytes (invalid UTF-8 stays an error, as serde_json reports it).
+pub fn value_from_slice(bytes: &[u8]) -> serde_json::Result<serde_json::Value> {
+    plain_value(serde_json::Deserializer::from_slice(bytes))
+        .or_else(|e| reparse(bytes, e, |b| plain_value(serde_json::Deserializer::from_slice(b))))
+}
+
+/// One whole JSON text read as a [`PlainValue`].
+fn plain_value<'de, R: serde_json::de::Read<'de>>(
+    mut de: serde_json::Deserializer<R>,
+) -> serde_json::Result<serde_json::Value> {
+    let v = serde::de::DeserializeSeed::deserialize(PlainValue, &mut de)?;
+    de.end()?;
+    Ok(v)
+}
+
+/// serde_json's `Value`, read without its one special key. With the `raw_value` feature (the
+/// engine uses it), `Value`'s own reading takes an object whose first key is
+/// `$serde_json::private::RawValue` as the JSON text held in its value. A model-written tool
+/// input `{"$serde_json::private::RawValue": "{\"command\":\"ls\"}", "command": "rm -rf /"}`
+/// made the whole event unreadable (`trailing comma`: no hook ran), and one without the second
+/// key was matched and `if`-checked as `{"command":"ls"}`. Here that key is a key like any
+/// other; everything else is serde_json's reading, its depth limit included.
+pub struct PlainValue;
+
+impl<'de> serde::de::DeserializeSeed<'de> for PlainValue {
+    type Value = serde_json::Value;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<serde_json::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for PlainValue {
+    type Value = serde_json::Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E>(self, b: bool) -> Result<serde_json::Value, E> {
+        Ok(serde_json::Value::Bool(b))
+    }
+    fn visit_i64<E>(self, n: i64) -> Result<serde_json::Value, E> {
+        Ok(serde_json::Value::Number(n.into()))
+    }
+    fn visit_u64<E>(self, n: u64) -> Result<serde_json::Value, E> {
+        Ok(serde_json::Value::Number(n.into()))
+    }
+    fn visit_f64<E>(self, n: f64) -> Result<serde_json::Value, E> {
+        Ok(serde_json::Number::from_f64(n).map_or(serde_json::Value::Null, serde_json::Value::Number))
+    }
+    fn visit_str<E>(self, s: &str) -> Result<serde_json::Value, E> {
+        Ok(serde_json::Value::String(s.to_owned()))
+    }
+    fn visit_string<E>(self, s: String) -> Result<serde_json::Value, E> {
+        Ok(serde_json::Value::String(s))
+    }
+    fn visit_unit<E>(self) -> Result<serde_json::Value, E> {
+        Ok(serde_json::Value::Null)
+    }
+    fn visit_none<E>(self) -> Result<serde_json::Value, E> {
+        Ok(serde_json::Value::Null)
+    }
+    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<serde_json::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut items: A) -> Result<serde_json::Value, A::Error> {
+        let mut v = Vec::with_capacity(items.size_hint().unwrap_or(0));
+        while let Some(item) = items.next_element_seed(PlainValue)? {
+            v.push(item);
+        }
+        Ok(serde_json::Value::Array(v))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut entries: A) -> Result<serde_json::Value, A::Error> {
+        let mut m = serde_json::Map::new();
+        while let Some(key) = entries.next_key::<String>()? {
+            m.insert(key, entries.next_value_seed(PlainValue)?);
+        }
+        Ok(serde_json::Value::Object(m))
+    }
 }
 
 /// [`from_str`] for bytes (invalid UTF-8 stays an error, as serde_json reports it).
@@ -122,7 +210,7 @@ impl<'de> serde::de::Visitor<'de> for Skim<'_> {
         let mut m = serde_json::Map::new();
         while let Some(key) = entries.next_key::<String>()? {
             let value = if self.0.contains(&key.as_str()) {
-                entries.next_value()?
+                entries.next_value_seed(PlainValue)?
             } else {
                 entries.next_value::<serde::de::IgnoredAny>()?;
                 serde_json::Value::Null

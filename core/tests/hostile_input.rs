@@ -118,6 +118,47 @@ fn nested_command_substitutions_never_keep_a_guard_from_running() {
     assert_eq!(fire(&d, &bash("echo hi"))["outcomes"], json!([]));
 }
 
+/// serde_json (with its `raw_value` feature) reads an object whose first key is
+/// `$serde_json::private::RawValue` as the JSON text in its value. A model-written tool input
+/// starting with that key made the event unreadable (`trailing comma`: no hook ran), or was
+/// matched as the text it carried: `{"command":"ls"}` for a command that was not. The key is a
+/// key like any other, in events (small and large, read quickly or not) and in hook output.
+#[test]
+fn serde_jsons_raw_value_key_in_a_tool_input_keeps_no_guard_from_running() {
+    const KEY: &str = "$serde_json::private::RawValue";
+    let d = rm_guard(5.0);
+    for pad in [0, 100_000] {
+        let mut both = serde_json::Map::new();
+        both.insert(KEY.into(), json!("{\"command\":\"ls\"}"));
+        both.insert("command".into(), json!("rm -rf /"));
+        both.insert("pad".into(), json!("x".repeat(pad)));
+        let event = json!({"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": both});
+        let text = d.fire_json(&event.to_string()).unwrap_or_else(|e| panic!("pad {pad}: {e:?}"));
+        let r: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(r["decision"], "deny", "pad {pad}: {r}");
+    }
+    // Alone, the key does not stand for its text: `Bash(rm *)` does not see `rm` here.
+    let d = Dispatcher::new(
+        &json!({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
+            {"type": "command", "if": "Bash(echo *)", "command": "exit 2"}]}]}})
+        .to_string(),
+    )
+    .unwrap();
+    let alone = json!({"hook_event_name": "PreToolUse", "tool_name": "Bash",
+        "tool_input": {KEY: "{\"command\":\"echo hi\"}"}});
+    assert_eq!(fire(&d, &alone)["outcomes"], json!([]));
+    // A hook's output object with that key is read as the object it is.
+    let d = Dispatcher::new(
+        &json!({"hooks": {"PreToolUse": [{"hooks": [{"type": "command",
+            "command": format!("echo '{{\"hookSpecificOutput\": {{\"{KEY}\": \"1\", \"permissionDecision\": \"deny\"}}}}'")}]}]}})
+        .to_string(),
+    )
+    .unwrap();
+    let r = fire(&d, &bash("ls"));
+    assert_eq!(r["outcomes"][0]["status"], "ok", "{r}");
+    assert_eq!(r["decision"], "deny", "{r}");
+}
+
 /// An `if` rule that cannot decide runs the hook, and says so.
 #[test]
 fn an_undecidable_if_rule_runs_the_hook_with_a_warning() {

@@ -489,7 +489,7 @@ fn read_lost(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>, why: &str) -> St
     let mut step = h.dialect.rules().read(h, ev, &Finished { end: &failed_end, ..*f });
     let json = !f.stdout.truncated
         && f.stdout.text.trim_start().starts_with('{')
-        && matches!(serde_json::from_str::<Value>(&f.stdout.text), Ok(Value::Object(_)));
+        && matches!(crate::json::value_from_str(&f.stdout.text), Ok(Value::Object(_)));
     if json {
         let zero = End::Exited(0);
         let read = h.dialect.rules().read(h, ev, &Finished { end: &zero, ..*f });

@@ -48,7 +48,7 @@ impl FunctionHook {
     /// or a value of the wrong type (a `timeout_s` that is not seconds ≥ 0.001 included) is
     /// `invalid_config` with a pointer to the key.
     pub fn from_json(options: &str) -> Result<FunctionHook, ConfigError> {
-        let value: Value = crate::json::from_str(options).map_err(|e| ConfigError::from_json(&e))?;
+        let value = crate::json::value_from_str(options).map_err(|e| ConfigError::from_json(&e))?;
         Self::from_value(&value)
     }
 

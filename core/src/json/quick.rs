@@ -4,12 +4,12 @@
 //! event, its parse and the skim of a `cat` hook's output were a third of the fire's own
 //! time (figure 4b, issue 20).
 //!
-//! They answer only when they can vouch that serde_json would answer the same, and otherwise
-//! say `None`, and the caller asks serde_json. So everything but the common shape stays
-//! serde_json's: every error and its position, the repair of unpaired surrogates
-//! ([`super::repair_surrogates`]), nesting past [`MAX_DEPTH`], and serde_json's reading of an
-//! object whose first key is [`RAW_VALUE_KEY`]. Numbers are read by serde_json, token by
-//! token. A property test holds both readings equal on generated text.
+//! They answer only when they can vouch that serde_json would answer the same (read as a
+//! [`super::PlainValue`]), and otherwise say `None`, and the caller asks serde_json. So
+//! everything but the common shape stays serde_json's: every error and its position, the repair
+//! of unpaired surrogates ([`super::repair_surrogates`]) and nesting past [`MAX_DEPTH`].
+//! Numbers are read by serde_json, token by token. A property test holds both readings equal
+//! on generated text.
 
 use super::scan::plain_run;
 use serde_json::{Map, Value};
@@ -18,13 +18,8 @@ use serde_json::{Map, Value};
 /// skipped one; deeper text is left to it.
 const MAX_DEPTH: usize = 100;
 
-/// With the `raw_value` feature, serde_json reads an object whose first key is this as the
-/// JSON text of its value (`{"$serde_json::private::RawValue": "[1]"}` is `[1]`). Left to it,
-/// so both readings agree.
-const RAW_VALUE_KEY: &str = "$serde_json::private::RawValue";
-
-/// `text` parsed as `serde_json::from_str::<Value>` would, or `None` when this reading cannot
-/// vouch for the answer.
+/// `text` parsed as serde_json reads a [`super::PlainValue`], or `None` when this reading
+/// cannot vouch for the answer.
 pub fn value(text: &str) -> Option<Value> {
     let mut p = Parser { text, b: text.as_bytes(), i: 0 };
     let v = p.value(0)?;
@@ -118,9 +113,6 @@ impl Parser<'_> {
                 self.items(b'}', |p| {
                     p.eat(b'"')?;
                     let key = p.string()?;
-                    if m.is_empty() && key == RAW_VALUE_KEY {
-                        return None;
-                    }
                     p.eat(b':')?;
                     m.insert(key, p.value(depth + 1)?);
                     Some(())
@@ -355,6 +347,14 @@ mod tests {
     use proptest::prelude::*;
     use proptest::test_runner::Config;
 
+    /// serde_json's one special key (see `PlainValue`), a key like any other to both readings.
+    const RAW_VALUE_KEY: &str = "$serde_json::private::RawValue";
+
+    /// serde_json's reading of a value.
+    fn serde_value(text: &str) -> serde_json::Result<Value> {
+        super::super::plain_value(serde_json::Deserializer::from_str(text))
+    }
+
     fn ws() -> impl Strategy<Value = String> {
         proptest::sample::select(vec!["", "", " ", "\n", "\t ", "\r\n  "]).prop_map(String::from)
     }
@@ -472,7 +472,7 @@ mod tests {
 
     /// Whether the text has what this reading leaves to serde_json, in any string.
     fn left_to_serde(text: &str) -> bool {
-        ["\\ud800", "\\udc00", "\\ud83dx", RAW_VALUE_KEY].iter().any(|s| text.contains(s))
+        ["\\ud800", "\\udc00", "\\ud83dx"].iter().any(|s| text.contains(s))
     }
 
     const READ: &[&str] = &["decision", "", "a", RAW_VALUE_KEY];
@@ -484,7 +484,7 @@ mod tests {
         /// without what it leaves to serde_json, it does answer.
         #[test]
         fn the_quick_parse_is_serde_jsons_parse(t in prop_oneof![text(), mutated()]) {
-            let serde = serde_json::from_str::<Value>(&t);
+            let serde = serde_value(&t);
             match value(&t) {
                 Some(v) => prop_assert_eq!(serde.ok(), Some(v), "{}", t),
                 None => prop_assert!(serde.is_err() || left_to_serde(&t), "no answer for valid {}", t),
@@ -521,7 +521,7 @@ mod tests {
             .map(|i| if i % 61 == 0 { '\n' } else { char::from(b'a' + (i % 26) as u8) })
             .collect();
         let text = serde_json::json!({"tool_input": {"content": content, "n": [1, -2, 3.5]}}).to_string();
-        assert_eq!(value(&text), serde_json::from_str(&text).ok());
+        assert_eq!(value(&text), serde_value(&text).ok());
         let m = object(&text, &["n"]).unwrap().unwrap();
         assert_eq!(m["tool_input"], Value::Null);
     }

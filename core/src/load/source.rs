@@ -92,10 +92,10 @@ impl RawSource {
                 }
                 Err(e) => Err(format!("not UTF-8: {e}")),
             },
-            Syntax::Json => crate::json::from_slice::<Value>(bytes)
+            Syntax::Json => crate::json::value_from_slice(bytes)
                 .map_err(|e| format!("invalid JSON at {}:{}: {e}", e.line(), e.column())),
             Syntax::Jsonc => match jsonc::strip(bytes) {
-                Ok(text) => crate::json::from_slice::<Value>(&text)
+                Ok(text) => crate::json::value_from_slice(&text)
                     .map_err(|e| format!("invalid JSON at {}:{}: {e}", e.line(), e.column())),
                 Err((l, c, why)) => Err(format!("invalid JSON at {l}:{c}: {why}")),
             },

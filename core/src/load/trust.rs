@@ -29,7 +29,7 @@ pub(crate) fn lookup(
         Ok(None) => return Ok(false),
         Err(why) => return Err(why),
     };
-    let Ok(doc) = serde_json::from_str::<Value>(&text) else {
+    let Ok(doc) = crate::json::value_from_str(&text) else {
         return Err(format!("trust store {} is not valid JSON; untrusted", store.display()));
     };
     if doc.get("version").and_then(Value::as_u64) != Some(1) {
@@ -79,7 +79,7 @@ pub fn record(store: &Path, project_dir: &Path, entries: &[(String, String)]) ->
     let root = std::fs::canonicalize(project_dir)
         .map_err(|e| format!("project_dir {} cannot be resolved: {e}", project_dir.display()))?;
     let mut doc = match read_store(store)? {
-        Some(text) => serde_json::from_str::<Value>(&text)
+        Some(text) => crate::json::value_from_str(&text)
             .ok()
             .filter(|d| d.get("version").and_then(Value::as_u64) == Some(1))
             .ok_or_else(|| {
