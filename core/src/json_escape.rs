@@ -2,8 +2,8 @@
 //! and stderr (up to `max_output_bytes`, 1 MiB by default), and serde_json escapes a string one
 //! byte at a time: for a hook echoing a 1 MiB event that was a sixth of the whole fire (figure
 //! 4b, issue 20). Here runs of bytes that need no escape are found by the vector scan of
-//! `json::scan` and copied whole; the escapes themselves are serde_json's, byte for byte (a test compares both on
-//! generated strings).
+//! `json::scan` and copied whole; the escapes themselves are serde_json's, byte for byte (a
+//! test compares both on generated strings).
 
 use serde::{Serialize, Serializer};
 use serde_json::ser::Formatter;
@@ -217,7 +217,7 @@ mod tests {
             let s = format!("abcdefg{}hijklmnop", char::from(c));
             assert_eq!(quoted(&s), serde_json::to_string(&s).unwrap(), "{c:#x}");
         }
-        // One escape at every place of a long clean run: across the 32- and 8-byte steps.
+        // One escape at every place of a long clean run: across the scan's 64-, 16- and 8-byte steps.
         for at in 0..100 {
             for c in ['"', '\\', '\n', '\u{0}', '\u{1f}', 'é'] {
                 let mut s: Vec<char> = "abcdefghijklmnopqrstuvwxyz".chars().cycle().take(100).collect();

@@ -256,22 +256,14 @@ fn fallback_error() -> *mut c_char {
 /// [`into_c_string`] and is owned by no one else.
 unsafe fn store(out: *mut *mut c_char, value: *mut c_char) {
     if out.is_null() {
-        // SAFETY: `value` is NULL or a string from `into_c_string` that no one else owns.
-        unsafe { free_c_string(value) };
+        // SAFETY: `value` is NULL or a string from `into_c_string` (made by `c_strings`) that
+        // no one else owns.
+        unsafe { c_strings::release(value) };
         return;
     }
     // SAFETY: `out` is non-NULL and the caller guarantees it is valid for a write. `write`
     // does not read the old value, which may be uninitialised.
     unsafe { ptr::write(out, value) };
-}
-
-/// Frees a string made by [`into_c_string`]; NULL does nothing.
-///
-/// # Safety
-/// `s` is NULL or came from [`into_c_string`] and has not been freed.
-pub(crate) unsafe fn free_c_string(s: *mut c_char) {
-    // SAFETY: guaranteed by the caller.
-    unsafe { c_strings::release(s) }
 }
 
 #[cfg(test)]
@@ -303,7 +295,7 @@ mod tests {
         // SAFETY: `p` came from the boundary in the test and is freed once, here.
         let text = unsafe { CStr::from_ptr(p) }.to_str().unwrap().to_string();
         // SAFETY: as above.
-        unsafe { free_c_string(p) };
+        unsafe { c_strings::release(p) };
         text
     }
 
@@ -380,7 +372,7 @@ mod tests {
         // SAFETY: `p` came from `into_c_string` just above and is freed once below.
         let text = unsafe { CStr::from_ptr(p) }.to_str().unwrap().to_string();
         // SAFETY: as above.
-        unsafe { free_c_string(p) };
+        unsafe { c_strings::release(p) };
         assert!(text.contains("\"kind\":\"internal\""), "{text}");
     }
 

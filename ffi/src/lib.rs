@@ -573,7 +573,7 @@ fn fire(d: &HooksDispatcher, event: &[u8], token: Option<&HooksCancelToken>) -> 
 pub unsafe extern "C" fn hooks_free(s: *mut c_char) {
     export!(or(()) => {
         // SAFETY: s is NULL or an unfreed string from this library (caller's contract).
-        unsafe { boundary::free_c_string(s) };
+        unsafe { c_strings::release(s) };
         Ok(())
     })
 }

@@ -128,9 +128,9 @@ impl Parser<'_> {
                 })?;
                 Value::Array(items)
             }
-            b't' => self.literal("true", Value::Bool(true))?,
-            b'f' => self.literal("false", Value::Bool(false))?,
-            b'n' => self.literal("null", Value::Null)?,
+            b't' => self.word("true").map(|()| Value::Bool(true))?,
+            b'f' => self.word("false").map(|()| Value::Bool(false))?,
+            b'n' => self.word("null").map(|()| Value::Null)?,
             b'-' | b'0'..=b'9' => {
                 let start = self.i;
                 self.i += self.b[start..]
@@ -148,12 +148,10 @@ impl Parser<'_> {
         })
     }
 
-    fn literal(&mut self, word: &str, v: Value) -> Option<Value> {
+    /// Steps over `word` (`true`, `false`, `null`), or `None` when something else is there.
+    fn word(&mut self, word: &str) -> Option<()> {
         let end = self.i + word.len();
-        (self.b.get(self.i..end)? == word.as_bytes()).then(|| {
-            self.i = end;
-            v
-        })
+        (self.b.get(self.i..end)? == word.as_bytes()).then(|| self.i = end)
     }
 
     /// The rest of a string whose opening quote is read, decoded; past its closing quote.
@@ -223,14 +221,11 @@ impl Parser<'_> {
         })
     }
 
+    /// The four hex digits of a `\u` escape, read as [`super::repair_surrogates`] reads them.
     fn hex4(&mut self) -> Option<u32> {
-        let digits = self.b.get(self.i..self.i + 4)?;
-        let mut n = 0;
-        for &d in digits {
-            n = n * 16 + char::from(d).to_digit(16)?;
-        }
+        let unit = super::hex4(self.b.get(self.i..)?)?;
         self.i += 4;
-        Some(n)
+        Some(u32::from(unit))
     }
 
     /// The members of the skimmed object whose `{` is read.
@@ -275,9 +270,9 @@ impl Parser<'_> {
                 self.i += 1;
                 self.items(b']', |p| p.skip(depth + 1))
             }
-            b't' => self.literal("true", Value::Null).map(drop),
-            b'f' => self.literal("false", Value::Null).map(drop),
-            b'n' => self.literal("null", Value::Null).map(drop),
+            b't' => self.word("true"),
+            b'f' => self.word("false"),
+            b'n' => self.word("null"),
             b'-' | b'0'..=b'9' => self.skip_number(),
             _ => None,
         }

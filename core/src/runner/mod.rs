@@ -294,9 +294,9 @@ pub fn run(jobs: &[Job<'_>], slots: &Slots, cancel: Option<&Cancel>) -> Vec<RunR
 }
 
 /// What the loop reads output with. Kept output is read in place (`Capture::read_from`), its
-/// large buffers from the process's [`crate::buffer_pool`]; output past the cap is read into a scratch
-/// buffer and dropped: 8 KiB on the stack, and 64 KiB (a whole pipe) on the heap once a read
-/// has filled it. A 64 KiB heap buffer on every fire cost a `calloc`, its zeroing and, on free,
+/// large buffers from the process's [`crate::buffer_pool`]; output past the cap is read into a
+/// scratch buffer and dropped: 8 KiB on the stack, and 64 KiB (a whole pipe) on the heap once a
+/// read has filled it. A 64 KiB heap buffer on every fire cost a `calloc`, its zeroing and, on free,
 /// a consolidation of glibc's fast bins (issue 20).
 pub(crate) struct Reader {
     small: [u8; 8 * 1024],
