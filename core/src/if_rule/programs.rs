@@ -1,0 +1,758 @@
+//! What a simple command starts, for a `Bash(…)` rule: the program its command word names
+//! (also by its last path component), the programs that wrappers (`env`, `sudo`, `timeout`,
+//! `xargs`, `find -exec`, …) run, the code that shells (`bash -c`), `eval` and `su -c` read,
+//! and the builtins whose effect the rule cannot see (`source`, `trap`, `alias`, …), which leave
+//! it undecided. A rule answers "no" only when every program that bash would start is known.
+
+use super::IfMatch;
+use super::shell::{self, Flow, Reading, SimpleCommand, Word};
+use crate::lazy_regex::LazyRegex;
+
+/// A `Bash(pattern)` rule, ready to judge commands.
+#[derive(Debug, Clone)]
+pub struct CommandRule {
+    /// The glob, and the same glob with a path-qualified program reduced to its last component.
+    pub globs: Vec<LazyRegex>,
+    /// The program the glob names, when its first word is literal (`rm` for `rm -rf *`).
+    pub program: Option<String>,
+    /// Whether the glob mentions `<` or `>`: then a redirection may be what it is about.
+    pub names_redirection: bool,
+}
+
+/// Where a command is judged: its nesting, and whether an undecided answer still needs its
+/// reason (formatting one per command of a hostile megabyte cost more than reading it).
+#[derive(Clone, Copy)]
+struct Cx {
+    depth: usize,
+    explain: bool,
+}
+
+impl Cx {
+    fn deeper(self) -> Cx {
+        Cx { depth: self.depth + 1, ..self }
+    }
+
+    fn undecided(self, why: impl FnOnce() -> String) -> IfMatch {
+        IfMatch::Undecided(if self.explain { why() } else { String::new() })
+    }
+}
+
+/// Most programs one simple command is searched for (wrappers within wrappers, `sudo`'s
+/// candidate commands); past it the rule is undecided.
+const MAX_INVOCATIONS: usize = 64;
+
+impl CommandRule {
+    fn matches(&self, text: &str) -> bool {
+        self.globs.iter().any(|g| g.is_match(text))
+    }
+
+    /// Whether the glob could match a command of `program` with arguments the shell alone knows.
+    fn could_name(&self, program: &str) -> bool {
+        self.program.as_deref().is_none_or(|p| p == program || basename(p) == program)
+    }
+
+    /// The rule's verdict on a whole command line.
+    pub fn judge(&self, command: &str) -> IfMatch {
+        self.judge_in(command, Cx { depth: 0, explain: true })
+    }
+
+    fn judge_in(&self, command: &str, cx: Cx) -> IfMatch {
+        if self.matches(command) {
+            return IfMatch::Yes;
+        }
+        let mut verdict = IfMatch::No;
+        let reading = shell::read(command, cx.depth, &mut |cmd, depth| {
+            // Once undecided, only a "yes" changes the answer: later reasons are not written.
+            let explain = cx.explain && verdict == IfMatch::No;
+            verdict.merge(self.judge_simple(cmd, Cx { depth, explain }));
+            if verdict == IfMatch::Yes { Flow::Stop } else { Flow::Continue }
+        });
+        if let Reading::Undecided(why) = reading {
+            verdict.merge(IfMatch::Undecided(why));
+        }
+        verdict
+    }
+
+    fn judge_simple(&self, cmd: &SimpleCommand<'_, '_>, cx: Cx) -> IfMatch {
+        if !cmd.raw.is_empty() && self.matches(cmd.raw) {
+            return IfMatch::Yes;
+        }
+        let mut verdict = IfMatch::No;
+        for a in cmd.assignments {
+            if let Some(why) = assignment_changes_programs(a.raw) {
+                verdict.merge(IfMatch::Undecided(why));
+            }
+        }
+        if cmd.words.is_empty() {
+            return verdict;
+        }
+        let line = Line::new(cmd.words);
+        let mut todo = vec![(0usize, false)];
+        let mut seen = 0;
+        while let Some((at, appends)) = todo.pop() {
+            seen += 1;
+            if seen > MAX_INVOCATIONS {
+                verdict.merge(cx.undecided(|| format!("more than {MAX_INVOCATIONS} wrapped programs")));
+                break;
+            }
+            verdict.merge(self.invocation(&line, at, appends, cx, &mut todo));
+            if verdict == IfMatch::Yes {
+                return verdict;
+            }
+        }
+        if verdict == IfMatch::No && self.names_redirection && cmd.redirected {
+            verdict = cx.undecided(|| "the rule names a redirection".into());
+        }
+        verdict
+    }
+
+    /// The program started at word `at` of `line` (`appends`: with more arguments than
+    /// written); wrapped programs are pushed onto `todo`.
+    fn invocation(
+        &self,
+        line: &Line<'_, '_>,
+        at: usize,
+        appends: bool,
+        cx: Cx,
+        todo: &mut Vec<(usize, bool)>,
+    ) -> IfMatch {
+        let word = &line.words[at];
+        let Some(name) = word.value.as_deref() else {
+            return cx.undecided(|| format!("the command word {} is not literal text", shorten(word.raw)));
+        };
+        let base = basename(name);
+        let text = line.text_from(at);
+        let by_base = (base.len() < name.len()).then(|| format!("{base}{}", &text[name.len()..]));
+        let texts = [Some(text), by_base.as_deref()];
+        let more = |t: &str| appends && self.matches(&format!("{t} "));
+        if texts.iter().flatten().any(|t| self.matches(t) || more(t)) {
+            return IfMatch::Yes;
+        }
+        if (appends || line.unknown_after(at)) && self.could_name(base) {
+            return cx.undecided(|| format!("an argument of `{base}` is known only to the shell"));
+        }
+        let args = &line.words[at + 1..];
+        // A name with a slash is a file; builtins are found by bare name only.
+        if let Some(v) = self.builtin(name, args, cx).filter(|_| !name.contains('/')) {
+            return v;
+        }
+        if let Some(v) = self.shell(base, args, cx) {
+            return v;
+        }
+        match wrapped(base, args) {
+            Wrapped::Nothing => IfMatch::No,
+            Wrapped::At(list, appends) => {
+                todo.extend(list.into_iter().map(|i| (at + 1 + i, appends)));
+                IfMatch::No
+            }
+            Wrapped::Code(i) => match args.get(i) {
+                Some(w) => self.code(w, cx),
+                None => IfMatch::No,
+            },
+            Wrapped::Undecided(why) => IfMatch::Undecided(why),
+            Wrapped::Unknown(i) => {
+                // Options this table does not know: every later word may be the program.
+                let mut v = IfMatch::No;
+                let mut candidates = 0;
+                for (j, w) in args.iter().enumerate().skip(i) {
+                    match w.value.as_deref() {
+                        None => {
+                            return cx.undecided(|| {
+                                format!("`{base}` may run {}, known only to the shell", shorten(w.raw))
+                            });
+                        }
+                        Some(s) if s.starts_with('-') => {}
+                        Some(s) => {
+                            candidates += 1;
+                            if candidates > 16 {
+                                return cx.undecided(|| format!("`{base}` has more than 16 operands"));
+                            }
+                            todo.push((at + 1 + j, true));
+                            if s.contains([' ', '\t', '\n', ';', '&', '|']) {
+                                v.merge(self.judge_in(s, cx.deeper()));
+                            }
+                        }
+                    }
+                }
+                v
+            }
+        }
+    }
+
+    /// Shell code in a word: read when its text is known.
+    fn code(&self, word: &Word<'_>, cx: Cx) -> IfMatch {
+        match word.value.as_deref() {
+            Some(code) => self.judge_in(code, cx.deeper()),
+            None => cx.undecided(|| format!("shell code {} is known only to the shell", shorten(word.raw))),
+        }
+    }
+
+    /// A shell's own commands; `None` when `name` is not a bash builtin or is a wrapper one.
+    fn builtin(&self, name: &str, args: &[Word<'_>], cx: Cx) -> Option<IfMatch> {
+        let values = || args.iter().map(|w| w.value.as_deref());
+        match name {
+            "eval" => Some(match values().collect::<Option<Vec<_>>>() {
+                Some(parts) => self.judge_in(&parts.join(" "), cx.deeper()),
+                None => cx.undecided(|| "`eval` of text known only to the shell".into()),
+            }),
+            "source" | "." | "trap" | "alias" | "bind" | "complete" | "compgen" | "enable" | "fc"
+            | "hash" | "let" | "mapfile" | "readarray" | "shopt" => {
+                Some(cx.undecided(|| format!("`{name}` runs or changes code the rule cannot read")))
+            }
+            "set" => Some(set_options(args)),
+            "declare" | "typeset" | "local" | "export" | "readonly" | "unset" | "read" | "printf"
+            | "getopts" | "wait" => {
+                // Their variable names may carry an array subscript, which bash evaluates as
+                // arithmetic (running any `$(…)` in it, or in the value of a variable it
+                // names), and `-i` makes every later assignment arithmetic: only plain names
+                // and values without `[` are read.
+                let declares = matches!(name, "declare" | "typeset" | "local" | "export" | "readonly");
+                for v in values() {
+                    let Some(v) = v else { continue };
+                    if v.contains('[') && (name != "printf" || has_option(args, 'v')) {
+                        return Some(cx.undecided(|| format!("`{name}` with an array subscript")));
+                    }
+                    if declares && v.starts_with(['-', '+']) && v.contains('i') {
+                        return Some(cx.undecided(|| format!("`{name} {v}` makes assignments arithmetic")));
+                    }
+                    if let Some(why) = assignment_changes_programs(v).filter(|_| declares) {
+                        return Some(IfMatch::Undecided(why));
+                    }
+                }
+                Some(IfMatch::No)
+            }
+            // `-v NAME` evaluates NAME's subscript; other tests compare text and numbers.
+            "test" | "[" if has_option(args, 'v') || has_option(args, 'R') => {
+                Some(cx.undecided(|| format!("`{name} -v` evaluates a subscript")))
+            }
+            "test" | "[" => Some(IfMatch::No),
+            "echo" | "cd" | "pwd" | "true" | "false" | ":" | "exit" | "return" | "shift" | "type"
+            | "umask" | "ulimit" | "kill" | "jobs" | "pushd" | "popd" | "dirs" | "break" | "continue"
+            | "times" | "help" | "logout" | "disown" | "suspend" | "fg" | "bg" | "history" | "unalias"
+            | "caller" | "compopt" => Some(IfMatch::No),
+            _ => None,
+        }
+    }
+
+    /// `bash -c CODE` and its kin; `None` when `base` is not a shell.
+    fn shell(&self, base: &str, args: &[Word<'_>], cx: Cx) -> Option<IfMatch> {
+        const BASH_GRAMMAR: &[&str] = &["bash", "sh", "dash", "ash", "rbash"];
+        const OTHER_SHELLS: &[&str] = &[
+            "zsh",
+            "ksh",
+            "ksh93",
+            "mksh",
+            "oksh",
+            "yash",
+            "fish",
+            "csh",
+            "tcsh",
+            "pwsh",
+            "powershell",
+            "nu",
+            "elvish",
+            "xonsh",
+            "osh",
+            "ysh",
+        ];
+        if OTHER_SHELLS.contains(&base) {
+            return Some(cx.undecided(|| format!("`{base}` reads a language the rule does not")));
+        }
+        if !BASH_GRAMMAR.contains(&base) {
+            return None;
+        }
+        let mut code = false;
+        let mut i = 0;
+        while i < args.len() {
+            let Some(a) = args[i].value.as_deref() else {
+                return Some(cx.undecided(|| format!("`{base}` with an option known only to the shell")));
+            };
+            i += 1;
+            match a {
+                "--" => break,
+                "--rcfile" | "--init-file" => i += 1,
+                _ if a.starts_with("--") => {}
+                _ if (a.starts_with('-') || a.starts_with('+')) && a.len() > 1 => {
+                    for c in a[1..].chars() {
+                        match c {
+                            'c' => code = true,
+                            'o' | 'O' => i += 1,
+                            's' | 'i' => {
+                                return Some(
+                                    cx.undecided(|| format!("`{base} -{c}` reads commands from its input")),
+                                );
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                _ => {
+                    i -= 1;
+                    break;
+                }
+            }
+        }
+        Some(match (code, args.get(i)) {
+            (true, Some(w)) => self.code(w, cx),
+            (true, None) => IfMatch::No,
+            (false, Some(_)) => cx.undecided(|| format!("`{base}` runs a script the rule cannot read")),
+            (false, None) => cx.undecided(|| format!("`{base}` reads commands from its input")),
+        })
+    }
+}
+
+/// Whether an argument is the option `-c` alone (`-v`, `-R`).
+fn has_option(args: &[Word<'_>], c: char) -> bool {
+    args.iter()
+        .any(|w| w.value.as_deref().is_some_and(|v| v.len() == 2 && v.starts_with('-') && v.ends_with(c)))
+}
+
+/// `set`'s options that change nothing about which programs run.
+fn set_options(args: &[Word<'_>]) -> IfMatch {
+    const LONG: &[&str] = &[
+        "errexit",
+        "nounset",
+        "pipefail",
+        "xtrace",
+        "verbose",
+        "noglob",
+        "noclobber",
+        "allexport",
+        "notify",
+        "hashall",
+        "braceexpand",
+        "physical",
+        "errtrace",
+        "functrace",
+        "ignoreeof",
+        "monitor",
+        "emacs",
+        "vi",
+        "noexec",
+        "onecmd",
+        "posix",
+        "privileged",
+        "keyword",
+        "nolog",
+    ];
+    let mut i = 0;
+    while i < args.len() {
+        let Some(a) = args[i].value.as_deref() else {
+            return IfMatch::Undecided("`set` with an option known only to the shell".into());
+        };
+        i += 1;
+        match a {
+            "--" | "-" => return IfMatch::No,
+            _ if a.len() > 1 && (a.starts_with('-') || a.starts_with('+')) => {
+                for c in a[1..].chars() {
+                    match c {
+                        // `-euo pipefail`: the option's name is the next word.
+                        'o' => match args.get(i).and_then(|w| w.value.as_deref()) {
+                            Some(o) if LONG.contains(&o) => i += 1,
+                            None if i == args.len() => {}
+                            _ => {
+                                return IfMatch::Undecided(
+                                    "`set -o` with an option the rule does not know".into(),
+                                );
+                            }
+                        },
+                        c if "euxvfCabhmnBPTEk".contains(c) => {}
+                        _ => {
+                            return IfMatch::Undecided(format!(
+                                "`set {a}` changes how the shell reads what follows"
+                            ));
+                        }
+                    }
+                }
+            }
+            _ => return IfMatch::No,
+        }
+    }
+    IfMatch::No
+}
+
+/// Variables whose value bash (or a bash it starts) runs or reads as code.
+fn assignment_changes_programs(word: &str) -> Option<String> {
+    let name = word.split(['=', '+']).next().unwrap_or(word);
+    let runs_code = matches!(
+        name,
+        "BASH_ENV"
+            | "ENV"
+            | "PS4"
+            | "PS0"
+            | "PS1"
+            | "PS2"
+            | "PS3"
+            | "PROMPT_COMMAND"
+            | "SHELLOPTS"
+            | "BASHOPTS"
+    ) || name.starts_with("BASH_FUNC_");
+    runs_code.then(|| format!("assigning `{name}` makes bash run code the rule cannot read"))
+}
+
+/// The words of a simple command joined by single spaces, with where each starts.
+struct Line<'s, 'w> {
+    words: &'w [Word<'s>],
+    text: String,
+    starts: Vec<usize>,
+    /// Index of the last word only the shell can read, if any.
+    last_unknown: Option<usize>,
+}
+
+impl<'s, 'w> Line<'s, 'w> {
+    fn new(words: &'w [Word<'s>]) -> Self {
+        let mut text = String::new();
+        let mut starts = Vec::with_capacity(words.len());
+        let mut last_unknown = None;
+        for (i, w) in words.iter().enumerate() {
+            if i > 0 {
+                text.push(' ');
+            }
+            starts.push(text.len());
+            match w.value.as_deref() {
+                Some(v) => text.push_str(v),
+                None => {
+                    // As written: a rule written against the text still matches it.
+                    text.push_str(w.raw);
+                    last_unknown = Some(i);
+                }
+            }
+        }
+        Line { words, text, starts, last_unknown }
+    }
+
+    /// The command from word `at` on, as one text.
+    fn text_from(&self, at: usize) -> &str {
+        &self.text[self.starts[at]..]
+    }
+
+    fn unknown_after(&self, at: usize) -> bool {
+        self.last_unknown.is_some_and(|u| u > at)
+    }
+}
+
+fn basename(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
+}
+
+fn shorten(raw: &str) -> String {
+    let short: String = raw.chars().take(40).collect();
+    format!("{short:?}")
+}
+
+/// Where a wrapper's program is among its arguments.
+#[derive(Debug, PartialEq)]
+enum Wrapped {
+    /// Not a wrapper, or one given no program.
+    Nothing,
+    /// The program starts at these argument indexes; `true` when the wrapper adds arguments
+    /// of its own after the ones written (`xargs`, `find -exec … {} +`).
+    At(Vec<usize>, bool),
+    /// This argument is shell code.
+    Code(usize),
+    /// An option the table does not know, at this index: any later word may be the program.
+    Unknown(usize),
+    /// The wrapper itself makes bash run code the rule cannot read.
+    Undecided(String),
+}
+
+/// How a wrapper program's arguments are laid out.
+struct Wrapper {
+    names: &'static [&'static str],
+    /// Short options that take an argument (in the next word, or the rest of the cluster).
+    short_arg: &'static str,
+    short_flags: &'static str,
+    /// Long options that take the next word as their argument when written without `=`.
+    long_arg: &'static [&'static str],
+    /// The short option whose argument is shell code (`su -c`).
+    code: Option<char>,
+    /// `NAME=value` words before the program (`env`, `sudo`).
+    assignments: bool,
+    /// Words before the program (`timeout`'s duration, `chroot`'s directory).
+    operands: usize,
+    /// `-10` is a flag (`nice`).
+    numeric_flags: bool,
+}
+
+const W: Wrapper = Wrapper {
+    names: &[],
+    short_arg: "",
+    short_flags: "",
+    long_arg: &[],
+    code: None,
+    assignments: false,
+    operands: 0,
+    numeric_flags: false,
+};
+
+/// Programs that run the program named by their arguments, and how to find it. A program
+/// not listed here is not looked through: `git`, `make`, `python -c` and the like run what
+/// their own files or languages say, which no rule over the command line can see.
+const WRAPPERS: &[Wrapper] = &[
+    Wrapper {
+        names: &["env"],
+        short_arg: "uCP",
+        short_flags: "i0v",
+        long_arg: &["--unset", "--chdir", "--split-string"],
+        assignments: true,
+        ..W
+    },
+    Wrapper { names: &["command"], short_flags: "pvV", ..W },
+    Wrapper {
+        names: &[
+            "builtin",
+            "nohup",
+            "unbuffer",
+            "catchsegv",
+            "torsocks",
+            "torify",
+            "dbus-run-session",
+            "fakeroot",
+        ],
+        ..W
+    },
+    Wrapper { names: &["exec"], short_arg: "a", short_flags: "cl", ..W },
+    Wrapper { names: &["nice"], short_arg: "n", long_arg: &["--adjustment"], numeric_flags: true, ..W },
+    Wrapper {
+        names: &["timeout"],
+        short_arg: "sk",
+        short_flags: "v",
+        long_arg: &["--signal", "--kill-after"],
+        operands: 1,
+        ..W
+    },
+    Wrapper { names: &["stdbuf"], short_arg: "ioe", long_arg: &["--input", "--output", "--error"], ..W },
+    Wrapper {
+        names: &["sudo"],
+        short_arg: "ugCDhprtTUR",
+        short_flags: "AbEHiknPsSvlK",
+        long_arg: &[
+            "--user",
+            "--group",
+            "--close-from",
+            "--chdir",
+            "--host",
+            "--prompt",
+            "--role",
+            "--type",
+            "--command-timeout",
+            "--other-user",
+            "--chroot",
+        ],
+        assignments: true,
+        ..W
+    },
+    Wrapper { names: &["doas"], short_arg: "uC", short_flags: "nsL", ..W },
+    Wrapper {
+        names: &["time"],
+        short_arg: "fo",
+        short_flags: "pvaq",
+        long_arg: &["--format", "--output"],
+        ..W
+    },
+    Wrapper {
+        names: &["xargs"],
+        short_arg: "adEILnPs",
+        short_flags: "0rtpxo",
+        long_arg: &[
+            "--arg-file",
+            "--delimiter",
+            "--max-args",
+            "--max-procs",
+            "--max-chars",
+            "--max-lines",
+            "--replace",
+            "--process-slot-var",
+            "--eof",
+        ],
+        ..W
+    },
+    Wrapper { names: &["setsid"], short_flags: "cfw", ..W },
+    Wrapper { names: &["ionice"], short_arg: "cn", short_flags: "t", ..W },
+    Wrapper { names: &["taskset"], short_flags: "ac", operands: 1, ..W },
+    Wrapper { names: &["chroot"], long_arg: &["--userspec", "--groups"], operands: 1, ..W },
+    Wrapper {
+        names: &["su", "runuser"],
+        short_arg: "gGsuw",
+        short_flags: "lmpfP",
+        long_arg: &[
+            "--group",
+            "--supp-group",
+            "--shell",
+            "--user",
+            "--whitelist-environment",
+            "--session-command",
+            "--command",
+        ],
+        code: Some('c'),
+        ..W
+    },
+    Wrapper {
+        names: &["script"],
+        short_arg: "ETIOBm",
+        short_flags: "aefqt",
+        long_arg: &[
+            "--command",
+            "--echo",
+            "--log-in",
+            "--log-out",
+            "--log-io",
+            "--log-timing",
+            "--logging-format",
+        ],
+        code: Some('c'),
+        ..W
+    },
+    Wrapper { names: &["sg"], operands: 1, code: Some('c'), ..W },
+    Wrapper { names: &["caffeinate"], short_arg: "tw", short_flags: "dimsu", ..W },
+];
+
+/// Wrappers whose options are not listed: every later word that is not an option may be the
+/// program (and is read as code when it holds blanks or operators).
+const GENERIC_WRAPPERS: &[&str] = &[
+    "prlimit",
+    "numactl",
+    "cpulimit",
+    "firejail",
+    "bwrap",
+    "nsenter",
+    "unshare",
+    "strace",
+    "ltrace",
+    "valgrind",
+    "systemd-run",
+    "xvfb-run",
+    "proxychains",
+    "proxychains4",
+    "flock",
+    "parallel",
+    "setpriv",
+    "chrt",
+    "gdb",
+    "npx",
+    "uvx",
+    "pnpx",
+    "bunx",
+    "nix-shell",
+];
+
+/// Programs that run the program named after a subcommand: `uv run rm …`.
+const SUBCOMMAND_WRAPPERS: &[(&str, &[&str])] = &[
+    ("uv", &["run", "tool"]),
+    ("poetry", &["run"]),
+    ("pipenv", &["run"]),
+    ("pdm", &["run"]),
+    ("hatch", &["run"]),
+    ("rye", &["run"]),
+    ("pixi", &["run", "exec"]),
+    ("conda", &["run"]),
+    ("mamba", &["run"]),
+    ("micromamba", &["run"]),
+    ("bundle", &["exec"]),
+    ("npm", &["exec", "x"]),
+    ("pnpm", &["exec", "dlx"]),
+    ("yarn", &["exec", "dlx"]),
+    ("bun", &["x", "run"]),
+    ("mise", &["exec", "x"]),
+    ("asdf", &["exec"]),
+    ("direnv", &["exec"]),
+    ("devbox", &["run"]),
+    ("nix", &["develop", "shell", "run"]),
+];
+
+fn wrapped(base: &str, args: &[Word<'_>]) -> Wrapped {
+    match base {
+        "find" => return find_exec(args),
+        // `busybox rm …` runs its applet; `watch` joins its words for `sh -c`.
+        "busybox" if args.is_empty() => return Wrapped::Nothing,
+        "busybox" => return Wrapped::At(vec![0], false),
+        "watch" => return Wrapped::Unknown(0),
+        _ if GENERIC_WRAPPERS.contains(&base) => return Wrapped::Unknown(0),
+        _ => {}
+    }
+    if let Some((_, subs)) = SUBCOMMAND_WRAPPERS.iter().find(|(n, _)| *n == base) {
+        for (i, a) in args.iter().enumerate() {
+            match a.value.as_deref() {
+                None => return Wrapped::Unknown(i),
+                Some(v) if subs.contains(&v) => return Wrapped::Unknown(i + 1),
+                Some(_) => {}
+            }
+        }
+        return Wrapped::Nothing;
+    }
+    let Some(w) = WRAPPERS.iter().find(|w| w.names.contains(&base)) else { return Wrapped::Nothing };
+    let mut i = 0;
+    let mut operands = w.operands;
+    while i < args.len() {
+        let Some(a) = args[i].value.as_deref() else { return Wrapped::Unknown(i) };
+        if a == "--" {
+            i += 1;
+            break;
+        }
+        if let Some(long) = a.strip_prefix("--") {
+            let name = long.split('=').next().unwrap_or(long);
+            if name == "command" || name == "session-command" {
+                return if long.contains('=') { Wrapped::Unknown(i) } else { Wrapped::Code(i + 1) };
+            }
+            if name == "split-string" {
+                return Wrapped::Unknown(i);
+            }
+            i += if w.long_arg.contains(&name) && !long.contains('=') { 2 } else { 1 };
+            continue;
+        }
+        if a.len() > 1 && a.starts_with('-') {
+            if w.numeric_flags && a[1..].bytes().all(|c| c.is_ascii_digit()) {
+                i += 1;
+                continue;
+            }
+            let mut takes_next = false;
+            for (k, c) in a[1..].char_indices() {
+                if Some(c) == w.code {
+                    return if k + 2 < a.len() { Wrapped::Unknown(i) } else { Wrapped::Code(i + 1) };
+                }
+                if w.short_arg.contains(c) {
+                    takes_next = k + 2 == a.len();
+                    break;
+                }
+                if !w.short_flags.contains(c) {
+                    return Wrapped::Unknown(i);
+                }
+            }
+            i += if takes_next { 2 } else { 1 };
+            continue;
+        }
+        if w.assignments && env_assignment(a) {
+            if let Some(why) = assignment_changes_programs(a) {
+                return Wrapped::Undecided(why);
+            }
+            i += 1;
+            continue;
+        }
+        if operands > 0 {
+            operands -= 1;
+            i += 1;
+            continue;
+        }
+        break;
+    }
+    if i < args.len() { Wrapped::At(vec![i], base == "xargs") } else { Wrapped::Nothing }
+}
+
+/// `NAME=value` as `env` and `sudo` read it: any name, even one bash would not accept
+/// (`BASH_FUNC_ls%%` is how bash exports a function).
+fn env_assignment(a: &str) -> bool {
+    a.split_once('=').is_some_and(|(name, _)| !name.is_empty())
+}
+
+/// `find … -exec PROGRAM … ;` (and `-execdir`, `-ok`, `-okdir`): each program.
+fn find_exec(args: &[Word<'_>]) -> Wrapped {
+    let mut at = Vec::new();
+    for (i, a) in args.iter().enumerate() {
+        match a.value.as_deref() {
+            Some("-exec" | "-execdir" | "-ok" | "-okdir") if i + 1 < args.len() => at.push(i + 1),
+            None if at.is_empty() => {}
+            _ => {}
+        }
+    }
+    if at.is_empty() { Wrapped::Nothing } else { Wrapped::At(at, true) }
+}

@@ -1,0 +1,419 @@
+//! The differential test of `if` rules against bash itself (issue 30): generated command
+//! lines (reserved words, compound commands, redirections in every position, substitutions,
+//! here-documents, quoting and escapes, blanks, comments, wrappers, nesting, and soups of the
+//! same pieces that are mostly not valid bash) are run by the real `bash -c` in a scratch
+//! directory whose `PATH` holds only recorders (each appends its name and arguments to a log
+//! and does nothing else) and real wrappers (`env`, `nice`, `nohup`, `timeout`, `xargs`,
+//! `find`, `bash`, `sh`) that start them. Whenever bash started a program that a rule names,
+//! the guarded hook must run (`Dispatcher::plan`: nothing is run by hookwire).
+//!
+//! CI runs a fast slice (`HOOKWIRE_IF_BASH_CASES`, default 300); `bash tests/fuzz/run` runs
+//! the long one. Each run prints how many commands it tried and how many started a program.
+#![allow(clippy::unwrap_used)]
+
+use hookwire_core::Dispatcher;
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Programs the recorders stand in for, each guarded by `Bash(NAME:*)`.
+const RECORDED: &[&str] = &["rm", "git", "curl", "ls", "cat", "tee", "touch"];
+/// Real programs that start other programs; on the scratch `PATH` too.
+const REAL: &[&str] = &["env", "nice", "nohup", "timeout", "xargs", "find", "bash", "sh"];
+
+fn cases() -> u64 {
+    std::env::var("HOOKWIRE_IF_BASH_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(300)
+}
+
+/// SplitMix64: a seeded, reproducible stream (a failure prints its seed and command).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[self.below(items.len())]
+    }
+}
+
+struct Gen<'a> {
+    rng: Rng,
+    bin: &'a str,
+}
+
+impl Gen<'_> {
+    /// A program's name, spelled one of the ways bash reads as that name.
+    fn program(&mut self) -> String {
+        let name = self.rng.pick(RECORDED);
+        let (head, tail) = name.split_at(1);
+        match self.rng.below(16) {
+            0 => format!("\"{name}\""),
+            1 => format!("'{head}'{tail}"),
+            2 => format!("{head}\\{tail}"),
+            3 => format!("\\{name}"),
+            4 => format!("{head}''{tail}"),
+            5 => format!("{head}\\\n{tail}"),
+            6 => format!("{}/{name}", self.bin),
+            7 => format!("$'{name}'"),
+            8 => format!("{{{name},{name}}}"),
+            9 => format!("P={name}; $P"),
+            _ => name.to_string(),
+        }
+    }
+
+    fn arg(&mut self) -> String {
+        self.rng
+            .pick(&["-rf", "x", "y", "push", "\"a b\"", "'q'", "$HOME", "--", "-c", "a\\ b", "x#y", "'#'"])
+            .to_string()
+    }
+
+    fn redirection(&mut self) -> String {
+        self.rng
+            .pick(&[
+                ">/dev/null",
+                "2>/dev/null",
+                "2>&1",
+                ">out",
+                ">>out",
+                "<<<x",
+                "{fd}>/dev/null",
+                "&>/dev/null",
+                "</dev/null",
+                "1>&2",
+                ">|out",
+                "<>out",
+            ])
+            .to_string()
+    }
+
+    fn blank(&mut self) -> &'static str {
+        match self.rng.below(6) {
+            0 => "\t",
+            1 => " \\\n ",
+            2 => "  ",
+            _ => " ",
+        }
+    }
+
+    /// A simple command: assignments and redirections before, between and after its words.
+    fn simple(&mut self) -> String {
+        let mut parts = Vec::new();
+        for _ in 0..self.rng.below(3) {
+            parts.push(if self.rng.below(2) == 0 { "A=1".to_string() } else { self.redirection() });
+        }
+        parts.push(self.program());
+        for _ in 0..self.rng.below(4) {
+            parts.push(if self.rng.below(4) == 0 { self.redirection() } else { self.arg() });
+        }
+        let mut out = String::new();
+        for (i, p) in parts.iter().enumerate() {
+            if i > 0 {
+                out.push_str(self.blank());
+            }
+            out.push_str(p);
+        }
+        out
+    }
+
+    fn command(&mut self, depth: usize) -> String {
+        if depth == 0 {
+            return self.simple();
+        }
+        let a = self.command(depth - 1);
+        let quoted = a.replace('\'', "'\\''");
+        let k = self.rng.below(44);
+        let b = self.command(depth - 1);
+        match k {
+            0 => format!("! {a}"),
+            1 => format!("time {a}"),
+            2 => format!("if {a}; then {b}; fi"),
+            3 => format!("if false; then :; else {a}; fi"),
+            4 => format!("while false; do :; done; {a}"),
+            5 => format!("for i in 1; do {a}; done"),
+            6 => format!("case a in a) {a};; esac"),
+            7 => format!("( {a} )"),
+            8 => format!("{{ {a}; }}"),
+            9 => format!("f() {{ {a}; }}; f"),
+            10 => format!("echo $({a})"),
+            11 if !a.contains('`') => format!("echo `{a}`"),
+            12 => format!("cat <({a})"),
+            13 => format!("tee >({a}) </dev/null"),
+            14 => format!("x=$({a})"),
+            15 => format!("cat <<E\n$({a})\nE"),
+            16 => format!("cat <<'E'\nrm -rf x\nE\n{a}"),
+            17 => format!("eval '{quoted}'"),
+            18 => format!("bash -c '{quoted}'"),
+            19 => format!("sh -c '{quoted}'"),
+            20 => format!("command {a}"),
+            21 => format!("coproc {a}"),
+            22 => format!("[[ -n x ]] && {a}"),
+            23 => format!("echo $((1)); {a}"),
+            24 => format!("{a} && {b}"),
+            25 => format!("{a} || {b}"),
+            26 => format!("{a} | {b}"),
+            27 => format!("{a}; {b}"),
+            28 => format!("{a} & wait"),
+            29 => format!("{a}\n{b}"),
+            30 => format!("# {a}\n{b}"),
+            31 => format!("echo '{quoted}'; {b}"),
+            32 => format!("env {a}"),
+            33 => format!("nice -n 1 {a}"),
+            34 => format!("timeout 5 {a}"),
+            35 => format!("nohup {a} 2>/dev/null"),
+            36 => format!("xargs {a} </dev/null"),
+            37 => format!("find . -maxdepth 0 -exec {} {{}} \\;", self.program()),
+            38 => format!("{a} |& {b}"),
+            39 => format!("exec {a}"),
+            40 => format!("echo \"$({a})\""),
+            41 => format!("x=`echo`; {a}"),
+            42 => format!("{a} # {b}"),
+            _ => format!("{a} >out; {b}"),
+        }
+    }
+
+    /// Pieces of all of the above, concatenated without regard to grammar.
+    fn soup(&mut self) -> String {
+        const PIECES: &[&str] = &[
+            "if ",
+            "then ",
+            "fi",
+            "; ",
+            "&& ",
+            "|| ",
+            "| ",
+            "& ",
+            "\n",
+            "! ",
+            "time ",
+            "case a in a) ",
+            ";; ",
+            "esac",
+            "(",
+            ")",
+            "{ ",
+            "}",
+            "$(",
+            "`",
+            "<(",
+            ">(",
+            "'",
+            "\"",
+            "\\",
+            "\t",
+            " ",
+            "#",
+            ">",
+            "2>",
+            "<<E\n",
+            "\nE\n",
+            "<<<",
+            "x",
+            "A=1 ",
+            "$((",
+            "))",
+            "[[ ",
+            " ]]",
+            "eval ",
+            "bash -c ",
+            "env ",
+            "do ",
+            "done",
+            "for i in 1; ",
+            "while false; ",
+            "f() ",
+            "-rf ",
+            "$x",
+            "${x}",
+            "{a,b}",
+            "*",
+            "~",
+            "\\\n",
+        ];
+        let mut out = String::new();
+        for _ in 0..self.rng.below(14) + 1 {
+            if self.rng.below(3) == 0 {
+                out.push_str(&self.program());
+                out.push(' ');
+            } else {
+                out.push_str(self.rng.pick(PIECES));
+            }
+        }
+        out
+    }
+}
+
+/// A scratch directory with the recorders and wrappers on `bin/`, a `work/` to run in, and
+/// the log every recorder appends to.
+struct Scratch {
+    root: PathBuf,
+}
+
+impl Scratch {
+    fn new() -> Scratch {
+        // Orphaned group members (a process substitution, a background job) come back to this
+        // process to be reaped, rather than lingering as zombies of an init that may not reap.
+        // SAFETY: prctl(2) with an integer argument; affects only this process.
+        unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) };
+        let root = std::env::temp_dir().join(format!("hookwire-if-bash-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("bin")).unwrap();
+        std::fs::create_dir_all(root.join("work")).unwrap();
+        let log = root.join("log");
+        for name in RECORDED {
+            let script = format!(
+                "#!/bin/sh\nprintf '%s' \"${{0##*/}}\" >> '{log}'\nfor a; do printf ' %s' \"$a\" >> '{log}'; done\nprintf '\\n' >> '{log}'\n",
+                log = log.display()
+            );
+            let path = root.join("bin").join(name);
+            std::fs::write(&path, script).unwrap();
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        }
+        for name in REAL {
+            let real = ["/usr/bin", "/bin"].iter().map(|d| Path::new(d).join(name)).find(|p| p.exists());
+            let real = if *name == "sh" { Some(PathBuf::from("/bin/bash")) } else { real };
+            std::os::unix::fs::symlink(
+                real.unwrap_or_else(|| panic!("{name} not found")),
+                root.join("bin").join(name),
+            )
+            .unwrap();
+        }
+        Scratch { root }
+    }
+
+    fn bin(&self) -> String {
+        self.root.join("bin").display().to_string()
+    }
+
+    /// The programs bash started for `cmd`, each as its name and arguments.
+    fn run(&self, cmd: &str) -> Vec<Vec<String>> {
+        let log = self.root.join("log");
+        let _ = std::fs::remove_file(&log);
+        let work = self.root.join("work");
+        use std::os::unix::process::CommandExt;
+        let mut child = Command::new("/bin/bash")
+            .arg("-c")
+            .arg(cmd)
+            .env_clear()
+            .env("PATH", self.bin())
+            .env("HOME", &work)
+            .current_dir(&work)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .spawn()
+            .unwrap();
+        let pgid = child.id() as i32;
+        let deadline = Instant::now() + Duration::from_secs(3);
+        while child.try_wait().unwrap().is_none() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        // Background jobs and process substitutions may still be writing: wait for the group.
+        // This process is their subreaper (set in `Scratch::new`), so it reaps them as they end.
+        loop {
+            // SAFETY: waitpid(2) on the group this test created, without blocking.
+            let reaped = unsafe { libc::waitpid(-pgid, std::ptr::null_mut(), libc::WNOHANG) };
+            if reaped < 0 || Instant::now() >= deadline {
+                break;
+            }
+            if reaped == 0 {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+        // SAFETY: as above; SIGKILL ends whatever is left of the group.
+        unsafe { libc::kill(-pgid, libc::SIGKILL) };
+        let _ = child.wait();
+        let text = std::fs::read_to_string(&log).unwrap_or_default();
+        text.lines().map(|l| l.split(' ').map(str::to_string).collect()).collect()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.root);
+    }
+}
+
+/// A rule, and whether a started program (name and arguments) is one it names.
+struct Guard {
+    rule: String,
+    names: fn(&[String]) -> bool,
+}
+
+fn guards() -> Vec<Guard> {
+    let mut g: Vec<Guard> = Vec::new();
+    macro_rules! named {
+        ($($n:literal),*) => { $( g.push(Guard { rule: format!("Bash({}:*)", $n), names: |p| p[0] == $n }); )* };
+    }
+    named!("rm", "git", "curl", "ls", "cat", "tee", "touch");
+    g.push(Guard {
+        rule: "Bash(rm -rf *)".into(),
+        names: |p| p[0] == "rm" && p.get(1).is_some_and(|a| a == "-rf") && p.len() > 2,
+    });
+    g.push(Guard {
+        rule: "Bash(git push:*)".into(),
+        names: |p| p[0] == "git" && p.get(1).is_some_and(|a| a == "push"),
+    });
+    g
+}
+
+#[test]
+fn a_guard_runs_whenever_bash_starts_the_program_it_names() {
+    let scratch = Scratch::new();
+    let guards = guards();
+    let hooks: Vec<Value> =
+        guards.iter().map(|g| json!({"type": "command", "command": "exit 0", "if": g.rule})).collect();
+    let d =
+        Dispatcher::new(&json!({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": hooks}]}}).to_string())
+            .unwrap();
+    let seed: u64 = std::env::var("HOOKWIRE_IF_BASH_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(30);
+    let bin = scratch.bin();
+    let (mut started, mut undecided, mut decided_started) = (0u64, 0u64, 0u64);
+    let n = cases();
+    for case in 0..n {
+        let mut g = Gen { rng: Rng(seed.wrapping_mul(1_000_003).wrapping_add(case)), bin: &bin };
+        let cmd = match case % 3 {
+            0 => g.soup(),
+            1 => g.command(1),
+            _ => g.command(2),
+        };
+        let t = Instant::now();
+        let ran = scratch.run(&cmd);
+        if t.elapsed() > Duration::from_millis(500) {
+            eprintln!("slow ({:?}): {cmd:?}", t.elapsed());
+        }
+        let event = json!({"hook_event_name": "PreToolUse", "session_id": "s", "tool_name": "Bash",
+                           "tool_input": {"command": cmd}});
+        let plan = d.plan(&event).unwrap();
+        started += u64::from(!ran.is_empty());
+        let any_undecided = plan.iter().any(|e| e.why.contains("cannot be decided"));
+        undecided += u64::from(any_undecided);
+        decided_started += u64::from(!any_undecided && !ran.is_empty());
+        for (guard, entry) in guards.iter().zip(&plan) {
+            if let Some(p) = ran.iter().find(|p| (guard.names)(p)) {
+                assert!(
+                    entry.runs,
+                    "seed {seed} case {case}: bash ran {p:?} but `if: {}` skipped its hook for\n{cmd}\n({})",
+                    guard.rule, entry.why
+                );
+            }
+        }
+    }
+    eprintln!(
+        "if rules against bash: {n} commands, {started} started a program, {undecided} undecided, \
+         {decided_started} decided by every rule and started a program"
+    );
+    // A reader that called everything undecided would pass the loop above: the decided
+    // commands that started programs are where this test has teeth.
+    assert!(decided_started * 5 >= n, "only {decided_started} of {n} commands were decided and started a program");
+}
