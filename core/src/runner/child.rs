@@ -223,7 +223,7 @@ unsafe fn default_signals() {
     for sig in 1..NSIG {
         if sig != libc::SIGKILL && sig != libc::SIGSTOP {
             // SAFETY: a plain syscall reading `dfl`, alive for the call; 8 is the size of the
-            // kernel's signal set (`_NSIG / 8`). An error (valgrind keeps one signal) is ignored.
+            // kernel's signal set (`_NSIG / 8`). A refusal (valgrind keeps signals of its own) is ignored.
             unsafe {
                 libc::syscall(libc::SYS_rt_sigaction, sig, dfl.as_ptr(), std::ptr::null_mut::<u64>(), 8usize)
             };
