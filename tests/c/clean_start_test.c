@@ -127,7 +127,8 @@ static int fire_clean(HooksDispatcher *d, enum host h) {
     int32_t rc = hooks_fire(d, EVENT, &r);
     const char *p = rc == HOOKS_OK ? strstr(r, "ppid=") : NULL;
     if (p == NULL) {
-        fprintf(stderr, "    %s: no report (hooks_fire returned %d): %s\n", host_name[h], (int)rc, r ? r : "");
+        fprintf(stderr, "    %s: no report (hooks_fire returned %d): %s\n", host_name[h], (int)rc,
+                r ? r : "");
         hooks_free(r);
         return 0;
     }
@@ -195,7 +196,8 @@ int main(int argc, char **argv) {
     int open_after = 0;
     for (int i = 0; i < n_leaked; i++) open_after += fcntl(leaked[i], F_GETFD) != -1;
     if (open_after == n_leaked) passed++; else failed++;
-    fprintf(stderr, "%s the host's own descriptors are still open\n", open_after == n_leaked ? "ok  " : "FAIL");
+    fprintf(stderr, "%s the host's own descriptors are still open\n",
+            open_after == n_leaked ? "ok  " : "FAIL");
     for (int i = 0; i < n_leaked; i++) close(leaked[i]);
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
