@@ -33,6 +33,7 @@ gcc "${CFLAGS[@]}" tests/c/example.c -o "$OUT/example" "${STATIC[@]}"
 gcc "${CFLAGS[@]}" -pthread tests/c/misuse_test.c -o "$OUT/misuse_test" "${STATIC[@]}"
 gcc "${CFLAGS[@]}" tests/c/double_include.c -o "$OUT/double_include" "${STATIC[@]}"
 gcc "${CFLAGS[@]}" tests/c/sigchld_test.c -o "$OUT/sigchld_test" "${STATIC[@]}"
+gcc "${CFLAGS[@]}" tests/c/clean_start_test.c -o "$OUT/clean_start_test" "${STATIC[@]}"
 gcc "${CFLAGS[@]}" -pthread tests/c/log_test.c -o "$OUT/log_test" "${STATIC[@]}"
 for std in c99 c17; do # the header alone, in other C standards
     echo '#include "hookwire.h"' | gcc -std=$std -Wall -Wextra -Werror -pedantic -I"$ROOT/include" -x c -fsyntax-only -
@@ -65,6 +66,10 @@ step "sigchld_test: hosts that ignore or reap SIGCHLD (60 fires per hook and hos
 # The spawn helper is a fork of the host that ends in _exit: valgrind would report the copied
 # heap as leaked in each one, so only the host process itself is checked.
 VG_OPTS=--child-silent-after-fork=yes vg sigchld_test "$OUT/sigchld_test" 5
+
+step "clean_start_test: a host leaking descriptors and ignoring signals; its hooks start clean on both paths, then under valgrind"
+"$OUT/clean_start_test"
+VG_OPTS=--child-silent-after-fork=yes vg clean_start_test "$OUT/clean_start_test"
 
 step "valgrind: double_include, header_cxx"
 vg double_include "$OUT/double_include"

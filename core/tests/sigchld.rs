@@ -9,17 +9,15 @@
 //! one lock and restores the disposition it changed.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
+use common::{fire, serial};
 use hookwire_core::Dispatcher;
 use serde_json::{Value, json};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
 
 const FIRES: usize = 60;
-
-fn serial() -> MutexGuard<'static, ()> {
-    static LOCK: Mutex<()> = Mutex::new(());
-    LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
 
 static REAPED: AtomicUsize = AtomicUsize::new(0);
 
@@ -85,16 +83,7 @@ impl Drop for Disposition {
 }
 
 fn dispatcher(handler: Value) -> Dispatcher {
-    let cfg = json!({"hooks": {"PreToolUse": [{"hooks": [handler]}]}});
-    Dispatcher::new(&cfg.to_string()).unwrap()
-}
-
-fn fire(d: &Dispatcher) -> Value {
-    let e = json!({
-        "hook_event_name": "PreToolUse", "session_id": "sigchld", "cwd": "/",
-        "tool_name": "Bash", "tool_input": {"command": "ls"},
-    });
-    serde_json::from_str(&d.fire_json(&e.to_string()).unwrap()).unwrap()
+    common::dispatcher(json!([handler]))
 }
 
 fn outcome(r: &Value) -> &Value {

@@ -16,9 +16,13 @@
 //!
 //! Between `clone` and `execve` the child makes only async-signal-safe calls on memory prepared
 //! before the clone; it allocates nothing and cannot panic. Every signal is blocked across the
-//! clone, so no host handler ever runs on the child's stack; the child resets caught handlers
-//! (and `SIGCHLD`, `SIGPIPE`, which survive `execve` when ignored) to their defaults and starts
-//! the hook with an empty mask.
+//! clone, so no host handler ever runs on the child's stack.
+//!
+//! Whatever the host did, the hook starts clean, as libuv and CPython's `subprocess` start a
+//! child (issue 30): its stdio on 0–2 and every other descriptor closed (the host's own, opened
+//! without close-on-exec, included), every signal at its default disposition (an ignored one
+//! would survive `execve`: a host ignoring `SIGINT` or `SIGPIPE` would hand that to every hook)
+//! and an empty signal mask.
 //!
 //! Under valgrind, which turns `CLONE_VFORK | CLONE_VM` into a fork, the child's `errno` is not
 //! seen: an exec failure there reads as exit 127, as it does for glibc's `posix_spawn`.
@@ -186,31 +190,44 @@ extern "C" fn child_main(arg: *mut libc::c_void) -> libc::c_int {
                 failed(p);
             }
         }
+        // Only now, with the stdio in place: the rest goes, whoever opened it. Nothing of it is
+        // needed before `execve` (a failure is reported through `p.err`, shared memory).
+        super::os::close_range(3, RawFd::MAX);
         if libc::chdir(p.cwd.ptrs[0]) != 0 {
             failed(p);
         }
-        // A host handler must not run in the hook before exec (exec resets handlers anyway);
-        // SIGCHLD and SIGPIPE start at their default even when ignored (SIG_IGN survives exec).
-        let mut dfl: libc::sigaction = std::mem::zeroed();
-        dfl.sa_sigaction = libc::SIG_DFL;
-        for sig in 1..65 {
-            if sig == libc::SIGKILL || sig == libc::SIGSTOP {
-                continue;
-            }
-            let mut old: libc::sigaction = std::mem::zeroed();
-            if libc::sigaction(sig, std::ptr::null(), &mut old) != 0 {
-                continue;
-            }
-            let caught = old.sa_sigaction != libc::SIG_IGN && old.sa_sigaction != libc::SIG_DFL;
-            if caught || sig == libc::SIGCHLD || sig == libc::SIGPIPE {
-                libc::sigaction(sig, &dfl, std::ptr::null_mut());
-            }
-        }
+        default_signals();
         let mut none: libc::sigset_t = std::mem::zeroed();
         libc::sigemptyset(&mut none);
         libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
         libc::execve(p.argv.ptrs[0], p.argv.ptrs.as_ptr(), p.envp.ptrs.as_ptr());
         failed(p)
+    }
+}
+
+/// Signals 1 to 64: `_NSIG` is 65 on every target hookwire builds for.
+const NSIG: i32 = 65;
+
+/// Sets every signal but `SIGKILL` and `SIGSTOP` to `SIG_DFL`, ignored ones included (they
+/// survive `execve`), and caught ones (whose host handler must not run in the child before
+/// `execve`). The raw `rt_sigaction`, because glibc's `sigaction` refuses its internal signals
+/// 32 and 33, which a host can still ignore; one call per signal with no read first, as many
+/// syscalls as reading each disposition would take.
+///
+/// # Safety
+/// Only in the child before `execve`: it changes the dispositions of the calling process.
+unsafe fn default_signals() {
+    // The kernel's `struct sigaction` all zero is `SIG_DFL` with no flags and an empty mask,
+    // whatever the order of its fields; 64 bytes are more than any target's.
+    let dfl = [0u64; 8];
+    for sig in 1..NSIG {
+        if sig != libc::SIGKILL && sig != libc::SIGSTOP {
+            // SAFETY: a plain syscall reading `dfl`, alive for the call; 8 is the size of the
+            // kernel's signal set (`_NSIG / 8`). A refusal (valgrind keeps signals of its own) is ignored.
+            unsafe {
+                libc::syscall(libc::SYS_rt_sigaction, sig, dfl.as_ptr(), std::ptr::null_mut::<u64>(), 8usize)
+            };
+        }
     }
 }
 

@@ -8,8 +8,8 @@
 //! ```text
 //! host ── fork ──▶ helper (all signals blocked, own process group, SIGCHLD default,
 //!                  no descriptor of the host but the two pipes below)
-//!                    └─ clone(CLONE_VM|CLONE_VFORK) ──▶ hook (own process group, chdir,
-//!                        caught signals and SIGCHLD/SIGPIPE back to default, empty mask, execve)
+//!                    └─ clone(CLONE_VM|CLONE_VFORK) ──▶ hook (own process group, only 0–2
+//!                        open, chdir, every signal at its default, empty mask, execve)
 //! status pipe (helper → runner): Started(pid) | Failed(errno), then Ended(code, status)
 //! ack pipe (runner → helper): EOF = the runner is done signalling the group: reap and exit
 //! ```
@@ -275,33 +275,17 @@ unsafe fn report(fd: RawFd, tag: i32, a: i32, b: i32) {
 }
 
 /// Closes every descriptor from 3 up except `a` and `b` (the helper then holds no descriptor of
-/// the host). `close_range(2)` where the kernel has it (5.9+), else one `close` per number.
+/// the host).
 ///
 /// # Safety
 /// Only in the helper: it closes descriptors other code may think it owns.
 unsafe fn close_all_but(a: RawFd, b: RawFd) {
     let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-    let ranges = [(3, lo - 1), (lo + 1, hi - 1), (hi + 1, i32::MAX)];
+    let ranges = [(3, lo - 1), (lo + 1, hi - 1), (hi + 1, RawFd::MAX)];
     for (first, last) in ranges {
-        if first > last {
-            continue;
-        }
-        // SAFETY: a plain syscall with integer arguments.
-        let rc =
-            unsafe { libc::syscall(libc::SYS_close_range, first as libc::c_uint, last as libc::c_uint, 0) };
-        if rc != 0 {
-            // SAFETY: getrlimit fills a plain struct we own; close takes a number.
-            unsafe {
-                let mut lim: libc::rlimit = std::mem::zeroed();
-                let max = if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) == 0 {
-                    lim.rlim_cur.min(1 << 20) as i32
-                } else {
-                    1 << 16
-                };
-                for fd in first..=last.min(max) {
-                    libc::close(fd);
-                }
-            }
+        if first <= last {
+            // SAFETY: we are the helper, between `fork` and `_exit`.
+            unsafe { super::os::close_range(first, last) };
         }
     }
 }

@@ -91,6 +91,42 @@ pub fn has_exited(pid: i32) -> bool {
     rc == 0 && unsafe { info.si_pid() } != 0
 }
 
+/// Closes every descriptor from `first` to `last`, both included: `close_range(2)` where the
+/// kernel has it (5.9+), else [`close_each`]. Allocates nothing and makes only async-signal-safe
+/// calls: both spawn paths call it between `fork` or `clone` and `execve` or `_exit`.
+///
+/// # Safety
+/// Only in a child before `execve` or `_exit`: it closes descriptors other code may think it
+/// owns.
+pub unsafe fn close_range(first: RawFd, last: RawFd) {
+    // SAFETY: a plain syscall with integer arguments.
+    let rc = unsafe { libc::syscall(libc::SYS_close_range, first as libc::c_uint, last as libc::c_uint, 0) };
+    if rc != 0 {
+        // SAFETY: as for this function.
+        unsafe { close_each(first, last) };
+    }
+}
+
+/// `close_range`'s fallback: one `close` per number up to the soft descriptor limit (at most
+/// 2^20), which is all a process can have opened unless the limit was lowered since.
+///
+/// # Safety
+/// As for [`close_range`].
+pub(super) unsafe fn close_each(first: RawFd, last: RawFd) {
+    // SAFETY: getrlimit fills a plain struct we own; close takes a number.
+    unsafe {
+        let mut lim: libc::rlimit = std::mem::zeroed();
+        let max = if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) == 0 {
+            lim.rlim_cur.min(1 << 20) as RawFd
+        } else {
+            1 << 16
+        };
+        for fd in first..=last.min(max) {
+            libc::close(fd);
+        }
+    }
+}
+
 /// Signals a whole process group. Callers do this only while the group leader is unreaped, so
 /// the group id cannot have been reused.
 pub fn kill_group(pgid: i32, sig: i32) {
@@ -148,7 +184,7 @@ pub fn write(fd: &OwnedFd, buf: &[u8]) -> io::Result<usize> {
 ///
 /// A C host keeps SIGPIPE's default action (terminate), and in a cgo program a SIGPIPE on a
 /// non-Go thread kills the program, so a hook that closes stdin early must never raise one in
-/// the host (style.md rule 7). Children start with an empty mask: std resets it when spawning.
+/// the host (style.md rule 7). Hooks start with an empty mask: `child.rs` sets it before `execve`.
 pub struct SigpipeGuard {
     old: libc::sigset_t,
     was_pending: bool,

@@ -151,3 +151,36 @@ fn a_hook_that_closes_stdin_early_leaves_no_sigpipe_behind() {
     };
     assert!(!blocked, "SIGPIPE must not stay blocked on the host's thread");
 }
+
+#[test]
+fn the_close_fallback_closes_every_descriptor_in_its_range_however_it_was_opened() {
+    // What a kernel without close_range (before 5.9) gets: checked in a forked child, whose
+    // descriptors are its own. 1000 is a dup2 target without close-on-exec, 600 a F_DUPFD copy.
+    let mut fds = [0; 2];
+    // SAFETY: plain syscalls on descriptors this test owns; `fds` is valid for pipe.
+    let (high, copy) = unsafe {
+        assert_eq!(libc::pipe(fds.as_mut_ptr()), 0);
+        (libc::dup2(fds[1], 1000), libc::fcntl(fds[0], libc::F_DUPFD, 600))
+    };
+    assert!(high == 1000 && copy >= 600);
+    // SAFETY: the child makes only async-signal-safe calls and ends in `_exit`.
+    let pid = unsafe { libc::fork() };
+    if pid == 0 {
+        // SAFETY: we are the forked child; the descriptors closed are the child's copies.
+        unsafe {
+            os::close_each(3, i32::MAX);
+            let open =
+                [fds[0], fds[1], high, copy].into_iter().filter(|fd| libc::fcntl(*fd, libc::F_GETFD) != -1);
+            libc::_exit(if open.count() == 0 { 0 } else { 1 });
+        }
+    }
+    let mut status = 0;
+    // SAFETY: reaps our own child; then closes the descriptors this test opened.
+    unsafe {
+        libc::waitpid(pid, &mut status, 0);
+        for fd in [fds[0], fds[1], high, copy] {
+            libc::close(fd);
+        }
+    }
+    assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0, "{status:#x}");
+}
