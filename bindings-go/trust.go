@@ -12,8 +12,8 @@ import (
 	"unsafe"
 )
 
-// TrustStatus is the trust state of a configuration's project and local sources
-// (protocol.md §2.8), as Dispatcher.TrustStatus and RecordTrust return it. The json tags are
+// TrustStatus is the trust state of a configuration's project and local sources, and of any
+// other source marked "trusted": false (protocol.md §2.8), as Dispatcher.TrustStatus and RecordTrust return it. The json tags are
 // the status JSON's keys; nullable values are pointers (nil for JSON null), and keys added by
 // newer libraries are ignored.
 //
@@ -32,9 +32,11 @@ type TrustStatus struct {
 	Sources []TrustSource `json:"sources"`
 }
 
-// TrustSource is one project or local source as the trust gate saw it.
+// TrustSource is one project or local source, or another source marked "trusted": false, as
+// the trust gate saw it.
 type TrustSource struct {
-	// Scope is "project" or "local", the scopes that run only when trusted.
+	// Scope is "project" or "local", the scopes that run only when trusted, or another scope
+	// ("managed", "user", "plugin", "session") whose source says "trusted": false.
 	Scope string `json:"scope"`
 	// Label names the source as warnings do, for example "project .claude/settings.json".
 	Label string `json:"label"`
@@ -53,7 +55,7 @@ type TrustSource struct {
 }
 
 // TrustStatus reports the trust state of every project and local source of the dispatcher's
-// configuration. A host shows the untrusted sources to the user; once approved, it calls
+// configuration, and of any other source marked "trusted": false. A host shows the untrusted sources to the user; once approved, it calls
 // RecordTrust and builds a new dispatcher, which runs them. Nothing is spawned, read or
 // written. Safe to call concurrently with fires; on a closed or nil dispatcher it returns
 // ErrClosed.

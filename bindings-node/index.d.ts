@@ -202,12 +202,16 @@ export interface Result {
 }
 
 /**
- * One project or local source as the trust gate saw it (protocol.md §2.8), an entry of the
- * trust status's `sources`.
+ * One source as the trust gate saw it (protocol.md §2.8), an entry of the trust status's
+ * `sources`: every project or local source, and a source of any other scope that the host
+ * marked `"trusted": false`.
  */
 export interface TrustSource {
-  /** `project` or `local`: the scopes whose hooks run only when trusted. */
-  scope: 'project' | 'local'
+  /**
+   * `project` or `local`, the scopes whose hooks run only when trusted; or another scope whose
+   * source says `"trusted": false`.
+   */
+  scope: 'project' | 'local' | 'managed' | 'user' | 'plugin' | 'session'
   /** The source as warnings name it, for example `project .claude/settings.json`. */
   label: string
   /** The file as configured; `null` for inline settings. */
@@ -216,7 +220,8 @@ export interface TrustSource {
   resolved: string | null
   /**
    * The file's key in the trust store (relative to the project root when inside it); `null` for
-   * inline settings or without a readable `project_dir`.
+   * inline settings, without a readable `project_dir`, or for a scope the store does not govern
+   * (neither project nor local).
    */
   key: string | null
   /** `sha256:<64 hex digits>` of the bytes read; `null` for inline settings. */
@@ -230,8 +235,9 @@ export interface TrustSource {
 }
 
 /**
- * The trust state of a configuration's project and local sources (protocol.md §2.8): what a
- * host shows the user before it records trust. Every key is always present, in this order.
+ * The trust state of a configuration's project and local sources, and of any other source
+ * marked `"trusted": false` (protocol.md §2.8): what a host shows the user before it records
+ * trust. Every key is always present, in this order.
  */
 export interface TrustStatus {
   /** The configured `trust.store`; `null` when the configuration consults no store. */
@@ -244,7 +250,10 @@ export interface TrustStatus {
   default_store: string | null
   /** The configured `project_dir`, the project's key in the store; `null` when unset. */
   project_dir: string | null
-  /** One entry per project or local source, in configuration order. */
+  /**
+   * One entry per project or local source, and per other source marked `"trusted": false`, in
+   * configuration order.
+   */
   sources: TrustSource[]
   /** Keys added by newer releases; readers ignore keys they do not know. */
   [key: string]: unknown
@@ -553,9 +562,10 @@ export declare class Dispatcher {
    */
   setHostCallback(type: HostCallbackType, fn: (request: HostCallbackRequest) => HostCallbackAnswer | Promise<HostCallbackAnswer>): void
   /**
-   * The trust state of every project and local source of this configuration (protocol.md
-   * §2.8): the store, the default store, the project directory, and one `TrustSource` per
-   * source saying whether it is trusted and why. Nothing is spawned, read or written.
+   * The trust state of every project and local source of this configuration, and of any
+   * other source marked `trusted: false` (protocol.md §2.8): the store, the default store,
+   * the project directory, and one `TrustSource` per source saying whether it is trusted
+   * and why. Nothing is spawned, read or written.
    * After the user approves the untrusted sources, call `recordTrust(config)` and build a
    * new dispatcher. Throws only for a bug in hookwire (`code` `'PANIC'`).
    */

@@ -195,7 +195,7 @@ HooksDispatcher *hooks_dispatcher_new(const char *config_json, char **error_json
 int32_t hooks_fire(const HooksDispatcher *dispatcher, const char *event_json, char **result_json);
 
 // Reports the trust state of every project and local source of the dispatcher's
-// configuration (protocol.md §2.8), as JSON:
+// configuration, and of any other source marked "trusted": false (protocol.md §2.8), as JSON:
 //   {"store": path|null, "default_store": path|null, "project_dir": path|null,
 //    "sources": [{"scope", "label", "path", "resolved", "key", "digest", "trusted", "why"}]}
 // A host shows the untrusted sources to the user; once approved, it calls hooks_trust_record

@@ -221,9 +221,10 @@ impl Dispatcher {
         Ok(())
     }
 
-    /// The trust state of every project and local source of this configuration (protocol.md
-    /// §2.8): the store, the default store, the project directory, and one `TrustSource` per
-    /// source saying whether it is trusted and why. Nothing is spawned, read or written.
+    /// The trust state of every project and local source of this configuration, and of any
+    /// other source marked `trusted: false` (protocol.md §2.8): the store, the default store,
+    /// the project directory, and one `TrustSource` per source saying whether it is trusted
+    /// and why. Nothing is spawned, read or written.
     /// After the user approves the untrusted sources, call `recordTrust(config)` and build a
     /// new dispatcher. Throws only for a bug in hookwire (`code` `'PANIC'`).
     #[napi(catch_unwind, ts_return_type = "TrustStatus")]

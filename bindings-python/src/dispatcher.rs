@@ -286,9 +286,10 @@ impl Dispatcher {
             .map_err(|details| to_pyerr(py, Side::Config, details))
     }
 
-    /// The trust state of every project and local source of this configuration (protocol.md
-    /// §2.8) as a dict: `store`, `default_store`, `project_dir` and `sources`, one entry per
-    /// source with `scope`, `label`, `path`, `resolved`, `key`, `digest`, `trusted`, `why`.
+    /// The trust state of every project and local source of this configuration, and of any
+    /// other source marked `trusted: false` (protocol.md §2.8), as a dict: `store`,
+    /// `default_store`, `project_dir` and `sources`, one entry per source with `scope`,
+    /// `label`, `path`, `resolved`, `key`, `digest`, `trusted`, `why`.
     /// Nothing is spawned, read or written. Raises `HookwireError` only for a bug (`panic`).
     fn trust_status<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let inner = Arc::clone(&self.inner);

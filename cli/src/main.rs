@@ -113,8 +113,9 @@ enum Command {
         #[arg(value_name = "EVENT_FILE")]
         event: Option<PathBuf>,
     },
-    /// Show whether project and local settings files are trusted; with --record, trust them as
-    /// they are now (their SHA-256 goes into the trust store).
+    /// Show whether project and local settings files are trusted (and the sources of other
+    /// scopes marked "trusted": false); with --record, trust the project and local files as they
+    /// are now (their SHA-256 goes into the trust store).
     Trust {
         #[command(flatten)]
         config: ConfigArgs,

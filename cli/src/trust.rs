@@ -1,5 +1,6 @@
-//! `hookwire trust`: which project and local settings files are trusted, and recording trust
-//! for them as they are now. The store format and the hashing are the core's.
+//! `hookwire trust`: which project and local settings files are trusted (and which sources of
+//! other scopes the configuration marks `"trusted": false`), and recording trust for the
+//! project and local files as they are now. The store format and the hashing are the core's.
 
 use crate::Failure;
 use crate::config::Source;
@@ -40,7 +41,7 @@ pub fn run(source: &Source, record: bool, json: bool) -> Result<u8, Failure> {
     }
     if record {
         say!("recorded trust for the files above as they are now; any edit untrusts them");
-    } else if status.sources.iter().any(|s| !s.trusted) {
+    } else if status.sources.iter().any(|s| !s.trusted && matches!(s.scope, "project" | "local")) {
         say!("{}", p.dim("run `hookwire trust --record` (same options) to trust these files as they are"));
     }
     Ok(0)

@@ -501,6 +501,31 @@ fn trust_shows_untrusted_project_files_and_record_trusts_them() {
 }
 
 #[test]
+fn trust_shows_a_user_source_marked_trusted_false_and_record_cannot_trust_it() {
+    let p = Project::new("userfalse");
+    let hooks =
+        r#"{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"echo unreviewed >&2; exit 2"}]}]}}"#;
+    let envelope = serde_json::json!({
+        "project_dir": p.0,
+        "trust": {"store": p.0.join("state/trust.json")},
+        "sources": [{"scope": "user", "trusted": false, "settings": serde_json::from_str::<serde_json::Value>(hooks).unwrap()}]
+    });
+    std::fs::write(p.0.join("user-false.json"), envelope.to_string()).unwrap();
+    let cfg = p.file("user-false.json");
+    let o = hookwire(&["trust", "--config", &cfg]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("untrusted  user (inline settings)"), "{out}");
+    assert!(out.contains("the source says \"trusted\": false"), "{out}");
+    assert!(!out.contains("--record"), "recording cannot trust it: {out}");
+    let o = hookwire(&["--json", "trust", "--config", &cfg, "--record"]);
+    assert_eq!(json_of(&o)["sources"][0]["scope"], "user");
+    assert_eq!(json_of(&o)["sources"][0]["trusted"], false);
+    let fired = hookwire(&["fire", "--config", &cfg, &p.file("stop.json")]);
+    assert_eq!(fired.status.code(), Some(0), "the user hook never runs: {}", stdout(&fired));
+}
+
+#[test]
 fn help_documents_the_exit_codes() {
     let o = hookwire(&["fire", "--help"]);
     let out = stdout(&o);

@@ -132,8 +132,9 @@ impl Dispatcher {
     }
 }
 
-/// The trust state of a configuration's project and local sources (protocol.md §2.8): what a
-/// host shows the user before it records trust. Every key is always present, in this order.
+/// The trust state of a configuration's project and local sources, and of any other source
+/// marked `"trusted": false` (protocol.md §2.8): what a host shows the user before it records
+/// trust. Every key is always present, in this order.
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct TrustStatus {
     /// The configured `trust.store`; `null` when the configuration consults no store.
@@ -144,7 +145,8 @@ pub struct TrustStatus {
     pub default_store: Option<String>,
     /// The configured `project_dir`, the project's key in the store; `null` when unset.
     pub project_dir: Option<String>,
-    /// One entry per project or local source, in configuration order.
+    /// One entry per project or local source, and per other source marked `"trusted": false`,
+    /// in configuration order.
     pub sources: Vec<TrustEntry>,
 }
 

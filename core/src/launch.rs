@@ -66,12 +66,17 @@ impl Shells {
     }
 }
 
-/// `${CLAUDE_PROJECT_DIR}`, `${CLAUDE_PLUGIN_ROOT}` and `${CLAUDE_PLUGIN_DATA}` for one handler.
+/// `${CLAUDE_PROJECT_DIR}`, `${CLAUDE_PLUGIN_ROOT}` and `${CLAUDE_PLUGIN_DATA}` for one handler:
+/// the one substitution of placeholders, for every place that substitutes them (argv, http URLs,
+/// the outcome's `command`, the dedup identity).
 pub struct Placeholders<'a> {
     project: &'a str,
     root: Option<&'a str>,
     data: Option<&'a str>,
 }
+
+/// The placeholder names, in the order of [`Placeholders::values`].
+const PLACEHOLDERS: [&str; 3] = ["CLAUDE_PROJECT_DIR", "CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"];
 
 impl<'a> Placeholders<'a> {
     pub fn of(config: &'a Config, h: &Handler, project_dir: &'a str) -> Placeholders<'a> {
@@ -85,31 +90,61 @@ impl<'a> Placeholders<'a> {
 
     /// Replaces the braced forms as plain strings (argv, URLs).
     pub fn expand(&self, t: &str) -> String {
-        self.replace(t, false)
+        self.substitute(t, false)
     }
 
     /// Also the forms without braces (the dedup identity, §2.7).
     pub fn expand_bare(&self, t: &str) -> String {
-        self.replace(t, true)
+        self.substitute(t, true)
     }
 
-    fn replace(&self, t: &str, bare: bool) -> String {
+    fn values(&self) -> [Option<&'a str>; 3] {
+        [Some(self.project), self.root, self.data]
+    }
+
+    /// One pass over the template: each placeholder is replaced by its value as written, and
+    /// the scan goes on after the placeholder, so a value is never read for placeholders (a
+    /// project directory named `a${CLAUDE_PLUGIN_ROOT}b` stays that). A placeholder without a
+    /// value, and any other `$`, stay as written.
+    fn substitute(&self, t: &str, bare: bool) -> String {
         if !t.contains('$') {
             return t.to_string();
         }
-        let mut s = t.to_string();
-        for (name, value) in [
-            ("CLAUDE_PROJECT_DIR", Some(self.project)),
-            ("CLAUDE_PLUGIN_ROOT", self.root),
-            ("CLAUDE_PLUGIN_DATA", self.data),
-        ] {
-            let Some(v) = value else { continue };
-            s = s.replace(&format!("${{{name}}}"), v);
-            if bare {
-                s = s.replace(&format!("${name}"), v);
+        let mut out = String::with_capacity(t.len());
+        let mut rest = t;
+        while let Some(at) = rest.find('$') {
+            out.push_str(&rest[..at]);
+            let after = &rest[at + 1..];
+            match self.placeholder(after, bare) {
+                Some((value, len)) => {
+                    out.push_str(value);
+                    rest = &after[len..];
+                }
+                None => {
+                    out.push('$');
+                    rest = after;
+                }
             }
         }
-        s
+        out.push_str(rest);
+        out
+    }
+
+    /// The value of the placeholder that `after` (the text after a `$`) starts with, and how
+    /// many bytes of `after` it spans. No name is a prefix of another, so at most one matches.
+    fn placeholder(&self, after: &str, bare: bool) -> Option<(&'a str, usize)> {
+        PLACEHOLDERS.iter().zip(self.values()).find_map(|(name, value)| {
+            let value = value?;
+            let braced = after
+                .strip_prefix('{')
+                .and_then(|r| r.strip_prefix(name))
+                .is_some_and(|r| r.starts_with('}'));
+            if braced {
+                Some((value, name.len() + 2))
+            } else {
+                (bare && after.starts_with(name)).then_some((value, name.len()))
+            }
+        })
     }
 }
 
@@ -348,5 +383,182 @@ mod tests {
 
     fn which(name: &str) -> bool {
         runner::resolve_program(name, std::env::var_os("PATH").as_deref(), Path::new("/")).is_ok()
+    }
+
+    const NAMES: [&str; 3] = PLACEHOLDERS;
+
+    /// Every spelling of every placeholder, as a value that holds them all would.
+    fn every_spelling() -> String {
+        NAMES.iter().map(|n| format!("${{{n}}}${n}")).collect()
+    }
+
+    fn places<'a>(values: &'a [String; 3]) -> Placeholders<'a> {
+        Placeholders { project: &values[0], root: Some(&values[1]), data: Some(&values[2]) }
+    }
+
+    #[test]
+    fn a_placeholders_value_is_inserted_verbatim_never_expanded_again() {
+        let values = NAMES.map(|n| format!("<{n}>{}", every_spelling()));
+        let p = places(&values);
+        for (name, value) in NAMES.iter().zip(&values) {
+            let braced = format!("a${{{name}}}b");
+            let bare = format!("a${name}b");
+            assert_eq!(p.expand(&braced), format!("a{value}b"), "{braced}");
+            assert_eq!(p.expand_bare(&braced), format!("a{value}b"), "{braced}");
+            assert_eq!(p.expand_bare(&bare), format!("a{value}b"), "{bare}");
+            // Without braces, only the dedup identity expands it.
+            assert_eq!(p.expand(&bare), bare);
+        }
+    }
+
+    /// A piece of a template: text with no `$`, or one spelling of a placeholder.
+    #[derive(Debug, Clone)]
+    enum Piece {
+        Text(String),
+        Braced(usize),
+        Bare(usize),
+    }
+
+    fn piece() -> impl proptest::strategy::Strategy<Value = Piece> {
+        use proptest::prelude::*;
+        prop_oneof![
+            "[a-z{}/ _C]{0,6}".prop_map(Piece::Text),
+            (0..3usize).prop_map(Piece::Braced),
+            (0..3usize).prop_map(Piece::Bare),
+        ]
+    }
+
+    /// Values built from the same pieces, with `$`s and an unknown placeholder besides.
+    fn value() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let bit = prop_oneof![
+            "[a-z{}/ _$]{0,4}",
+            proptest::sample::select(NAMES.to_vec()).prop_map(|n| format!("${{{n}}}")),
+            proptest::sample::select(NAMES.to_vec()).prop_map(|n| format!("${n}")),
+            Just("${UNKNOWN}".to_string()),
+        ];
+        proptest::collection::vec(bit, 0..5).prop_map(|v| v.concat())
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 2000, ..Default::default() })]
+
+        /// Substitution is one pass over the template: each placeholder becomes its value as
+        /// written, whatever the value holds, and the rest of the template stays as it is.
+        #[test]
+        fn substitution_is_one_pass_over_the_template(
+            pieces in proptest::collection::vec(piece(), 0..8),
+            project in value(),
+            root in proptest::option::of(value()),
+            data in proptest::option::of(value()),
+        ) {
+            let p = Placeholders { project: &project, root: root.as_deref(), data: data.as_deref() };
+            let value = |i: usize| [Some(project.as_str()), root.as_deref(), data.as_deref()][i];
+            let (mut template, mut braced, mut bare) = (String::new(), String::new(), String::new());
+            for piece in &pieces {
+                let (written, as_braced, as_bare) = match piece {
+                    Piece::Text(t) => (t.clone(), t.clone(), t.clone()),
+                    Piece::Braced(i) => {
+                        let w = format!("${{{}}}", NAMES[*i]);
+                        let v = value(*i).map_or_else(|| w.clone(), str::to_string);
+                        (w, v.clone(), v)
+                    }
+                    Piece::Bare(i) => {
+                        let w = format!("${}", NAMES[*i]);
+                        let v = value(*i).map_or_else(|| w.clone(), str::to_string);
+                        (w.clone(), w, v)
+                    }
+                };
+                template.push_str(&written);
+                braced.push_str(&as_braced);
+                bare.push_str(&as_bare);
+            }
+            proptest::prop_assert_eq!(p.expand(&template), braced, "{}", template);
+            proptest::prop_assert_eq!(p.expand_bare(&template), bare, "{}", template);
+        }
+    }
+
+    /// A dispatcher whose plugin source has these directories and these Stop hooks.
+    fn plugin(
+        dirs: [&str; 3],
+        hooks: serde_json::Value,
+        allowed_urls: serde_json::Value,
+    ) -> crate::Dispatcher {
+        let config = serde_json::json!({
+            "project_dir": dirs[0],
+            "http": {"allowed_urls": allowed_urls},
+            "sources": [{
+                "scope": "plugin",
+                "root": dirs[1],
+                "data": dirs[2],
+                "settings": {"hooks": {"Stop": [{"hooks": hooks}]}}
+            }]
+        });
+        crate::Dispatcher::from_value(config).unwrap()
+    }
+
+    fn stop(d: &crate::Dispatcher) -> serde_json::Value {
+        serde_json::from_str(
+            &d.fire_json(r#"{"hook_event_name":"Stop","session_id":"s","cwd":"/"}"#).unwrap(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn exec_argv_outcome_command_and_http_url_take_each_value_verbatim() {
+        let every = every_spelling();
+        let (dir, root, data) =
+            (format!("/tmp/cwd-a{every}b"), format!("/root-{every}"), format!("/data-{every}"));
+        let d = plugin(
+            [&dir, &root, &data],
+            serde_json::json!([
+                {"type": "command", "command": "printf",
+                 "args": ["%s|", "${CLAUDE_PROJECT_DIR}", "${CLAUDE_PLUGIN_ROOT}", "${CLAUDE_PLUGIN_DATA}"]},
+                {"type": "http", "url": "http://h.test/${CLAUDE_PROJECT_DIR}|${CLAUDE_PLUGIN_ROOT}|${CLAUDE_PLUGIN_DATA}"}
+            ]),
+            serde_json::json!([]),
+        );
+        let r = stop(&d);
+        let exec = &r["outcomes"][0];
+        assert_eq!(exec["stdout"], format!("{dir}|{root}|{data}|"));
+        let quoted = [dir.as_str(), root.as_str(), data.as_str()].map(shell_quote).join(" ");
+        assert_eq!(exec["command"], format!("printf '%s|' {quoted}"));
+        let http = r["outcomes"][1]["error"].as_str().unwrap();
+        assert_eq!(http, format!("URL not allowed: http://h.test/{dir}|{root}|{data}"));
+    }
+
+    #[test]
+    fn the_dedup_identity_takes_each_value_verbatim() {
+        // Expanded again, the project directory's value would read `/p/r/d`.
+        let dir = "/p${CLAUDE_PLUGIN_ROOT}$CLAUDE_PLUGIN_DATA";
+        let d = plugin(
+            [dir, "/r", "/d"],
+            serde_json::json!([
+                {"type": "command", "command": "echo one $CLAUDE_PROJECT_DIR"},
+                {"type": "command", "command": "echo one /p/r/d"},
+                {"type": "command", "command": "printf", "args": ["two", "${CLAUDE_PROJECT_DIR}"]},
+                {"type": "command", "command": "printf", "args": ["two", "/p/r/d"]},
+                {"type": "command", "command": "echo three ${CLAUDE_PROJECT_DIR}"},
+                {"type": "command", "command": "echo three $CLAUDE_PROJECT_DIR"}
+            ]),
+            serde_json::json!([]),
+        );
+        let stdouts: Vec<String> = stop(&d)["outcomes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["stdout"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(
+            stdouts,
+            [
+                format!("one {dir}\n"),
+                "one /p/r/d\n".into(),
+                "two".into(),
+                "two".into(),
+                format!("three {dir}\n")
+            ],
+            "only the two spellings of one command are one hook"
+        );
     }
 }

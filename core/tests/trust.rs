@@ -141,3 +141,65 @@ fn hooks_and_plan_explain_what_would_run() {
     assert!(plan[0].runs && !plan[1].runs);
     assert!(plan[1].why.contains("does not match"), "{}", plan[1].why);
 }
+
+/// A configuration of one inline source of `scope` holding one Stop hook, with `trusted` when
+/// given.
+fn one_source(scope: &str, trusted: Option<bool>) -> String {
+    let mut source = json!({"scope": scope, "settings": serde_json::from_str::<Value>(SETTINGS).unwrap()});
+    if let Some(t) = trusted {
+        source["trusted"] = json!(t);
+    }
+    json!({"sources": [source]}).to_string()
+}
+
+const SCOPES: [&str; 6] = ["managed", "user", "plugin", "session", "project", "local"];
+
+#[test]
+fn a_source_marked_trusted_false_never_runs_whatever_its_scope() {
+    for scope in SCOPES {
+        let d = Dispatcher::new(&one_source(scope, Some(false))).unwrap();
+        assert_eq!(outcomes(&d), 0, "{scope}");
+        let warning = format!("{scope} hooks in inline settings are not trusted; skipped");
+        assert!(d.warnings().iter().any(|w| w.contains(&warning)), "{scope}: {:?}", d.warnings());
+    }
+}
+
+#[test]
+fn trusted_true_runs_every_scope_and_without_the_key_only_project_and_local_need_trust() {
+    for scope in SCOPES {
+        assert_eq!(outcomes(&Dispatcher::new(&one_source(scope, Some(true))).unwrap()), 1, "{scope}");
+        let d = Dispatcher::new(&one_source(scope, None)).unwrap();
+        let needs_trust = matches!(scope, "project" | "local");
+        assert_eq!(outcomes(&d), usize::from(!needs_trust), "{scope}");
+        assert_eq!(d.warnings().iter().any(|w| w.contains("not trusted")), needs_trust, "{scope}");
+    }
+}
+
+#[test]
+fn the_trust_status_lists_a_source_of_any_scope_marked_trusted_false() {
+    let s = Scratch::new("userfalse");
+    let user_file = s.path().join("user-settings.json");
+    std::fs::write(&user_file, SETTINGS).unwrap();
+    let store = s.path().join("trust.json");
+    let cfg = json!({
+        "project_dir": s.path(),
+        "trust": {"store": store},
+        "sources": [
+            {"scope": "user", "path": user_file, "trusted": false},
+            {"scope": "user", "settings": {}},
+            {"scope": "plugin", "settings": {}, "trusted": true},
+            {"scope": "session", "settings": {}, "trusted": false}
+        ]
+    });
+    let status = Dispatcher::new(&cfg.to_string()).unwrap().trust_status();
+    let listed: Vec<(&str, bool)> = status.sources.iter().map(|e| (e.scope, e.trusted)).collect();
+    assert_eq!(listed, [("user", false), ("session", false)], "{}", status.to_json());
+    let user = &status.sources[0];
+    assert_eq!(user.why, "the source says \"trusted\": false");
+    assert!(user.digest.as_deref().unwrap().starts_with("sha256:"));
+    assert_eq!(user.key, None, "the trust store does not govern user sources");
+    // Recording trust cannot override the host's `trusted: false`, and records nothing for it.
+    let after = record_trust_for(&cfg.to_string()).unwrap();
+    assert_eq!(after.sources.iter().filter(|e| e.trusted).count(), 0, "{}", after.to_json());
+    assert!(!std::fs::read_to_string(&store).unwrap_or_default().contains("user-settings.json"));
+}

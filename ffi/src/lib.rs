@@ -128,7 +128,7 @@ pub unsafe extern "C" fn hooks_fire(
 }
 
 /// Reports the trust state of every project and local source of the dispatcher's
-/// configuration (protocol.md §2.8), as JSON:
+/// configuration, and of any other source marked "trusted": false (protocol.md §2.8), as JSON:
 ///   {"store": path|null, "default_store": path|null, "project_dir": path|null,
 ///    "sources": [{"scope", "label", "path", "resolved", "key", "digest", "trusted", "why"}]}
 /// A host shows the untrusted sources to the user; once approved, it calls hooks_trust_record

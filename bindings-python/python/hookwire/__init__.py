@@ -13,8 +13,8 @@ Python function (sync or ``async def``) as a hook folded with the configured one
 Cancelling the task awaiting ``fire_async`` kills the running hooks; threads pass a
 ``CancelToken`` to ``fire(event, cancel=token)``.
 
-Project trust (protocol.md §2.8): ``d.trust_status()`` lists the project and local sources and
-whether each is trusted; after the user approves, ``hookwire.record_trust(config)`` records
+Project trust (protocol.md §2.8): ``d.trust_status()`` lists the project and local sources (and
+any other source the configuration marks ``"trusted": False``) and whether each is trusted; after the user approves, ``hookwire.record_trust(config)`` records
 them in the trust store, and dispatchers built afterwards run them.
 ``Dispatcher.from_claude_code_defaults(project_dir)`` loads what Claude Code itself would: the
 user, project and local settings files, the project ones gated on that store.

@@ -70,7 +70,8 @@ class Dispatcher:
         ``ConfigError`` for another handler type, ``TypeError`` when ``fn`` is not callable."""
 
     def trust_status(self) -> dict[str, Any]:
-        """The trust state of every project and local source (protocol.md §2.8): a dict with
+        """The trust state of every project and local source, and of any other source marked
+        ``"trusted": False`` (protocol.md §2.8): a dict with
         ``store``, ``default_store``, ``project_dir`` (``None`` when unset) and ``sources``,
         each with ``scope``, ``label``, ``path``, ``resolved``, ``key``, ``digest``,
         ``trusted`` (bool) and ``why``. Nothing is spawned, read or written."""

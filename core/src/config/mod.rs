@@ -306,13 +306,15 @@ impl Parse {
     }
 }
 
-/// One project or local source as the trust gate saw it (protocol.md §2.8), an entry of the
-/// trust status's `sources`.
+/// One source as the trust gate saw it (protocol.md §2.8), an entry of the trust status's
+/// `sources`: every project or local source, and a source of any other scope that the host
+/// marked `"trusted": false`.
 #[derive(Debug, Clone, serde::Serialize, schemars::JsonSchema)]
 #[schemars(rename = "TrustSource")] // its name in Go and TypeScript
 pub struct TrustEntry {
-    /// `project` or `local`: the scopes whose hooks run only when trusted.
-    #[schemars(extend("enum" = ["project", "local"]))]
+    /// `project` or `local`, the scopes whose hooks run only when trusted; or another scope
+    /// whose source says `"trusted": false`.
+    #[schemars(extend("enum" = ["project", "local", "managed", "user", "plugin", "session"]))]
     pub scope: &'static str,
     /// The source as warnings name it, for example `project .claude/settings.json`.
     pub label: String,
@@ -321,7 +323,8 @@ pub struct TrustEntry {
     /// The file resolved against `project_dir`; `null` for inline settings.
     pub resolved: Option<String>,
     /// The file's key in the trust store (relative to the project root when inside it);
-    /// `null` for inline settings or without a readable `project_dir`.
+    /// `null` for inline settings, without a readable `project_dir`, or for a scope the store
+    /// does not govern (neither project nor local).
     pub key: Option<String>,
     /// `sha256:<64 hex digits>` of the bytes read; `null` for inline settings.
     pub digest: Option<String>,
@@ -350,7 +353,8 @@ pub struct Config {
     /// a fire tests instead of every group.
     pub index: Vec<crate::group_index::GroupIndex>,
     pub warnings: ConfigWarnings,
-    /// Every project or local source and its trust.
+    /// Every project or local source and its trust, and every other source marked
+    /// `"trusted": false`.
     pub trust: Vec<TrustEntry>,
     /// The trust store consulted, if any.
     pub store: Option<PathBuf>,

@@ -190,6 +190,17 @@ mod tests {
     }
 
     #[test]
+    fn a_header_variables_value_is_inserted_verbatim_never_expanded_again() {
+        let every = "${TOKEN}$TOKEN${CLAUDE_PROJECT_DIR}$CLAUDE_PROJECT_DIR";
+        let env = |n: &str| Some(format!("<{n}>{every}"));
+        let allowed = vec!["TOKEN".to_string(), "CLAUDE_PROJECT_DIR".to_string()];
+        assert_eq!(
+            interpolate("a ${CLAUDE_PROJECT_DIR} $TOKEN b", &allowed, None, &env),
+            format!("a <CLAUDE_PROJECT_DIR>{every} <TOKEN>{every} b")
+        );
+    }
+
+    #[test]
     fn url_patterns_ignore_host_case_and_trailing_dots() {
         let p = vec!["https://hooks.example.com/*".to_string()];
         assert!(url_allowed("https://HOOKS.example.com./a/b", &p));

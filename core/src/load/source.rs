@@ -316,10 +316,14 @@ pub(crate) fn assemble(
                 Origin::File { given, .. } => given.clone(),
                 Origin::Inline { .. } => "inline settings".to_string(),
             };
-            let why = format!(
-                "{label}: {} hooks in {what} are not trusted; skipped (review them, then trust them with `hookwire trust --record` or the binding's record_trust_for)",
-                raw.scope.as_str()
-            );
+            let how = match raw.trusted {
+                Some(false) => "the source says \"trusted\": false",
+                _ => {
+                    "review them, then trust them with `hookwire trust --record` or the binding's record_trust_for"
+                }
+            };
+            let why =
+                format!("{label}: {} hooks in {what} are not trusted; skipped ({how})", raw.scope.as_str());
             warnings.note(None, "", why);
             continue;
         }
@@ -487,7 +491,10 @@ fn trust_entry(
     project_dir: Option<&Path>,
     trusted: (bool, String),
 ) -> Option<TrustEntry> {
-    if !matches!(raw.scope, Scope::Project | Scope::Local) {
+    // The store governs project and local sources; another scope is listed only when the
+    // host's `trusted: false` keeps it from running.
+    let governed = matches!(raw.scope, Scope::Project | Scope::Local);
+    if !governed && raw.trusted != Some(false) {
         return None;
     }
     let (path, resolved, key, digest) = match &raw.origin {
@@ -495,7 +502,7 @@ fn trust_entry(
         Origin::File { given, resolved, bytes, .. } => (
             Some(given.clone()),
             Some(resolved.to_string_lossy().into_owned()),
-            project_dir.and_then(|d| trust::store_key(d, resolved)),
+            project_dir.filter(|_| governed).and_then(|d| trust::store_key(d, resolved)),
             Some(trust::digest(bytes)),
         ),
     };
@@ -518,11 +525,13 @@ fn is_trusted(
     label: &str,
     warnings: &mut ConfigWarnings,
 ) -> (bool, String) {
-    if !matches!(raw.scope, Scope::Project | Scope::Local) {
-        return (true, format!("{} sources are trusted", raw.scope.as_str()));
-    }
+    // A per-source `trusted` overrides everything (§2.8), at every scope: a host that reviews
+    // hooks marks a user source holding an unreviewed one `trusted: false`.
     if let Some(t) = raw.trusted {
         return (t, format!("the source says \"trusted\": {t}"));
+    }
+    if !matches!(raw.scope, Scope::Project | Scope::Local) {
+        return (true, format!("{} sources are trusted", raw.scope.as_str()));
     }
     match mode {
         TrustMode::Trusted => (true, "trust.project is \"trusted\"".into()),
