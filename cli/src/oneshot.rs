@@ -2,9 +2,9 @@
 //! completion, under its own timeout, although `hookwire fire` is about to exit, and its
 //! caller (a shell agent waiting for the process to exit and for its stdout to close) must get
 //! the result at once. So when the fire will start an async hook, the command forks before it
-//! fires: the parent only waits for the child's exit code and exits with it; the child, in a
-//! session of its own, fires, prints the result, closes its stdio, hands the exit code to the
-//! parent, and then waits for the async hooks (`Dispatcher::wait_async`) before it exits. The
+//! fires: the parent only waits for the child's exit code and exits with it; the child fires,
+//! prints the result, moves to a session of its own, closes its stdio, hands the exit code to
+//! the parent, and then waits for the async hooks (`Dispatcher::wait_async`) before it exits. The
 //! hooks' output has no later fire to reach: it is logged (`-v`, `HOOKWIRE_LOG`) and dropped,
 //! and the result says so (`Dispatcher::set_one_shot`).
 
@@ -52,8 +52,6 @@ pub fn detach_if_async(d: &Dispatcher, event: &Value) -> Detached {
         }
         0 => {
             close(fds[0]);
-            // SAFETY: plain system call; the child is not a group leader, so it cannot fail.
-            unsafe { libc::setsid() };
             Detached { code_fd: fds[1] }
         }
         child => {
@@ -99,6 +97,11 @@ impl Detached {
         let _ = std::io::stdout().flush();
         let _ = std::io::stderr().flush();
         if self.code_fd >= 0 {
+            // Until now the child was in its caller's process group, so Ctrl-C or a group kill
+            // stopped the fire as before; from here it outlives them. Not a group leader (a
+            // forked child), so setsid cannot fail.
+            // SAFETY: plain system call.
+            unsafe { libc::setsid() };
             let keep_stderr = crate::logs::active();
             null_stdio(keep_stderr);
             // SAFETY: writes one byte from a one-byte buffer to our own pipe, then closes it.
