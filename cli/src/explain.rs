@@ -4,6 +4,7 @@
 
 use crate::Failure;
 use crate::config::{Source, read_event};
+use crate::oneshot::{self, Detached};
 use crate::paint::Paint;
 use crate::progress::Spinner;
 use hookwire_core::{Decision, FireResult, Outcome, PlanEntry, Status, VerdictSource};
@@ -30,40 +31,55 @@ fn event_file(path: Option<&Path>) -> Option<String> {
     }
 }
 
-fn run(source: &Source, path: Option<&Path>) -> Result<(crate::config::Loaded, Value, FireResult), Failure> {
+/// One dispatch as `fire` and `explain` run it: the plan (for `explain`), then the fire, in a
+/// detached child when it starts an async hook (`oneshot`).
+struct Fired {
+    loaded: crate::config::Loaded,
+    event: Value,
+    plan: Vec<PlanEntry>,
+    result: FireResult,
+    detached: Detached,
+}
+
+fn run(source: &Source, path: Option<&Path>, with_plan: bool) -> Result<Fired, Failure> {
     let loaded = source.load()?;
     let event = read_event(path)?;
+    let d = &loaded.dispatcher;
+    // The plan is read before the fire, so `once` hooks are shown as they were when it started.
+    let plan = if with_plan {
+        d.plan(&event).map_err(|e| Failure::new(e.details(), event_file(path)))?
+    } else {
+        Vec::new()
+    };
+    let detached = oneshot::detach_if_async(d, &event);
     let spinner = Spinner::start(format!("running hooks for {}", event_name(&event)));
-    let result = loaded.dispatcher.fire(&event);
+    let result = d.fire(&event);
     spinner.stop();
     let result = result.map_err(|e| Failure::new(e.details(), event_file(path)))?;
-    Ok((loaded, event, result))
+    Ok(Fired { loaded, event, plan, result, detached })
 }
 
 /// `hookwire fire`: the result JSON on stdout.
 pub fn fire(source: &Source, path: Option<&Path>, pretty: bool, _json: bool) -> Result<u8, Failure> {
-    let (_, _, result) = run(source, path)?;
+    let Fired { loaded, result, detached, .. } = run(source, path, false)?;
     let text = if pretty { serde_json::to_string_pretty(&result) } else { serde_json::to_string(&result) };
     say!("{}", text.unwrap_or_else(|_| result.to_json()));
-    Ok(exit_code(&result))
+    let code = exit_code(&result);
+    detached.finish(code, &loaded.dispatcher);
+    Ok(code)
 }
 
 /// `hookwire explain`: the same dispatch, told step by step.
 pub fn explain(source: &Source, path: Option<&Path>, json: bool) -> Result<u8, Failure> {
-    let loaded = source.load()?;
-    let event = read_event(path)?;
-    // The plan is read before the fire, so `once` hooks are shown as they were when it started.
-    let plan = loaded.dispatcher.plan(&event).map_err(|e| Failure::new(e.details(), event_file(path)))?;
-    let spinner = Spinner::start(format!("running hooks for {}", event_name(&event)));
-    let result = loaded.dispatcher.fire(&event);
-    spinner.stop();
-    let result = result.map_err(|e| Failure::new(e.details(), event_file(path)))?;
+    let Fired { loaded, event, plan, result, detached } = run(source, path, true)?;
     if json {
         say!("{}", json!({"plan": plan, "result": result}));
     } else {
         say!("{}", render(&result, &plan, &loaded.dialect, &event, Paint::stdout()).trim_end());
     }
-    Ok(exit_code(&result))
+    let code = exit_code(&result);
+    detached.finish(code, &loaded.dispatcher);
+    Ok(code)
 }
 
 fn decision_str(d: Option<Decision>) -> &'static str {
@@ -129,7 +145,7 @@ fn ended(o: &Outcome) -> String {
             format!("timed out after {ms}, its process group killed: {}", o.error.as_deref().unwrap_or(""))
         }
         Status::SpawnFailed => format!("could not start: {}", o.error.as_deref().unwrap_or("spawn failed")),
-        Status::Async => format!("started in the background ({ms}); its result comes with a later fire"),
+        Status::Async => format!("started in the background ({ms}); it runs to completion after this result"),
         Status::Error => format!("failed after {ms}: {}", o.error.as_deref().unwrap_or("error")),
         Status::Cancelled => format!("cancelled by the host after {ms}"),
     }

@@ -16,6 +16,7 @@ mod hooktest;
 mod list;
 mod locate;
 mod logs;
+mod oneshot;
 mod paint;
 mod progress;
 mod trust;

@@ -640,3 +640,116 @@ fn list_shows_an_agents_hooks_under_the_canonical_event() {
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
     assert!(stdout(&o).contains("beforeShellExecution[0]"), "{}", stdout(&o));
 }
+
+/// A directory for one async test: a settings file with `hooks` on PreToolUse, an event file.
+fn async_setup(name: &str, hooks: Value) -> (PathBuf, String, String, Value) {
+    let dir = std::env::temp_dir().join(format!("hookwire-cli-async-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let settings = dir.join("settings.json");
+    let hooks = serde_json::json!({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": hooks}]}});
+    std::fs::write(&settings, hooks.to_string()).unwrap();
+    let event = serde_json::json!({"hook_event_name": "PreToolUse", "session_id": "s1", "tool_name": "Bash",
+                                   "tool_input": {"command": "ls"}, "cwd": dir});
+    let event_file = dir.join("event.json");
+    std::fs::write(&event_file, event.to_string()).unwrap();
+    (dir, settings.to_string_lossy().into_owned(), event_file.to_string_lossy().into_owned(), event)
+}
+
+/// `f`'s first answer within `secs`.
+fn within<T>(secs: u64, mut f: impl FnMut() -> Option<T>) -> Option<T> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    loop {
+        if let Some(v) = f() {
+            return Some(v);
+        }
+        if std::time::Instant::now() >= deadline {
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// The JSON a hook wrote into `path`, waiting up to 10 s for it.
+fn written(path: &Path) -> Option<Value> {
+    within(10, || serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok())
+}
+
+/// Runs `hookwire <command> --config settings event.json` against one async hook writing
+/// `async-ran`; returns its output, the directory and the event.
+fn run_async_hook(command: &str) -> (Output, PathBuf, Value) {
+    let (dir, settings, event_file, event) = async_setup(
+        command,
+        serde_json::json!([{"type": "command", "command": "cat > async-ran", "async": true}]),
+    );
+    let o = hookwire(&[command, "--config", &settings, &event_file]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    (o, dir, event)
+}
+
+fn pid_alive(pid: i32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .is_ok_and(|s| s.rsplit(')').next().is_some_and(|rest| !rest.trim_start().starts_with('Z')))
+}
+
+const ONE_SHOT: &str = "runs to completion after this result, but this host fires once";
+
+#[test]
+fn fire_runs_an_async_hook_to_completion_with_the_whole_event_on_its_stdin() {
+    let (o, dir, event) = run_async_hook("fire");
+    let r = json_of(&o);
+    assert_eq!(r["outcomes"][0]["status"], "async");
+    assert!(r["warnings"].as_array().unwrap().iter().any(|w| w.as_str().unwrap().contains(ONE_SHOT)), "{r}");
+    assert_eq!(written(&dir.join("async-ran")), Some(event));
+}
+
+#[test]
+fn fire_answers_at_once_while_its_async_hooks_run_on_and_their_timeouts_still_kill_them() {
+    let (dir, settings, event_file, event) = async_setup(
+        "detach",
+        serde_json::json!([
+            {"type": "command", "command": "sleep 2; cat > late", "async": true, "timeout": 20},
+            {"type": "command", "command": "echo $$ > pid; exec sleep 30", "async": true, "timeout": 1}]),
+    );
+    let t = std::time::Instant::now();
+    // `output()` returns once the process has exited and both its pipes are closed: what a shell
+    // agent waits for.
+    let o = hookwire(&["fire", "--config", &settings, &event_file]);
+    let took = t.elapsed();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(took < std::time::Duration::from_millis(1500), "the caller waited {took:?}");
+    assert!(!dir.join("late").exists(), "the slow hook was waited for");
+    let pid: i32 = within(10, || std::fs::read_to_string(dir.join("pid")).ok()?.trim().parse().ok())
+        .expect("the hook never started");
+    // Its 1 s timeout kills it (SIGTERM to the group) although the command has long exited.
+    assert!(within(6, || (!pid_alive(pid)).then_some(())).is_some(), "the async hook outlived its timeout");
+    assert_eq!(written(&dir.join("late")), Some(event));
+}
+
+#[test]
+fn explain_says_the_same_of_an_async_hook_and_runs_it() {
+    let (o, dir, event) = run_async_hook("explain");
+    let text = stdout(&o);
+    assert!(text.contains("it runs to completion after this result") && text.contains(ONE_SHOT), "{text}");
+    assert_eq!(written(&dir.join("async-ran")), Some(event));
+}
+
+#[test]
+fn hookwire_test_waits_for_an_async_hook_and_says_the_same() {
+    let (dir, settings, _, _) = async_setup(
+        "test",
+        serde_json::json!([{"type": "command", "command": format!("cat > '{}'", "async-ran"), "async": true}]),
+    );
+    let cases = serde_json::json!({"config": settings, "cases": [{
+        "name": "async runs",
+        "event": {"hook_event_name": "PreToolUse", "session_id": "s1", "tool_name": "Bash",
+                  "tool_input": {"command": "ls"}, "cwd": dir},
+        "expect": {"outcomes": [{"hook": "session:PreToolUse[0].hooks[0]", "status": "async"}]}}]});
+    let case_file = dir.join("cases.json");
+    std::fs::write(&case_file, cases.to_string()).unwrap();
+    let o = hookwire(&["test", case_file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    // `hookwire test` waited for the hook before it exited: the file is there at once.
+    let ran: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("async-ran")).unwrap()).unwrap();
+    assert_eq!(ran["tool_input"]["command"], "ls");
+}

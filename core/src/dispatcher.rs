@@ -29,8 +29,9 @@ use serde_json::{Map, Value};
 use std::borrow::Cow;
 use std::ffi::OsString;
 use std::path::PathBuf;
-use std::sync::{Arc, RwLock, RwLockReadGuard};
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, RwLock, RwLockReadGuard};
+use std::time::{Duration, Instant};
 
 /// Cancels fires from another thread (`Dispatcher::fire_with`). Cheap to clone; `Send + Sync`.
 /// Cancelling is permanent: a token cancels every fire it is passed to, before or after.
@@ -70,6 +71,10 @@ struct Inner {
     sessions: Sessions,
     /// Cancels async hooks when the dispatcher is dropped.
     async_cancel: Cancel,
+    /// Async hooks running now (their threads), signalled when one ends.
+    async_running: (Mutex<usize>, Condvar),
+    /// A host that fires once and exits (`Dispatcher::set_one_shot`).
+    one_shot: AtomicBool,
     /// The results of fires that run nothing, made once at load.
     prepared: nomatch::Prepared,
     /// What the host registered after load: callbacks and function hooks (issue 8).
@@ -115,6 +120,8 @@ impl Dispatcher {
                 slots: Slots::new(config.limits.max_parallel),
                 sessions: Sessions::new(),
                 async_cancel: Cancel::new(),
+                async_running: (Mutex::new(0), Condvar::new()),
+                one_shot: AtomicBool::new(false),
                 prepared: nomatch::Prepared::new(&config),
                 registry: RwLock::new(Registry::default()),
                 config,
@@ -323,6 +330,40 @@ impl Dispatcher {
     pub fn fire(&self, event: &Value) -> Result<FireResult, EventError> {
         self.inner.fire(None, event, &self.inner)
     }
+
+    /// For a host that fires once and then exits (the `hookwire` command, a per-event bridge),
+    /// where no later fire can carry what an async hook says (protocol.md §5.10): with `true`,
+    /// an async hook's finished outcome is logged (`hook.verdict`) and not queued, and each fire
+    /// that starts one warns that its context, message and `asyncRewake` output reach no one.
+    /// Such a host calls [`Dispatcher::wait_async`] before it exits (dropping the dispatcher
+    /// kills the hooks still running). Off by default: a long-lived host gets the output on the
+    /// session's next fire.
+    pub fn set_one_shot(&self, one_shot: bool) {
+        self.inner.one_shot.store(one_shot, Ordering::Relaxed);
+    }
+
+    /// Waits until no async hook started by this dispatcher is running, or `timeout` passes
+    /// (`None`: no limit; each hook is bounded by its own timeout, protocol.md §5.5). Returns
+    /// whether none is running. A long-lived host need not call it: dropping the dispatcher
+    /// kills the async hooks still running and returns at once.
+    pub fn wait_async(&self, timeout: Option<Duration>) -> bool {
+        let (count, ended) = &self.inner.async_running;
+        let deadline = timeout.map(|t| Instant::now() + t);
+        let mut running = count.lock().unwrap_or_else(|e| e.into_inner());
+        while *running > 0 {
+            running = match deadline {
+                None => ended.wait(running).unwrap_or_else(|e| e.into_inner()),
+                Some(d) => {
+                    let left = d.saturating_duration_since(Instant::now());
+                    if left.is_zero() {
+                        return false;
+                    }
+                    ended.wait_timeout(running, left).unwrap_or_else(|e| e.into_inner()).0
+                }
+            };
+        }
+        true
+    }
 }
 
 #[cfg(test)]
@@ -370,7 +411,7 @@ impl Inner {
             logs::fire_start(fire_id, name, session);
         }
         let mut result = FireResult::empty(name);
-        let (queued, dropped) = self.sessions.drain(session);
+        let (queued, losses) = self.sessions.drain(session);
         result.warnings.extend(self.config.warnings.global.iter().cloned());
 
         let Some(eid) = select::event_id(&self.config, name) else {
@@ -378,7 +419,7 @@ impl Inner {
                 panic!("test panic requested through HOOKWIRE_TEST_PANIC");
             }
             result.warnings.push(format!("unknown event \"{name}\""));
-            session::attach_async(&mut result, queued, dropped);
+            session::attach_async(&mut result, queued, losses);
             if logging {
                 logs::unknown_event(fire_id, name);
                 logs::fire_done(fire_id, result.as_logged(), clock);
@@ -421,7 +462,7 @@ impl Inner {
                 AsyncStart { spec, event, session, fire_id, loop_count, at: std::time::SystemTime::now() };
             self.run_chosen(&chosen, &self.project_dir(event), fire, raw, me, cancel, &mut result);
         }
-        session::attach_async(&mut result, queued, dropped);
+        session::attach_async(&mut result, queued, losses);
         session::stop_guard(
             &self.sessions,
             spec,
@@ -482,7 +523,12 @@ impl Inner {
             loop_count: fire.loop_count,
             at: fire.at,
         };
+        let one_shot = self.one_shot.load(Ordering::Relaxed);
+        let mut one_shot_notes = Vec::new();
         for (k, c) in chosen.iter().enumerate().filter(|(_, c)| c.h.mode != RunMode::Sync) {
+            if one_shot {
+                one_shot_notes.push(one_shot_note(&c.h));
+            }
             let started = Outcome::started(&c.h, launch::command_text(&self.config, &c.h, project_dir));
             match launch::prepare(&cx, &c.h, c.timeout_s, launch, &original, false).prepared {
                 Prepared::Run(job, _) => self.start_async(me, &c.h, c.timeout_s, job, &fire, started.clone()),
@@ -520,6 +566,7 @@ impl Inner {
         result.warnings.extend(ran.hook_warnings.into_iter().flatten());
         result.warnings.extend(batches::lost_warning(chosen, &ran.steps));
         result.warnings.extend(fold_warnings);
+        result.warnings.extend(one_shot_notes);
     }
 
     fn project_dir(&self, event: &Value) -> String {
@@ -547,7 +594,9 @@ impl Inner {
         let (spec, session, fire_id, at) = (fire.spec, fire.session.to_string(), fire.fire_id, fire.at);
         let (loop_count, project_dir) = (fire.loop_count, inner.project_dir(&event));
         let (index, rewake) = (h.index, h.mode == RunMode::AsyncRewake);
+        let running = AsyncRunning::start(me);
         let spawned = std::thread::Builder::new().name("hookwire-async".into()).spawn(move || {
+            let _running = running;
             let Some(h) =
                 inner.config.events.iter().flatten().flat_map(|g| &g.handlers).find(|x| x.index == index)
             else {
@@ -589,11 +638,50 @@ impl Inner {
             let mut o = template;
             o.fill(run, &reading);
             logs::verdict(fire_id, o.as_logged());
-            let context = if texts.is_empty() { None } else { Some(texts.join("\n\n")) };
-            inner.sessions.enqueue(&session, Queued { context, outcome: o });
+            // A one-shot host has no next fire: the outcome was logged just above, and ends here.
+            if !inner.one_shot.load(Ordering::Relaxed) {
+                let context = if texts.is_empty() { None } else { Some(texts.join("\n\n")) };
+                inner.sessions.enqueue(&session, Queued { context, outcome: o });
+            }
         });
-        // No thread could be started: the hook is dropped unstarted (nothing to kill or queue).
+        // No thread could be started: the hook is dropped unstarted (nothing to kill or queue),
+        // and the count it took is given back with the closure.
         drop(spawned);
+    }
+}
+
+/// One running async hook in its dispatcher's count (`Dispatcher::wait_async`); the count
+/// falls when this is dropped, however the hook's thread ends.
+struct AsyncRunning(Arc<Inner>);
+
+impl AsyncRunning {
+    fn start(inner: &Arc<Inner>) -> AsyncRunning {
+        *inner.async_running.0.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        AsyncRunning(Arc::clone(inner))
+    }
+}
+
+impl Drop for AsyncRunning {
+    fn drop(&mut self) {
+        let (count, ended) = &self.0.async_running;
+        *count.lock().unwrap_or_else(|e| e.into_inner()) -= 1;
+        ended.notify_all();
+    }
+}
+
+/// The warning a one-shot host's fire carries for each async hook it starts (§5.10).
+fn one_shot_note(h: &Handler) -> String {
+    let id = &h.id;
+    if h.mode == RunMode::AsyncRewake {
+        format!(
+            "async hook {id} runs to completion after this result, but this host fires once: \
+             asyncRewake cannot wake the agent (an exit 2 reaches no later fire); its output is logged, not delivered"
+        )
+    } else {
+        format!(
+            "async hook {id} runs to completion after this result, but this host fires once: \
+             its additionalContext and systemMessage reach no later fire; its output is logged, not delivered"
+        )
     }
 }
 

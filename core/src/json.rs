@@ -260,6 +260,27 @@ pub fn depth(v: &serde_json::Value) -> usize {
     max
 }
 
+/// The bytes a value holds in memory: its nodes, its strings and its keys, counted without
+/// recursion (what the async queue charges for a hook's JSON, §5.10).
+pub fn held_bytes(v: &serde_json::Value) -> usize {
+    let node = std::mem::size_of::<serde_json::Value>();
+    let mut sum = 0;
+    let mut todo = vec![v];
+    while let Some(v) = todo.pop() {
+        sum += node;
+        match v {
+            serde_json::Value::String(s) => sum += s.len(),
+            serde_json::Value::Array(a) => todo.extend(a),
+            serde_json::Value::Object(m) => {
+                sum += m.keys().map(|k| k.len() + std::mem::size_of::<String>()).sum::<usize>();
+                todo.extend(m.values());
+            }
+            _ => {}
+        }
+    }
+    sum
+}
+
 fn hex4(b: &[u8]) -> Option<u16> {
     let s = std::str::from_utf8(b.get(..4)?).ok()?;
     if !s.bytes().all(|c| c.is_ascii_hexdigit()) {

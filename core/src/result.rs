@@ -222,6 +222,19 @@ impl Outcome {
 }
 
 impl Outcome {
+    /// The bytes this outcome holds: the struct and every string and JSON value in it, its
+    /// captured output included (what the async queue charges for it, §5.10).
+    pub fn held_bytes(&self) -> usize {
+        let texts = [&self.hook, &self.ty, &self.command, &self.stdout, &self.stderr];
+        let optional = [&self.status_message, &self.error];
+        std::mem::size_of::<Outcome>()
+            + texts.into_iter().map(String::capacity).sum::<usize>()
+            + optional.into_iter().flatten().map(String::capacity).sum::<usize>()
+            + self.verdict.held_bytes()
+    }
+}
+
+impl Outcome {
     /// What the logs tell of this outcome (`hook.verdict`, `hook.output`).
     pub fn as_logged(&self) -> crate::logs::HookEnd<'_> {
         crate::logs::HookEnd {
@@ -250,6 +263,33 @@ impl FireResult {
             continue_: self.continue_,
             hooks: self.outcomes.len(),
             warnings: self.warnings.len(),
+        }
+    }
+}
+
+#[cfg(test)]
+impl Outcome {
+    /// A finished command outcome with this output, for tests.
+    pub(crate) fn sample(stdout: String, stderr: String) -> Outcome {
+        Outcome {
+            hook: "user:PreToolUse[0].hooks[0]".into(),
+            ty: "command".into(),
+            command: "cat".into(),
+            status: Status::Ok,
+            exit_code: Some(0),
+            signal: None,
+            http_status: None,
+            timed_out: false,
+            duration_ms: 1.5,
+            stdout,
+            stderr,
+            stdout_truncated: false,
+            stderr_truncated: false,
+            stdout_lossy: false,
+            stderr_lossy: false,
+            status_message: None,
+            verdict: Verdict::default(),
+            error: Some("a \"quoted\" error".into()),
         }
     }
 }
@@ -292,29 +332,6 @@ mod tests {
         }
     }
 
-    fn outcome(stdout: String, stderr: String) -> Outcome {
-        Outcome {
-            hook: "user:PreToolUse[0].hooks[0]".into(),
-            ty: "command".into(),
-            command: "cat".into(),
-            status: Status::Ok,
-            exit_code: Some(0),
-            signal: None,
-            http_status: None,
-            timed_out: false,
-            duration_ms: 1.5,
-            stdout,
-            stderr,
-            stdout_truncated: false,
-            stderr_truncated: false,
-            stdout_lossy: false,
-            stderr_lossy: false,
-            status_message: None,
-            verdict: Verdict::default(),
-            error: Some("a \"quoted\" error".into()),
-        }
-    }
-
     /// Large outputs are escaped straight into the result text (issue 20); the text must stay
     /// byte for byte what serde_json writes, whatever mix of large and small outputs it holds.
     #[test]
@@ -327,12 +344,12 @@ mod tests {
         let mut r = FireResult::empty("PreToolUse");
         r.reason = Some(big(1));
         r.outcomes = vec![
-            outcome(big(2), String::new()),
-            outcome("small".into(), big(3)),
-            outcome(big(4), big(5)),
-            outcome(String::new(), "x".repeat(4096)),
+            Outcome::sample(big(2), String::new()),
+            Outcome::sample("small".into(), big(3)),
+            Outcome::sample(big(4), big(5)),
+            Outcome::sample(String::new(), "x".repeat(4096)),
         ];
-        r.async_outcomes = vec![outcome(big(6), "tail".into())];
+        r.async_outcomes = vec![Outcome::sample(big(6), "tail".into())];
         r.extra.insert("k".into(), Value::String(big(7)));
         let ours = r.to_json();
         assert_eq!(ours, serde_json::to_string(&r).unwrap());

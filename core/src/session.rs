@@ -4,15 +4,22 @@
 
 use crate::catalog::{EventSpec, GuardReset};
 use crate::result::{FireResult, Outcome};
+use serde_json::Map;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::hash::Hash;
 use std::sync::Mutex;
 
 /// Keys kept for `once` and the Stop guard (§5.12).
 const MAX_KEYS: usize = 10_000;
-/// Async queue bounds per session (§5.12).
+/// Async queue bounds per session (§5.12): entries, and the bytes everything queued holds
+/// (each outcome whole: its captured output, texts and JSON, not only its context).
 const QUEUE_ENTRIES: usize = 32;
 const QUEUE_BYTES: usize = 64 * 1024;
+/// Sessions whose async output waits for their next fire, kept at once (least recently used
+/// first out): with [`QUEUE_BYTES`] each, at most 64 MiB queued per dispatcher.
+const QUEUE_SESSIONS: usize = 1024;
+/// Warnings kept per session about what its queue cut or dropped; the rest are counted.
+const LOSS_NOTES: usize = 8;
 
 /// A map that forgets its least recently used key past `cap`.
 #[derive(Debug)]
@@ -44,6 +51,12 @@ impl<K: Hash + Eq + Clone, V> Lru<K, V> {
     pub fn get(&self, key: &K) -> Option<&V> {
         self.map.get(key).map(|(v, _)| v)
     }
+    pub fn contains_key(&self, key: &K) -> bool {
+        self.map.contains_key(key)
+    }
+    pub fn remove(&mut self, key: &K) -> Option<V> {
+        self.map.remove(key).map(|(v, _)| v)
+    }
     pub fn remove_where(&mut self, pred: impl Fn(&K) -> bool) {
         self.map.retain(|k, _| !pred(k));
     }
@@ -56,18 +69,82 @@ pub struct Queued {
     pub outcome: Outcome,
 }
 
+impl Queued {
+    /// The bytes this entry holds, everything counted (the queue's charge for it).
+    fn held_bytes(&self) -> usize {
+        std::mem::size_of::<Option<String>>()
+            + self.context.as_ref().map_or(0, String::capacity)
+            + self.outcome.held_bytes()
+    }
+
+    /// Frees at least `want` bytes when it can, from what can go without losing the hook's
+    /// context or how it ended: its captured stdout, then stderr (each cut at a character
+    /// boundary, `*_truncated` set), then its verdict's JSON values (never applied for an async
+    /// hook, §5.10). Returns the bytes freed.
+    fn shed(&mut self, want: usize) -> usize {
+        let before = self.held_bytes();
+        let o = &mut self.outcome;
+        let mut left = want;
+        for (text, cut) in
+            [(&mut o.stdout, &mut o.stdout_truncated), (&mut o.stderr, &mut o.stderr_truncated)]
+        {
+            if left == 0 || text.is_empty() {
+                continue;
+            }
+            let mut keep = text.len().saturating_sub(left);
+            while !text.is_char_boundary(keep) {
+                keep -= 1;
+            }
+            left = left.saturating_sub(text.len() - keep);
+            text.truncate(keep);
+            text.shrink_to_fit();
+            *cut = true;
+        }
+        if left > 0 {
+            let v = &mut o.verdict;
+            (v.updated_input, v.updated_tool_output, v.extra) = (None, None, Map::new());
+        }
+        before - self.held_bytes()
+    }
+}
+
+/// What a session's queue cut or dropped since its last fire, for that fire's warnings.
+#[derive(Debug, Default)]
+struct Losses {
+    notes: Vec<String>,
+    unnoted: usize,
+}
+
+impl Losses {
+    fn note(&mut self, text: String) {
+        if self.notes.len() < LOSS_NOTES {
+            self.notes.push(text);
+        } else {
+            self.unnoted += 1;
+        }
+    }
+
+    fn into_warnings(mut self) -> Vec<String> {
+        if self.unnoted > 0 {
+            self.notes
+                .push(format!("{} more async hook results were cut or dropped for space", self.unnoted));
+        }
+        self.notes
+    }
+}
+
 #[derive(Debug, Default)]
 struct Queue {
     items: VecDeque<Queued>,
     bytes: usize,
-    dropped: usize,
+    losses: Losses,
 }
 
 #[derive(Debug)]
 pub struct Sessions {
     once: Mutex<Lru<String, HashSet<usize>>>,
     stop: Mutex<Lru<(String, String), u32>>,
-    queues: Mutex<HashMap<String, Queue>>,
+    queues: Mutex<Lru<String, Queue>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -79,13 +156,13 @@ impl Sessions {
         Sessions {
             once: Mutex::new(Lru::new(MAX_KEYS)),
             stop: Mutex::new(Lru::new(MAX_KEYS)),
-            queues: Mutex::new(HashMap::new()),
+            queues: Mutex::new(Lru::new(QUEUE_SESSIONS)),
         }
     }
 
     /// Whether the session has queued async output.
     pub fn has_queue(&self, session: &str) -> bool {
-        lock(&self.queues).contains_key(session)
+        lock(&self.queues).contains_key(&session.to_string())
     }
 
     /// Whether any Stop-guard count is kept at all (a cheap check before building keys).
@@ -141,26 +218,59 @@ impl Sessions {
         }
     }
 
-    pub fn enqueue(&self, session: &str, item: Queued) {
+    /// Queues a finished async hook for its session's next fire, within the session's bounds
+    /// (§5.10): everything the entry holds is counted. Room is made by cutting captured output
+    /// before dropping any outcome (the newcomer's first, then the queued ones', oldest first);
+    /// whole outcomes go, oldest first, only when the rest still does not fit. Every cut and
+    /// drop becomes a warning of the next fire naming the hook and the bytes.
+    pub fn enqueue(&self, session: &str, mut item: Queued) {
+        // Captured output may sit in a larger pooled buffer: the queue keeps only the text.
+        item.outcome.stdout.shrink_to_fit();
+        item.outcome.stderr.shrink_to_fit();
         let mut queues = lock(&self.queues);
-        let q = queues.entry(session.to_string()).or_default();
-        q.bytes += item.context.as_ref().map_or(0, String::len);
-        q.items.push_back(item);
-        while q.items.len() > QUEUE_ENTRIES || (q.bytes > QUEUE_BYTES && q.items.len() > 1) {
-            if let Some(old) = q.items.pop_front() {
-                q.bytes -= old.context.as_ref().map_or(0, String::len);
-                q.dropped += 1;
+        let q = queues.get_mut_or_insert(&session.to_string(), Queue::default);
+        let hook = item.outcome.hook.clone();
+        let room = QUEUE_BYTES.saturating_sub(q.bytes);
+        let size = item.held_bytes();
+        if size > room {
+            let cut = item.shed(size - room);
+            if cut > 0 {
+                q.losses.note(cut_note(&hook, cut));
             }
+        }
+        let size = item.held_bytes();
+        if size > QUEUE_BYTES {
+            q.losses.note(drop_note(&hook, size));
+            return;
+        }
+        let mut over = (q.bytes + size).saturating_sub(QUEUE_BYTES);
+        for old in q.items.iter_mut() {
+            if over == 0 {
+                break;
+            }
+            let cut = old.shed(over);
+            if cut > 0 {
+                q.losses.note(cut_note(&old.outcome.hook, cut));
+            }
+            q.bytes -= cut;
+            over = over.saturating_sub(cut);
+        }
+        q.bytes += size;
+        q.items.push_back(item);
+        while q.items.len() > QUEUE_ENTRIES || q.bytes > QUEUE_BYTES {
+            let Some(old) = q.items.pop_front() else { break };
+            let size = old.held_bytes();
+            q.bytes -= size;
+            q.losses.note(drop_note(&old.outcome.hook, size));
         }
     }
 
-    /// Takes what finished for the session since its last fire: items in completion order and
-    /// how many were dropped for space.
-    pub fn drain(&self, session: &str) -> (Vec<Queued>, usize) {
-        let mut queues = lock(&self.queues);
-        match queues.remove(session) {
-            Some(q) => (q.items.into(), q.dropped),
-            None => (Vec::new(), 0),
+    /// Takes what finished for the session since its last fire: items in completion order, and
+    /// the warnings about what was cut or dropped for space.
+    pub fn drain(&self, session: &str) -> (Vec<Queued>, Vec<String>) {
+        match lock(&self.queues).remove(&session.to_string()) {
+            Some(q) => (q.items.into(), q.losses.into_warnings()),
+            None => (Vec::new(), Vec::new()),
         }
     }
 
@@ -168,7 +278,7 @@ impl Sessions {
     pub fn forget(&self, session: &str) {
         lock(&self.once).remove_where(|s| s == session);
         lock(&self.stop).remove_where(|(s, _)| s == session);
-        lock(&self.queues).remove(session);
+        lock(&self.queues).remove(&session.to_string());
     }
 }
 
@@ -209,13 +319,23 @@ pub fn touches_stop_guard(spec: &EventSpec) -> bool {
     spec.stop_like || spec.resets_stop_guard != GuardReset::No
 }
 
-/// Hands a fire what its session's async hooks left since the last one (§5.10).
-pub fn attach_async(result: &mut FireResult, queued: Vec<Queued>, dropped: usize) {
-    if dropped > 0 {
-        result
-            .warnings
-            .push(format!("{dropped} async hook results were dropped: the session queue was full"));
-    }
+fn cut_note(hook: &str, bytes: usize) -> String {
+    format!(
+        "async hook {hook}: {bytes} bytes of its output were cut to fit the session's async queue ({QUEUE_BYTES} bytes)"
+    )
+}
+
+fn drop_note(hook: &str, bytes: usize) -> String {
+    format!(
+        "async hook {hook}: its result ({bytes} bytes) was dropped: the session's async queue was full \
+         ({QUEUE_ENTRIES} entries, {QUEUE_BYTES} bytes)"
+    )
+}
+
+/// Hands a fire what its session's async hooks left since the last one (§5.10), with the
+/// queue's warnings about what did not fit.
+pub fn attach_async(result: &mut FireResult, queued: Vec<Queued>, losses: Vec<String>) {
+    result.warnings.extend(losses);
     let texts: Vec<&str> = queued.iter().filter_map(|q| q.context.as_deref()).collect();
     if !texts.is_empty() {
         result.pending_context = Some(texts.join("\n\n"));
@@ -255,6 +375,65 @@ mod tests {
         }
         s.stop_progress("s", None);
         assert_eq!(s.stop_result(key(), true, 8), None);
+    }
+
+    fn queued(hook: &str, context: &str, output: usize) -> Queued {
+        let mut outcome = Outcome::sample("o".repeat(output), "e".repeat(output));
+        outcome.hook = hook.to_string();
+        Queued { context: Some(context.to_string()), outcome }
+    }
+
+    fn held(s: &Sessions, session: &str) -> usize {
+        lock(&s.queues).get(&session.to_string()).map_or(0, |q| q.bytes)
+    }
+
+    #[test]
+    fn a_queued_outcome_is_counted_whole_and_its_output_cut_to_fit() {
+        let s = Sessions::new();
+        s.enqueue("s", queued("noisy", "keep me", 2 << 20));
+        assert!(held(&s, "s") <= QUEUE_BYTES, "{} bytes held", held(&s, "s"));
+        let (items, warnings) = s.drain("s");
+        let o = &items[0].outcome;
+        assert_eq!(items[0].context.as_deref(), Some("keep me"));
+        assert!(o.held_bytes() <= QUEUE_BYTES && o.stdout_truncated && o.stderr_truncated);
+        assert!(o.stdout.len() + o.stderr.len() > QUEUE_BYTES / 2, "more cut than needed");
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(
+            warnings[0].starts_with("async hook noisy: ")
+                && warnings[0].contains(" bytes of its output were cut")
+        );
+    }
+
+    #[test]
+    fn output_goes_before_any_context_and_whole_results_go_oldest_first() {
+        let s = Sessions::new();
+        for k in 0..10 {
+            s.enqueue("s", queued(&format!("quiet{k}"), "ctx", 0));
+        }
+        s.enqueue("s", queued("noisy", "loud ctx", 1 << 20));
+        let (items, _) = s.drain("s");
+        assert_eq!(items.len(), 11);
+        assert!(items.iter().all(|q| q.context.is_some()));
+        for k in 0..QUEUE_ENTRIES + 2 {
+            s.enqueue("s", queued(&format!("h{k}"), "ctx", 0));
+        }
+        let (items, warnings) = s.drain("s");
+        assert_eq!(items.len(), QUEUE_ENTRIES);
+        assert_eq!(items[0].outcome.hook, "h2");
+        assert!(
+            warnings[0].starts_with("async hook h0: its result (")
+                && warnings[1].starts_with("async hook h1: ")
+        );
+    }
+
+    #[test]
+    fn a_session_bound_keeps_the_most_recently_used_queues() {
+        let s = Sessions::new();
+        for k in 0..QUEUE_SESSIONS + 10 {
+            s.enqueue(&format!("s{k}"), queued("h", "", 0));
+        }
+        assert_eq!(lock(&s.queues).map.len(), QUEUE_SESSIONS);
+        assert!(!s.has_queue("s9") && s.has_queue("s10") && s.has_queue(&format!("s{}", QUEUE_SESSIONS + 9)));
     }
 
     #[test]

@@ -171,6 +171,15 @@ impl Verdict {
         }
     }
 
+    /// The bytes its texts and JSON values hold (the async queue's charge, §5.10).
+    pub fn held_bytes(&self) -> usize {
+        let texts = [&self.reason, &self.stop_reason, &self.additional_context, &self.system_message];
+        let values = self.updated_input.iter().chain(&self.updated_tool_output);
+        texts.into_iter().flatten().map(String::len).sum::<usize>()
+            + values.map(crate::json::held_bytes).sum::<usize>()
+            + self.extra.iter().map(|(k, v)| k.len() + crate::json::held_bytes(v)).sum::<usize>()
+    }
+
     fn is_empty(&self) -> bool {
         self.decision.is_none()
             && self.reason.is_none()

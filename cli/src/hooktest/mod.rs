@@ -93,8 +93,12 @@ fn fire(config: &Parsed, case: &Case, dir: &Path) -> Result<FireResult, String> 
     let mut value = config.value.clone();
     add_env(&mut value, &case.env);
     let dispatcher = config.build(value).map_err(|f| describe(&f))?;
+    // One fire per dispatcher: async hooks run to completion here, before the case's scratch
+    // directory goes, and the result says their output reaches no later fire (`oneshot`).
+    dispatcher.set_one_shot(true);
     let spinner = Spinner::start(format!("running hooks for {}", case.name));
     let result = dispatcher.fire(&event);
+    dispatcher.wait_async(None);
     spinner.stop();
     result.map_err(|e| match shown {
         Some(file) => describe(&Failure::new(e.details(), Some(file))),
