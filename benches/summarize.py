@@ -22,6 +22,10 @@ CORE = [
     ("1b", "no_match_fire_200", "fire_json, no match (200 handlers)", "serde_json::from_str::<Value> of the event"),
     ("1c", "unconfigured_event_fire", "fire_json, event with no handlers", "serde_json::from_str::<Value> of the event"),
     ("1d", "no_match_fire_value_200", "fire(&Value), no match (200 handlers)", "Value::clone of the event"),
+    ("1h", "if_rule_skip", "fire_json, a Bash guard its `if` rule skips (`cd && npm test | tail && git status`)",
+     "serde_json::from_str::<Value> of the event"),
+    ("1i", "if_rule_skip_heredoc", "fire_json, a Bash guard its `if` rule skips (a commit with a here-document)",
+     "serde_json::from_str::<Value> of the event"),
 ]
 
 

@@ -173,6 +173,12 @@ fn settings_n(n: usize) -> String {
 const NO_MATCH_EVENT: &str = r#"{"session_id":"s-1","transcript_path":"/tmp/t.jsonl","cwd":"/tmp","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"NoSuchTool","tool_input":{"command":"ls -la","description":"list files"},"tool_use_id":"toolu_01"}"#;
 const UNCONFIGURED_EVENT: &str = r#"{"session_id":"s-1","transcript_path":"/tmp/t.jsonl","cwd":"/tmp","hook_event_name":"Notification","message":"hi","notification_type":"idle_prompt"}"#;
 
+/// A test run as coding agents write it: `&&`, a pipe, redirections.
+const IF_SKIP_EVENT: &str = r#"{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Bash","tool_input":{"command":"cd /proj && npm test -- --coverage 2>&1 | tail -20 && git status --short"}}"#;
+
+/// A commit as coding agents write it: a here-document in a command substitution, `&&`-chained.
+const IF_SKIP_HEREDOC_EVENT: &str = r#"{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Bash","tool_input":{"command":"git add -A && git commit -m \"$(cat <<'EOF'\nfix(core): read the command line as bash does\n\nThe guard runs whenever bash would run what it guards.\n\nCo-Authored-By: Agent <agent@example.com>\nEOF\n)\" && git push origin HEAD 2>&1 | tail -5"}}"#;
+
 fn bench(c: &mut Criterion) {
     let settings = settings_200();
     let d = Dispatcher::new(&settings).unwrap();
@@ -203,6 +209,22 @@ fn bench(c: &mut Criterion) {
         b.iter(|| serde_json::from_str::<Value>(black_box(UNCONFIGURED_EVENT)).unwrap())
     });
     g.finish();
+
+    // 1h, 1i: a Bash guard whose `if` rule skips it, for the kind of command agents write.
+    let guard = Dispatcher::new(
+        r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
+            {"type": "command", "if": "Bash(rm *)", "command": "exit 2"}]}]}}"#,
+    )
+    .unwrap();
+    for (group, event) in [("if_rule_skip", IF_SKIP_EVENT), ("if_rule_skip_heredoc", IF_SKIP_HEREDOC_EVENT)] {
+        let r: Value = serde_json::from_str(&guard.fire_json(event).unwrap()).unwrap();
+        assert_eq!(r["outcomes"].as_array().map(Vec::len), Some(0), "the guard must be skipped: {r}");
+        assert!(r["warnings"].as_array().is_none_or(Vec::is_empty), "and decided: {r}");
+        let mut g = c.benchmark_group(group);
+        g.bench_function("hookwire", |b| b.iter(|| guard.fire_json(black_box(event)).unwrap()));
+        g.bench_function("baseline", |b| b.iter(|| serde_json::from_str::<Value>(black_box(event)).unwrap()));
+        g.finish();
+    }
 
     let event: Value = serde_json::from_str(NO_MATCH_EVENT).unwrap();
     let mut g = c.benchmark_group("no_match_fire_value_200");

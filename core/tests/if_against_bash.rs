@@ -415,5 +415,8 @@ fn a_guard_runs_whenever_bash_starts_the_program_it_names() {
     );
     // A reader that called everything undecided would pass the loop above: the decided
     // commands that started programs are where this test has teeth.
-    assert!(decided_started * 5 >= n, "only {decided_started} of {n} commands were decided and started a program");
+    assert!(
+        decided_started * 5 >= n,
+        "only {decided_started} of {n} commands were decided and started a program"
+    );
 }

@@ -365,10 +365,28 @@ mod tests {
             "watch -n 1 rm -rf x",
             "uv run rm -rf x",
             "strace -f -o /tmp/t rm -rf x",
+            "time -- rm -rf x",
+            "su - root -c 'rm -rf x'",
+            "su -lc 'rm -rf x'",
+            "timeout --signal KILL 5 rm -rf x",
+            "env --unset HOME rm -rf x",
+            "sudo --user root rm -rf x",
+            "xargs --max-args 1 rm",
+            "sudo --some-new-option value rm -rf x",
         ] {
             assert_eq!(check(&r, cmd), IfMatch::Yes, "{cmd:?}");
         }
-        for cmd in ["bash script.sh", "echo rm | sh", "source x.sh", "sudo $CMD", "zsh -c 'rm x'"] {
+        for cmd in [
+            "bash script.sh",
+            "echo rm | sh",
+            "source x.sh",
+            "sudo $CMD",
+            "zsh -c 'rm x'",
+            "echo 'rm -rf x' | sudo -s",
+            "echo 'rm -rf x' | su root",
+            "chroot /",
+            "unshare -r",
+        ] {
             assert!(matches!(check(&r, cmd), IfMatch::Undecided(_)), "{cmd:?}: {:?}", check(&r, cmd));
         }
         assert_eq!(check(&rule("Bash(/bin/rm *)"), "rm -rf x"), IfMatch::Yes);
@@ -428,6 +446,7 @@ mod tests {
             "env 'BASH_FUNC_ls%%=() { rm -rf x; }' bash -c ls",
             "a[$(rm -rf x)]=1",
             "set -H",
+            "set -k; touch A=1 -rf x",
             "enable -f ./x.so rm",
         ] {
             assert!(

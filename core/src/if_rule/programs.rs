@@ -167,12 +167,15 @@ impl CommandRule {
                             if candidates > 16 {
                                 return cx.undecided(|| format!("`{base}` has more than 16 operands"));
                             }
-                            todo.push((at + 1 + j, true));
+                            todo.push((at + 1 + j, base == "parallel"));
                             if s.contains([' ', '\t', '\n', ';', '&', '|']) {
                                 v.merge(self.judge_in(s, cx.deeper()));
                             }
                         }
                     }
+                }
+                if candidates == 0 && matches!(base, "nsenter" | "unshare" | "firejail" | "runuser" | "sg") {
+                    return cx.undecided(|| format!("`{base}` without a program starts a shell"));
                 }
                 v
             }
@@ -356,7 +359,7 @@ fn set_options(args: &[Word<'_>]) -> IfMatch {
                                 );
                             }
                         },
-                        c if "euxvfCabhmnBPTEk".contains(c) => {}
+                        c if "euxvfCabhmnBPTE".contains(c) => {}
                         _ => {
                             return IfMatch::Undecided(format!(
                                 "`set {a}` changes how the shell reads what follows"
@@ -464,8 +467,10 @@ struct Wrapper {
     short_flags: &'static str,
     /// Long options that take the next word as their argument when written without `=`.
     long_arg: &'static [&'static str],
-    /// The short option whose argument is shell code (`su -c`).
-    code: Option<char>,
+    /// Long options that take no argument.
+    long_flags: &'static [&'static str],
+    /// Given no program, it starts a shell reading its input (`su`, `sudo -s`).
+    starts_shell: bool,
     /// `NAME=value` words before the program (`env`, `sudo`).
     assignments: bool,
     /// Words before the program (`timeout`'s duration, `chroot`'s directory).
@@ -479,7 +484,8 @@ const W: Wrapper = Wrapper {
     short_arg: "",
     short_flags: "",
     long_arg: &[],
-    code: None,
+    long_flags: &[],
+    starts_shell: false,
     assignments: false,
     operands: 0,
     numeric_flags: false,
@@ -493,7 +499,8 @@ const WRAPPERS: &[Wrapper] = &[
         names: &["env"],
         short_arg: "uCP",
         short_flags: "i0v",
-        long_arg: &["--unset", "--chdir", "--split-string"],
+        long_arg: &["unset", "chdir", "split-string"],
+        long_flags: &["ignore-environment", "null", "debug"],
         assignments: true,
         ..W
     },
@@ -512,42 +519,62 @@ const WRAPPERS: &[Wrapper] = &[
         ..W
     },
     Wrapper { names: &["exec"], short_arg: "a", short_flags: "cl", ..W },
-    Wrapper { names: &["nice"], short_arg: "n", long_arg: &["--adjustment"], numeric_flags: true, ..W },
+    Wrapper { names: &["nice"], short_arg: "n", long_arg: &["adjustment"], numeric_flags: true, ..W },
     Wrapper {
         names: &["timeout"],
         short_arg: "sk",
         short_flags: "v",
-        long_arg: &["--signal", "--kill-after"],
+        long_arg: &["signal", "kill-after"],
+        long_flags: &["preserve-status", "foreground", "verbose"],
         operands: 1,
         ..W
     },
-    Wrapper { names: &["stdbuf"], short_arg: "ioe", long_arg: &["--input", "--output", "--error"], ..W },
+    Wrapper { names: &["stdbuf"], short_arg: "ioe", long_arg: &["input", "output", "error"], ..W },
     Wrapper {
         names: &["sudo"],
         short_arg: "ugCDhprtTUR",
         short_flags: "AbEHiknPsSvlK",
         long_arg: &[
-            "--user",
-            "--group",
-            "--close-from",
-            "--chdir",
-            "--host",
-            "--prompt",
-            "--role",
-            "--type",
-            "--command-timeout",
-            "--other-user",
-            "--chroot",
+            "user",
+            "group",
+            "close-from",
+            "chdir",
+            "host",
+            "prompt",
+            "role",
+            "type",
+            "command-timeout",
+            "other-user",
+            "chroot",
+        ],
+        long_flags: &[
+            "askpass",
+            "background",
+            "bell",
+            "preserve-env",
+            "edit",
+            "set-home",
+            "login",
+            "remove-timestamp",
+            "reset-timestamp",
+            "list",
+            "non-interactive",
+            "preserve-groups",
+            "shell",
+            "stdin",
+            "validate",
         ],
         assignments: true,
+        starts_shell: true,
         ..W
     },
-    Wrapper { names: &["doas"], short_arg: "uC", short_flags: "nsL", ..W },
+    Wrapper { names: &["doas"], short_arg: "uC", short_flags: "nsL", starts_shell: true, ..W },
     Wrapper {
         names: &["time"],
         short_arg: "fo",
         short_flags: "pvaq",
-        long_arg: &["--format", "--output"],
+        long_arg: &["format", "output"],
+        long_flags: &["portability", "verbose", "append", "quiet"],
         ..W
     },
     Wrapper {
@@ -555,55 +582,30 @@ const WRAPPERS: &[Wrapper] = &[
         short_arg: "adEILnPs",
         short_flags: "0rtpxo",
         long_arg: &[
-            "--arg-file",
-            "--delimiter",
-            "--max-args",
-            "--max-procs",
-            "--max-chars",
-            "--max-lines",
-            "--replace",
-            "--process-slot-var",
-            "--eof",
+            "arg-file",
+            "delimiter",
+            "max-args",
+            "max-procs",
+            "max-chars",
+            "max-lines",
+            "replace",
+            "process-slot-var",
+            "eof",
         ],
+        long_flags: &["null", "no-run-if-empty", "verbose", "interactive", "exit", "open-tty", "show-limits"],
         ..W
     },
     Wrapper { names: &["setsid"], short_flags: "cfw", ..W },
     Wrapper { names: &["ionice"], short_arg: "cn", short_flags: "t", ..W },
     Wrapper { names: &["taskset"], short_flags: "ac", operands: 1, ..W },
-    Wrapper { names: &["chroot"], long_arg: &["--userspec", "--groups"], operands: 1, ..W },
     Wrapper {
-        names: &["su", "runuser"],
-        short_arg: "gGsuw",
-        short_flags: "lmpfP",
-        long_arg: &[
-            "--group",
-            "--supp-group",
-            "--shell",
-            "--user",
-            "--whitelist-environment",
-            "--session-command",
-            "--command",
-        ],
-        code: Some('c'),
+        names: &["chroot"],
+        long_arg: &["userspec", "groups"],
+        long_flags: &["skip-chdir"],
+        operands: 1,
+        starts_shell: true,
         ..W
     },
-    Wrapper {
-        names: &["script"],
-        short_arg: "ETIOBm",
-        short_flags: "aefqt",
-        long_arg: &[
-            "--command",
-            "--echo",
-            "--log-in",
-            "--log-out",
-            "--log-io",
-            "--log-timing",
-            "--logging-format",
-        ],
-        code: Some('c'),
-        ..W
-    },
-    Wrapper { names: &["sg"], operands: 1, code: Some('c'), ..W },
     Wrapper { names: &["caffeinate"], short_arg: "tw", short_flags: "dimsu", ..W },
 ];
 
@@ -667,6 +669,7 @@ fn wrapped(base: &str, args: &[Word<'_>]) -> Wrapped {
         "busybox" if args.is_empty() => return Wrapped::Nothing,
         "busybox" => return Wrapped::At(vec![0], false),
         "watch" => return Wrapped::Unknown(0),
+        "su" | "runuser" | "sg" | "script" => return shell_option(base, args),
         _ if GENERIC_WRAPPERS.contains(&base) => return Wrapped::Unknown(0),
         _ => {}
     }
@@ -691,13 +694,17 @@ fn wrapped(base: &str, args: &[Word<'_>]) -> Wrapped {
         }
         if let Some(long) = a.strip_prefix("--") {
             let name = long.split('=').next().unwrap_or(long);
-            if name == "command" || name == "session-command" {
-                return if long.contains('=') { Wrapped::Unknown(i) } else { Wrapped::Code(i + 1) };
-            }
             if name == "split-string" {
                 return Wrapped::Unknown(i);
             }
-            i += if w.long_arg.contains(&name) && !long.contains('=') { 2 } else { 1 };
+            if w.long_arg.contains(&name) && !long.contains('=') {
+                i += 2;
+            } else if long.contains('=') || w.long_flags.contains(&name) || long.is_empty() {
+                i += 1;
+            } else {
+                // An option the table does not know may take the next word as its argument.
+                return Wrapped::Unknown(i);
+            }
             continue;
         }
         if a.len() > 1 && a.starts_with('-') {
@@ -707,9 +714,6 @@ fn wrapped(base: &str, args: &[Word<'_>]) -> Wrapped {
             }
             let mut takes_next = false;
             for (k, c) in a[1..].char_indices() {
-                if Some(c) == w.code {
-                    return if k + 2 < a.len() { Wrapped::Unknown(i) } else { Wrapped::Code(i + 1) };
-                }
                 if w.short_arg.contains(c) {
                     takes_next = k + 2 == a.len();
                     break;
@@ -735,13 +739,42 @@ fn wrapped(base: &str, args: &[Word<'_>]) -> Wrapped {
         }
         break;
     }
-    if i < args.len() { Wrapped::At(vec![i], base == "xargs") } else { Wrapped::Nothing }
+    match i < args.len() {
+        true => Wrapped::At(vec![i], base == "xargs"),
+        false if w.starts_shell => {
+            Wrapped::Undecided(format!("`{base}` without a program may start a shell"))
+        }
+        false => Wrapped::Nothing,
+    }
 }
 
 /// `NAME=value` as `env` and `sudo` read it: any name, even one bash would not accept
 /// (`BASH_FUNC_ls%%` is how bash exports a function).
 fn env_assignment(a: &str) -> bool {
     a.split_once('=').is_some_and(|(name, _)| !name.is_empty())
+}
+
+/// `su -c CODE`, `runuser -c`, `sg GROUP -c`, `script -c`, the option anywhere among the
+/// arguments (`su - root -c CODE`). Without it `su` and `script` start a shell reading their
+/// input, and `runuser` and `sg` may run the words that follow.
+fn shell_option(base: &str, args: &[Word<'_>]) -> Wrapped {
+    for (i, a) in args.iter().enumerate() {
+        let Some(a) = a.value.as_deref() else { return Wrapped::Unknown(i) };
+        let cluster_ends_in_c = a.len() > 2 && !a.starts_with("--") && a.starts_with('-') && a.ends_with('c');
+        if a == "-c" || a == "--command" || a == "--session-command" || cluster_ends_in_c {
+            return Wrapped::Code(i + 1);
+        }
+        if a.starts_with("--command=")
+            || a.starts_with("--session-command=")
+            || (a.starts_with("-c") && a.len() > 2)
+        {
+            return Wrapped::Unknown(i);
+        }
+    }
+    match base {
+        "runuser" | "sg" => Wrapped::Unknown(0),
+        _ => Wrapped::Undecided(format!("`{base}` without -c starts a shell reading its input")),
+    }
 }
 
 /// `find … -exec PROGRAM … ;` (and `-execdir`, `-ok`, `-okdir`): each program.

@@ -302,8 +302,9 @@ impl<'s, 'v> Reader<'s, 'v> {
                     }
                     if words.is_empty() {
                         let bare = assignments.is_empty() && !redirected;
-                        if after_time && word.raw == "-p" {
-                            after_time = false;
+                        // `time -p`, `time --`, `time -p --`: bash's own options of `time`.
+                        if after_time && (word.raw == "-p" || word.raw == "--") {
+                            after_time = word.raw == "-p";
                             continue;
                         }
                         after_time = false;
