@@ -130,7 +130,7 @@ impl Gen<'_> {
         }
         let a = self.command(depth - 1);
         let quoted = a.replace('\'', "'\\''");
-        let k = self.rng.below(44);
+        let k = self.rng.below(54);
         let b = self.command(depth - 1);
         match k {
             0 => format!("! {a}"),
@@ -176,6 +176,16 @@ impl Gen<'_> {
             40 => format!("echo \"$({a})\""),
             41 => format!("x=`echo`; {a}"),
             42 => format!("{a} # {b}"),
+            43 => format!("time -- {a}"),
+            44 => format!("time -p {a}"),
+            45 => format!("cat <<-E\n\t$({a})\n\tE"),
+            46 => format!("cat <<<\"$({a})\""),
+            47 => format!("exec -a name {a}"),
+            48 => format!("A=\"$({a})\" B=1"),
+            49 => format!("echo x >$({a})"),
+            50 => format!("{a} 2>&1 >/dev/null | {b}"),
+            51 => format!("env -u HOME -- {a}"),
+            52 => format!("timeout --signal=KILL 5 {a}"),
             _ => format!("{a} >out; {b}"),
         }
     }

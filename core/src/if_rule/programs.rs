@@ -684,8 +684,8 @@ fn wrapped(base: &str, args: &[Word<'_>]) -> Wrapped {
         return Wrapped::Nothing;
     }
     let Some(w) = WRAPPERS.iter().find(|w| w.names.contains(&base)) else { return Wrapped::Nothing };
+    // Options first, up to `--` or the first word that is not one.
     let mut i = 0;
-    let mut operands = w.operands;
     while i < args.len() {
         let Some(a) = args[i].value.as_deref() else { return Wrapped::Unknown(i) };
         if a == "--" {
@@ -699,7 +699,7 @@ fn wrapped(base: &str, args: &[Word<'_>]) -> Wrapped {
             }
             if w.long_arg.contains(&name) && !long.contains('=') {
                 i += 2;
-            } else if long.contains('=') || w.long_flags.contains(&name) || long.is_empty() {
+            } else if long.contains('=') || w.long_flags.contains(&name) {
                 i += 1;
             } else {
                 // An option the table does not know may take the next word as its argument.
@@ -725,20 +725,20 @@ fn wrapped(base: &str, args: &[Word<'_>]) -> Wrapped {
             i += if takes_next { 2 } else { 1 };
             continue;
         }
-        if w.assignments && env_assignment(a) {
-            if let Some(why) = assignment_changes_programs(a) {
-                return Wrapped::Undecided(why);
-            }
-            i += 1;
-            continue;
-        }
-        if operands > 0 {
-            operands -= 1;
-            i += 1;
-            continue;
-        }
         break;
     }
+    // Then `NAME=value` words (`env -- A=1 git`), then operands (`timeout`'s duration).
+    while w.assignments && i < args.len() {
+        let Some(a) = args[i].value.as_deref() else { return Wrapped::Unknown(i) };
+        if !env_assignment(a) {
+            break;
+        }
+        if let Some(why) = assignment_changes_programs(a) {
+            return Wrapped::Undecided(why);
+        }
+        i += 1;
+    }
+    i += w.operands;
     match i < args.len() {
         true => Wrapped::At(vec![i], base == "xargs"),
         false if w.starts_shell => {
