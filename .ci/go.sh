@@ -30,8 +30,11 @@ GOTOOLCHAIN=local go test -count=1 ./...
 
 # The adapter as a user installs it, from the artifacts of `bash dist/build go` (target/dist/go
 # and its eino/): README's go-install and go-adapter-install commands, as printed, in a new
-# project outside the repository, which then builds README's go-adapter-eino snippet. Offline
-# (GOPROXY=off): eino and its dependencies come from the module cache the tests above filled.
+# project outside the repository, which then builds README's go-adapter-eino snippet. hookwire
+# comes from target/dist only: go-install runs offline (GOPROXY=off). eino and its dependencies
+# come from the registry, as for a user: `go mod tidy` wants modules (tests of dependencies,
+# checksums) that the tests above never fetched, so an offline step passed only on a machine
+# whose module cache an earlier session had warmed.
 cd ../..
 root=$PWD
 [ -d target/dist/go/eino ] || bash dist/build go
@@ -42,7 +45,9 @@ mkdir "$user/agent"
 python3 .ci/readme-snippet go-adapter-eino >"$user/agent/agent.go"
 for snippet in go-install go-adapter-install; do
     echo "\$ (README snippet $snippet)"
-    (cd "$user" && DIST="$root/target/dist" GOPROXY=off GOFLAGS=-mod=mod GOTOOLCHAIN=local \
+    proxy=$(go env GOPROXY)
+    [ "$snippet" = go-install ] && proxy=off
+    (cd "$user" && DIST="$root/target/dist" GOPROXY="$proxy" GOFLAGS=-mod=mod GOTOOLCHAIN=local \
         bash -eo pipefail -c "$(python3 "$root/.ci/readme-snippet" "$snippet")")
 done
 echo "go: the eino adapter installed from target/dist/go/eino and README's snippet built"
