@@ -23,7 +23,7 @@ mod trust;
 mod validate;
 mod words;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use hookwire_core::ErrorDetails;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -172,8 +172,20 @@ impl Failure {
     }
 }
 
+/// `hookwire --version`: the release, then the Claude Code release whose events and loop it
+/// reproduces, so that a shell host can tell which behaviour it gets.
+fn version_text() -> String {
+    format!("{} (Claude Code {})", hookwire_core::version(), hookwire_core::CLAUDE_CODE_VERSION)
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // clap keeps a `&'static str`; one string, once per process.
+    let version: &'static str = version_text().leak();
+    let matches = Cli::command().version(version).get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     logs::init(&cli.log);
     let outcome = match cli.command {
         Command::Validate { files, dialect } => validate::run(&files, dialect.as_deref(), cli.json),

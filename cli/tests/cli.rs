@@ -380,7 +380,40 @@ fn fire_with_empty_stdin_says_so_without_a_position() {
 }
 
 #[test]
-fn validate_names_keys_claude_code_does_not_read_and_accepts_command_windows() {
+fn version_names_the_claude_code_release_it_reproduces() {
+    let o = hookwire(&["--version"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o).trim(), format!("hookwire {} (Claude Code 2.1.332)", env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
+fn validate_knows_the_matcher_values_of_the_2_1_332_events() {
+    let dir = std::env::temp_dir().join(format!("hookwire-cc332-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("settings.json");
+    std::fs::write(
+        &file,
+        r#"{"hooks":{"PreSkillShellCommand":[{"matcher":"Bash|PowerShell","hooks":[{"type":"command","command":"x"}]},
+                                            {"matcher":"Read","hooks":[{"type":"command","command":"x"}]}],
+                     "PreModelSwitch":[{"matcher":"claude-opus-4-5","hooks":[{"type":"command","command":"x"}]}],
+                     "PostModelSwitch":[{"hooks":[{"type":"command","command":"x"}]}]}}"#,
+    )
+    .unwrap();
+    let o = hookwire(&["validate", file.to_str().unwrap()]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "a group that never runs is an error: {out}");
+    assert!(out.contains("matcher \"Read\" matches none of the values Claude Code sends in `tool_name` on PreSkillShellCommand (Bash, PowerShell)"), "{out}");
+    assert!(!out.contains("PreSkillShellCommand[0]") && !out.contains("unknown event"), "{out}");
+    assert!(!out.contains("PreModelSwitch[0]"), "model ids are an open set: {out}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, text.replace(r#""matcher":"Read""#, r#""matcher":"PowerShell""#)).unwrap();
+    let o = hookwire(&["validate", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn validate_reads_rewake_keys_and_accepts_command_windows() {
     let dir = std::env::temp_dir().join(format!("hookwire-rewake-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("settings.json");
@@ -390,7 +423,11 @@ fn validate_names_keys_claude_code_does_not_read_and_accepts_command_windows() {
     let o = hookwire(&["validate", file.to_str().unwrap()]);
     let out = stdout(&o);
     assert_eq!(o.status.code(), Some(0), "{out}");
-    assert!(out.contains("`rewakeMessage` is not read"), "{out}");
+    // Claude Code 2.1.332 reads `rewakeMessage` with `asyncRewake`: nothing to warn about.
+    assert!(!out.contains("rewakeMessage"), "{out}");
+    std::fs::write(&file, settings.replace("\"asyncRewake\":true,", "")).unwrap();
+    let out = stdout(&hookwire(&["validate", file.to_str().unwrap()]));
+    assert!(out.contains("`rewakeMessage` is read only with `asyncRewake: true`"), "{out}");
     assert!(!out.contains("commandWindows"), "{out}");
     std::fs::write(&file, settings.replace("\"commandWindows\":\"check.cmd\"", "\"commandWindows\":5"))
         .unwrap();

@@ -628,15 +628,26 @@ impl Inner {
             }
             let reading = step.reading;
             let mut texts: Vec<String> = Vec::new();
-            if rewake && run.end == End::Exited(2) {
+            let woke = rewake && run.end == End::Exited(2);
+            if woke {
                 let src = if run.stderr.text.trim().is_empty() { &run.stdout.text } else { &run.stderr.text };
-                texts.extend(verdict::cap_text(src.trim()));
+                let output = verdict::cap_text(src.trim());
+                // Claude Code 2.1.332: the reminder starts with `rewakeMessage`, the output follows.
+                let prefix = h.rewake.as_ref().and_then(|r| r.message.as_deref());
+                texts.extend(match (prefix, output) {
+                    (Some(p), Some(o)) => Some(format!("{p}\n{o}")),
+                    (Some(p), None) => Some(p.to_string()),
+                    (None, o) => o,
+                });
             } else {
                 texts.extend(reading.verdict.additional_context.clone());
                 texts.extend(reading.verdict.system_message.clone());
             }
             let mut o = template;
             o.fill(run, &reading);
+            if woke {
+                o.rewake = h.rewake.clone();
+            }
             logs::verdict(fire_id, o.as_logged());
             // A one-shot host has no next fire: the outcome was logged just above, and ends here.
             if !inner.one_shot.load(Ordering::Relaxed) {

@@ -194,6 +194,8 @@ struct TextHead<'a> {
     mcp_server_name: Option<&'a RawValue>,
     #[serde(borrow, default)]
     file_path: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    to_model: Option<&'a RawValue>,
 }
 
 impl TextHead<'_> {
@@ -215,6 +217,7 @@ impl TextHead<'_> {
             "error" => raw_str(self.error),
             "mcp_server_name" => raw_str(self.mcp_server_name),
             "file_path" => raw_str(self.file_path),
+            "to_model" => raw_str(self.to_model),
             _ => Cow::Borrowed(""),
         }
     }

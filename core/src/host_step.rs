@@ -9,9 +9,16 @@
 //! as a pure function of the result, and the adapters only map each [`Action`] onto their
 //! framework's own hooks.
 //!
-//! The wording follows Claude Code 2.1.197 with one deliberate difference (rule 8): Claude Code
-//! echoes the hook's command line into the model's context; a host step never does, because
-//! the command line can hold paths and secrets.
+//! The loop is Claude Code's as of [`crate::CLAUDE_CODE_VERSION`] (2.1.332, agents.md §5.1),
+//! with two deliberate differences: Claude Code echoes the hook's command line into the
+//! model's context (rule 8), and since 2.1.332 prefixes a denial's tool result with
+//! `PreToolUse:<tool> hook error: `; a step never echoes the command line (it can hold paths
+//! and secrets) and gives the bare reason (a result does not name the tool; the adapter that
+//! knows it may add the prefix).
+//!
+//! Every text of a step says who sees it ([`SeenBy`]): since 2.1.332 one text can reach both
+//! the model and the user (an `ask` turned deny, a PermissionRequest deny), and an adapter
+//! must not guess which.
 
 use crate::error::EventError;
 use crate::result::FireResult;
@@ -50,8 +57,36 @@ pub enum Action {
     ContinueTurn,
     /// Stop, SubagentStop: let the turn end.
     EndTurn,
+    /// PreModelSwitch `allow` or no decision: switch the model.
+    SwitchModel,
+    /// PreModelSwitch `deny`, or `ask` (nobody to ask): keep the current model; `user_message`
+    /// says why.
+    KeepModel,
     /// Any other event: go on; deliver `context` if there is any.
     Proceed,
+}
+
+/// Who sees a text of the step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[schemars(rename = "Audience")]
+pub enum Audience {
+    /// The model only (a tool result, a system message, a user message of an extra call).
+    Model,
+    /// The user only, never the model.
+    User,
+    /// The model, as the step's slot says, and the user as well.
+    Both,
+}
+
+/// For each text key of the step, who sees it: `null` exactly when the text is `null`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
+pub struct SeenBy {
+    pub message: Option<Audience>,
+    pub feedback: Option<Audience>,
+    pub prompt: Option<Audience>,
+    pub context: Option<Audience>,
+    pub user_message: Option<Audience>,
 }
 
 /// The host step of one result: every key always present, as in the result JSON.
@@ -83,6 +118,9 @@ pub struct HostStep {
     /// End the run after this step: PreToolUse after the tool ran (it still runs), PostToolUse
     /// after this tool, UserPromptSubmit without a model call, Stop without another call.
     pub stop: bool,
+    /// Who sees each text above. `message` can be `both` (an `ask` with nobody to ask, a
+    /// PermissionRequest or PreSkillShellCommand denial): show it to the user too, once.
+    pub seen_by: SeenBy,
 }
 
 /// The keys of a result the host step reads; the rest (outcomes, warnings) are the host's to
@@ -108,6 +146,22 @@ struct ResultView {
     system_message: Option<String>,
     #[serde(default)]
     pending_context: Option<String>,
+    #[serde(default)]
+    extra: serde_json::Map<String, Value>,
+    #[serde(default)]
+    async_outcomes: Vec<AsyncView>,
+}
+
+/// The part of an async outcome the step reads: an `asyncRewake` hook that woke the agent.
+#[derive(Deserialize)]
+struct AsyncView {
+    #[serde(default)]
+    rewake: Option<RewakeView>,
+}
+
+#[derive(Deserialize)]
+struct RewakeView {
+    summary: String,
 }
 
 fn yes() -> bool {
@@ -127,6 +181,14 @@ impl From<&FireResult> for ResultView {
             additional_context: r.additional_context.clone(),
             system_message: r.system_message.clone(),
             pending_context: r.pending_context.clone(),
+            extra: r.extra.clone(),
+            async_outcomes: r
+                .async_outcomes
+                .iter()
+                .map(|o| AsyncView {
+                    rewake: o.rewake.as_ref().map(|w| RewakeView { summary: w.summary.clone() }),
+                })
+                .collect(),
         }
     }
 }
@@ -149,7 +211,11 @@ impl HostStep {
     }
 }
 
-/// Claude Code's loop, one result at a time (agents.md §5, rules 1–8).
+/// The error tool result's text when no hook allowed a PermissionRequest and none said why
+/// (hookwire's words: Claude Code's own check denies without a hook reason).
+pub const NOT_ALLOWED: &str = "Permission to use this tool was not granted by a hook";
+
+/// Claude Code's loop, one result at a time (agents.md §5, rules 1–8, and §5.1).
 fn step(r: ResultView) -> HostStep {
     let stops = !r.continue_;
     let mut s = HostStep {
@@ -162,17 +228,26 @@ fn step(r: ResultView) -> HostStep {
         context: model_context(&r.event, r.additional_context.as_deref(), r.pending_context.as_deref()),
         user_message: None,
         stop: stops,
+        seen_by: SeenBy::default(),
         event: r.event,
     };
+    // The audience of `message` when it is set: the model's unless a rule below says both.
+    let mut message_to = Audience::Model;
     let reason = || r.reason.clone().filter(|t| !t.is_empty()).unwrap_or_else(|| NO_REASON.to_string());
     let mut user = Vec::new();
     match s.event.as_str() {
         // Rule 7: `continue: false` lets the tool run and then stops; rule 3: context is
         // delivered even beside a denial.
         "PreToolUse" => match r.decision {
-            Some(Decision::Deny | Decision::Ask) => {
+            Some(Decision::Deny) => {
                 s.action = Action::DenyTool;
                 s.message = Some(reason());
+            }
+            // §5.1: with nobody to ask, a deny whose reason the user is shown too.
+            Some(Decision::Ask) => {
+                s.action = Action::DenyTool;
+                s.message = Some(reason());
+                message_to = Audience::Both;
             }
             Some(Decision::Defer) => {
                 s.action = Action::DeferTool;
@@ -182,6 +257,57 @@ fn step(r: ResultView) -> HostStep {
                 s.action = Action::RunTool;
                 s.tool_input = r.updated_input.filter(Value::is_object);
             }
+        },
+        // §5.1: fired even with nobody to ask; only an allow runs the tool, and a denial's
+        // message reaches the model (the error tool result) and the user.
+        "PermissionRequest" => match r.decision {
+            Some(Decision::Allow) => {
+                s.action = Action::RunTool;
+                s.tool_input = r.updated_input.filter(Value::is_object);
+            }
+            decision => {
+                s.action = Action::DenyTool;
+                s.message = Some(match decision {
+                    Some(_) => reason(),
+                    None => NOT_ALLOWED.to_string(),
+                });
+                message_to = Audience::Both;
+                if r.extra.get("interrupt") == Some(&Value::Bool(true)) {
+                    s.stop = true;
+                }
+            }
+        },
+        // §3.2: a skill's inline command; what it would have printed is replaced in the skill
+        // text by Claude Code's bracket, which the model and the user both read. A rewrite is
+        // refused by the host (observed on 2.1.332), so it blocks too.
+        "PreSkillShellCommand" => {
+            let blocked = |why: &str| format!("[not run: blocked by hook: {why}]");
+            match r.decision {
+                Some(Decision::Deny | Decision::Ask) => {
+                    s.action = Action::DenyTool;
+                    s.message = Some(blocked(&reason()));
+                    message_to = Audience::Both;
+                }
+                Some(Decision::Defer) => {
+                    s.action = Action::DeferTool;
+                    s.stop = true;
+                }
+                _ if r.updated_input.is_some() => {
+                    s.action = Action::DenyTool;
+                    s.message = Some(blocked("the hook changed the command, which isn't supported here"));
+                    message_to = Audience::Both;
+                }
+                _ => s.action = Action::RunTool,
+            }
+        }
+        // §3.2: a denied switch keeps the model; the reason is the user's (exit 2's stderr is
+        // shown to the user), and an ask is refused with nobody to ask.
+        "PreModelSwitch" => match r.decision {
+            Some(Decision::Deny | Decision::Ask) => {
+                s.action = Action::KeepModel;
+                user.push(reason());
+            }
+            _ => s.action = Action::SwitchModel,
         },
         // Rule 4: a block is feedback beside the real result; it does not undo the tool.
         "PostToolUse" | "PostToolUseFailure" => {
@@ -244,8 +370,19 @@ fn step(r: ResultView) -> HostStep {
     {
         user.push(why);
     }
+    // §5.1: a PreToolUse system message is shown to the user (never the model), as every
+    // event's is; an async hook that woke the agent shows its one-line summary.
     user.extend(r.system_message.filter(|t| !t.is_empty()));
+    user.extend(r.async_outcomes.into_iter().filter_map(|o| o.rewake).map(|w| w.summary));
     s.user_message = (!user.is_empty()).then(|| user.join("\n"));
+    let to = |text: &Option<_>, who| text.as_ref().map(|_| who);
+    s.seen_by = SeenBy {
+        message: to(&s.message, message_to),
+        feedback: to(&s.feedback, Audience::Model),
+        prompt: to(&s.prompt, Audience::Model),
+        context: to(&s.context, Audience::Model),
+        user_message: to(&s.user_message, Audience::User),
+    };
     s
 }
 

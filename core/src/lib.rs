@@ -37,11 +37,13 @@ mod select;
 mod session;
 mod verdict;
 
+/// The Claude Code release the event catalogue and the host step match (agents.md §5.1).
+pub use catalog::CLAUDE_CODE_VERSION;
 pub use config::{LoadProblem, Severity, TrustEntry};
 pub use dispatcher::{CancelToken, Dispatcher, FunctionHook};
 pub use error::{ConfigError, ErrorDetails, ErrorKind, EventError, config_text, event_text};
 pub use host::record_trust_for_bytes;
-pub use host_step::{Action as HostAction, HostStep};
+pub use host_step::{Action as HostAction, Audience, HostStep, SeenBy};
 pub use inprocess::{CallbackFn, HookFn};
 pub use inspect::{HookInfo, PlanEntry, TrustStatus, record_trust_for};
 pub use load::claude_code_defaults;

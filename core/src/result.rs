@@ -97,6 +97,10 @@ pub struct Outcome {
     pub stderr_lossy: bool,
     /// The handler's `statusMessage`.
     pub status_message: Option<String>,
+    /// An `asyncRewake` hook that exited 2 (an async outcome only): the texts its handler
+    /// configured for waking the agent, so that a host shows `summary` to the user; `null`
+    /// otherwise.
+    pub rewake: Option<crate::config::Rewake>,
     /// The hook's exit status and output read as a decision (protocol.md §6.7).
     pub verdict: Verdict,
     /// Why `status` is not `ok` (`exit 1: ...`, `timed out after 1 s`), or a JSON or schema
@@ -183,6 +187,7 @@ impl Outcome {
             stdout_lossy: false,
             stderr_lossy: false,
             status_message: h.status_message.clone(),
+            rewake: None,
             verdict: Verdict::default(),
             error: None,
         }
@@ -226,11 +231,16 @@ impl Outcome {
     /// captured output included (what the async queue charges for it, §5.10).
     pub fn held_bytes(&self) -> usize {
         let texts = [&self.hook, &self.ty, &self.command, &self.stdout, &self.stderr];
+        let rewake = self
+            .rewake
+            .as_ref()
+            .map_or(0, |r| r.summary.capacity() + r.message.as_ref().map_or(0, String::capacity));
         let optional = [&self.status_message, &self.error];
         std::mem::size_of::<Outcome>()
             + texts.into_iter().map(String::capacity).sum::<usize>()
             + optional.into_iter().flatten().map(String::capacity).sum::<usize>()
             + self.verdict.held_bytes()
+            + rewake
     }
 }
 
@@ -288,6 +298,7 @@ impl Outcome {
             stdout_lossy: false,
             stderr_lossy: false,
             status_message: None,
+            rewake: None,
             verdict: Verdict::default(),
             error: Some("a \"quoted\" error".into()),
         }

@@ -95,6 +95,12 @@ pub struct EventSpec {
     pub resets_stop_guard: GuardReset,
     /// For a native-only event (§9.0): the dialect that owns it.
     pub native_of: Option<&'static str>,
+    /// `permissionDecision: "defer"` is refused: the event has no pending call to hand back
+    /// (`PreModelSwitch`: allow, deny, ask only).
+    pub refuses_defer: bool,
+    /// A JSON block or deny without a reason reads `Blocked by hook` (§6.4): Claude Code shows
+    /// those words, so a result that names no reason would make a host invent one.
+    pub no_reason_is_blocked_by_hook: bool,
 }
 
 /// Which Stop-guard counts an event restarts (§5.11): a tool call restarts its agent's, a new
@@ -188,6 +194,8 @@ const fn row(name: &'static str, match_on: MatchOn, exit2: Exit2, decisions: Dec
         stop_like: false,
         resets_stop_guard: GuardReset::No,
         native_of: None,
+        refuses_defer: false,
+        no_reason_is_blocked_by_hook: false,
     }
 }
 
@@ -270,6 +278,7 @@ pub static CATALOGUE: &[EventSpec] = &[
         hso: &["additionalContext"],
         handlers: Handlers::All,
         stop_like: true,
+        no_reason_is_blocked_by_hook: true,
         ..row("Stop", M::Nothing, X::Block, D::Block)
     },
     EventSpec {
@@ -277,6 +286,7 @@ pub static CATALOGUE: &[EventSpec] = &[
         hso: &["additionalContext"],
         handlers: Handlers::All,
         stop_like: true,
+        no_reason_is_blocked_by_hook: true,
         ..row("SubagentStop", M::Field("agent_type"), X::Block, D::Block)
     },
     EventSpec {
@@ -376,7 +386,31 @@ pub static CATALOGUE: &[EventSpec] = &[
         current_timeout_s: Some(10.0),
         ..row("MessageDisplay", M::Nothing, X::User, D::None)
     },
+    // Added by Claude Code 2.1.251–2.1.332 (§3.2, last table).
+    EventSpec {
+        hso: &["permissionDecision", "permissionDecisionReason"],
+        refuses_defer: true,
+        no_reason_is_blocked_by_hook: true,
+        ..row("PreModelSwitch", M::Field("to_model"), X::Deny, D::Permission)
+    },
+    // "—" in the exit-2 column, "other exits: stderr to the user": nothing blocks, and exit 2's
+    // stderr is shown to the user like every other failing exit's (a choice: §3.2 does not say
+    // that exit 2's stderr is dropped).
+    EventSpec { text_is_context: true, ..row("PostModelSwitch", M::Field("to_model"), X::User, D::None) },
+    // A skill's inline shell command is judged as a Bash (or PowerShell) call: `if` rules apply
+    // to its `tool_input.command` exactly as to Bash's.
+    EventSpec {
+        hso: &["permissionDecision", "permissionDecisionReason", "updatedInput"],
+        tool_event: true,
+        matcher_values: &["Bash", "PowerShell"],
+        ..row("PreSkillShellCommand", TOOL, X::Deny, D::Permission)
+    },
 ];
+
+/// The Claude Code release whose events [`CATALOGUE`] lists and whose loop the host step
+/// reproduces (agents.md §5.1): one place, reported by `hookwire --version` and each binding's
+/// version call, so that a host can tell which behaviour it gets.
+pub const CLAUDE_CODE_VERSION: &str = "2.1.332";
 
 /// Events that exist in one dialect only (§9.2, §9.4, agents.md §3.1). Firing one runs only that dialect's
 /// handlers; their ids follow the catalogue's.
@@ -430,12 +464,35 @@ mod tests {
     use super::*;
 
     #[test]
-    fn catalogue_names_are_unique_and_cover_the_thirty_one_events() {
+    fn catalogue_names_are_unique_and_cover_the_thirty_four_events_of_2_1_332() {
         let mut names: Vec<_> = CATALOGUE.iter().map(|e| e.name).collect();
-        assert_eq!(names.len(), 31);
+        assert_eq!(names.len(), 34);
         names.sort();
         names.dedup();
-        assert_eq!(names.len(), 31);
+        assert_eq!(names.len(), 34);
+        assert_eq!(CLAUDE_CODE_VERSION, "2.1.332");
+    }
+
+    #[test]
+    fn a_skill_shell_command_is_a_tool_event_so_if_rules_apply_to_it() {
+        let s = spec(lookup("PreSkillShellCommand").unwrap());
+        assert!(s.tool_event);
+        assert_eq!(s.match_on, MatchOn::Field("tool_name"));
+        assert_eq!(s.decisions, Decisions::Permission);
+        assert!(!s.refuses_defer);
+    }
+
+    #[test]
+    fn a_model_switch_is_a_permission_without_defer_and_its_aftermath_never_blocks() {
+        let pre = spec(lookup("PreModelSwitch").unwrap());
+        assert_eq!(
+            (pre.match_on, pre.exit2, pre.refuses_defer),
+            (MatchOn::Field("to_model"), Exit2::Deny, true)
+        );
+        assert!(!pre.tool_event);
+        let post = spec(lookup("PostModelSwitch").unwrap());
+        assert!(!post.can_block(Rules::Current) && !post.can_block(Rules::Classic));
+        assert!(post.text_is_context);
     }
 
     #[test]

@@ -8,6 +8,7 @@ mod kinds;
 
 pub use dialects::{ALL as ALL_DIALECTS, Dialect};
 pub use events::{
-    Decisions, EventId, EventSpec, Exit2, GuardReset, MatchOn, count, lookup, lookup_native, spec,
+    CLAUDE_CODE_VERSION, Decisions, EventId, EventSpec, Exit2, GuardReset, MatchOn, count, lookup,
+    lookup_native, spec,
 };
 pub use kinds::{HandlerType, Rules, Scope, Shell};

@@ -84,6 +84,21 @@ impl RunMode {
     }
 }
 
+/// An `asyncRewake` hook's texts for the exit 2 that wakes the agent (protocol.md §2.4): the
+/// model's system reminder starts with `message` and the hook's output follows; the user sees
+/// `summary`. Claude Code 2.1.332 reads both; the official security-guidance plugin sets both.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, schemars::JsonSchema)]
+pub struct Rewake {
+    /// `rewakeMessage`: the prefix of the model's reminder; `null` when not configured (the
+    /// hook's output alone reaches the model, as before 2.1.332).
+    pub message: Option<String>,
+    /// `rewakeSummary`, or `Stop hook feedback` when not configured: the one line the user sees.
+    pub summary: String,
+}
+
+/// The user's line for a rewake without `rewakeSummary` (Claude Code 2.1.332's default).
+pub const REWAKE_SUMMARY: &str = "Stop hook feedback";
+
 /// One configured handler, ready to run.
 #[derive(Debug, Clone)]
 pub struct Handler {
@@ -103,6 +118,9 @@ pub struct Handler {
     pub if_rule: Option<Arc<IfRule>>,
     pub fail_closed: bool,
     pub status_message: Option<String>,
+    /// `asyncRewake` only: what Claude Code 2.1.332 shows when the hook exits 2
+    /// (`rewakeMessage`, `rewakeSummary`), carried into the queued outcome.
+    pub rewake: Option<Rewake>,
     /// The dialect of the handler's source: payload, environment and reading follow it.
     pub dialect: Dialect,
     /// The event name the handler was configured under, in its dialect's words.
@@ -132,6 +150,7 @@ impl Handler {
             if_rule: None,
             fail_closed: false,
             status_message: None,
+            rewake: None,
             dialect,
             native: native.to_string(),
             knobs: Knobs::default(),

@@ -18,7 +18,7 @@ fn every_key_is_present_in_the_order_documented() {
     let text = HostStep::of_json(r#"{"event":"SessionEnd"}"#).unwrap();
     assert_eq!(
         text,
-        r#"{"event":"SessionEnd","action":"proceed","tool_input":null,"message":null,"feedback":null,"tool_output":null,"prompt":null,"context":null,"user_message":null,"stop":false}"#
+        r#"{"event":"SessionEnd","action":"proceed","tool_input":null,"message":null,"feedback":null,"tool_output":null,"prompt":null,"context":null,"user_message":null,"stop":false,"seen_by":{"message":null,"feedback":null,"prompt":null,"context":null,"user_message":null}}"#
     );
 }
 
@@ -39,9 +39,166 @@ fn a_deny_without_a_reason_says_blocked_by_hook() {
 }
 
 #[test]
-fn ask_is_a_deny_when_nobody_can_be_asked() {
+fn ask_is_a_deny_when_nobody_can_be_asked_and_its_reason_is_shown_to_the_user_too() {
     let s = step_of(pre(json!({"decision": "ask", "reason": "confirm the push"})));
     assert_eq!((s["action"].as_str(), s["message"].as_str()), (Some("deny_tool"), Some("confirm the push")));
+    // Claude Code 2.1.332 (agents.md §5.1): also a `permission_denied` line for the user.
+    assert_eq!(s["seen_by"]["message"], "both");
+    assert_eq!(s["user_message"], Value::Null, "shown once, through `message`");
+}
+
+#[test]
+fn a_plain_deny_reason_is_the_models_alone() {
+    let s = step_of(pre(json!({"decision": "deny", "reason": "no"})));
+    assert_eq!(
+        s["seen_by"],
+        json!({"message": "model", "feedback": null, "prompt": null,
+                                     "context": null, "user_message": null})
+    );
+}
+
+#[test]
+fn a_json_deny_gives_the_bare_reason_without_claude_codes_tool_prefix() {
+    // §5.1 row 5: 2.1.332 prefixes `PreToolUse:<tool> hook error: `; a result does not name the
+    // tool, so the step keeps the bare reason (docs/adapters.md says so).
+    let s = step_of(pre(json!({"decision": "deny", "reason": "not here"})));
+    assert_eq!(s["message"], "not here");
+}
+
+#[test]
+fn a_pre_tool_use_system_message_is_shown_to_the_user_and_never_the_model() {
+    let s = step_of(pre(json!({"decision": "deny", "reason": "r", "system_message": "guard v2 active"})));
+    assert_eq!(s["user_message"], "guard v2 active");
+    assert_eq!(s["seen_by"]["user_message"], "user");
+    assert_eq!(s["message"], "r");
+    assert_eq!(s["context"], Value::Null);
+    let allowed = step_of(pre(json!({"decision": "allow", "system_message": "logged"})));
+    assert_eq!(
+        (allowed["action"].as_str(), allowed["user_message"].as_str()),
+        (Some("run_tool"), Some("logged"))
+    );
+}
+
+#[test]
+fn tool_context_is_a_model_text_of_its_own_slot_never_folded_into_the_tool_result() {
+    // §5.1 row 4: a system message of its own since 2.1.332; the text is unchanged.
+    for event in ["PreToolUse", "PostToolUse", "PostToolUseFailure"] {
+        let s = step_of(json!({"event": event, "decision": null, "additional_context": "ctx"}));
+        assert_eq!(s["context"], format!("{event} hook additional context: ctx"));
+        assert_eq!(s["seen_by"]["context"], "model");
+        assert!(s["message"].is_null() && s["feedback"].is_null(), "{s}");
+    }
+}
+
+#[test]
+fn a_permission_request_allow_runs_the_tool_with_its_updated_input() {
+    let s = step_of(json!({"event": "PermissionRequest", "decision": "allow",
+                           "updated_input": {"command": "ls"}}));
+    assert_eq!(s["action"], "run_tool");
+    assert_eq!(s["tool_input"], json!({"command": "ls"}));
+    assert_eq!(s["message"], Value::Null);
+}
+
+#[test]
+fn a_permission_request_deny_gives_its_message_to_the_model_and_the_user() {
+    let s = step_of(json!({"event": "PermissionRequest", "decision": "deny", "reason": "not on Fridays"}));
+    assert_eq!((s["action"].as_str(), s["message"].as_str()), (Some("deny_tool"), Some("not on Fridays")));
+    assert_eq!(s["seen_by"]["message"], "both");
+    assert_eq!(s["stop"], false);
+    let bare = step_of(json!({"event": "PermissionRequest", "decision": "deny"}));
+    assert_eq!(bare["message"], NO_REASON);
+}
+
+#[test]
+fn a_permission_request_without_a_decision_denies_with_nobody_to_ask() {
+    let s = step_of(json!({"event": "PermissionRequest", "decision": null}));
+    assert_eq!((s["action"].as_str(), s["message"].as_str()), (Some("deny_tool"), Some(NOT_ALLOWED)));
+    assert_eq!(s["seen_by"]["message"], "both");
+}
+
+#[test]
+fn a_permission_request_deny_with_interrupt_ends_the_run() {
+    let s = step_of(json!({"event": "PermissionRequest", "decision": "deny", "reason": "r",
+                           "extra": {"interrupt": true}}));
+    assert_eq!((s["action"].as_str(), s["stop"].as_bool()), (Some("deny_tool"), Some(true)));
+}
+
+#[test]
+fn a_fired_permission_request_deny_reaches_the_step_with_its_message() {
+    let d = crate::Dispatcher::new(
+        r#"{"hooks":{"PermissionRequest":[{"hooks":[{"type":"command","command":"echo '{\"hookSpecificOutput\":{\"hookEventName\":\"PermissionRequest\",\"decision\":{\"behavior\":\"deny\",\"message\":\"ask the owner\"}}}'"}]}]}}"#,
+    )
+    .unwrap();
+    let event = json!({"hook_event_name":"PermissionRequest","session_id":"s","cwd":"/","tool_name":"Bash","tool_input":{"command":"ls"}});
+    let s = serde_json::to_value(HostStep::of(&d.fire(&event).unwrap())).unwrap();
+    assert_eq!((s["action"].as_str(), s["message"].as_str()), (Some("deny_tool"), Some("ask the owner")));
+    assert_eq!(s["seen_by"]["message"], "both");
+}
+
+#[test]
+fn a_skill_shell_command_denial_reads_as_claude_codes_bracket_for_model_and_user() {
+    let s = step_of(json!({"event": "PreSkillShellCommand", "decision": "deny", "reason": "no curl"}));
+    assert_eq!(s["action"], "deny_tool");
+    assert_eq!(s["message"], "[not run: blocked by hook: no curl]");
+    assert_eq!(s["seen_by"]["message"], "both");
+    let ask = step_of(json!({"event": "PreSkillShellCommand", "decision": "ask"}));
+    assert_eq!(ask["message"], "[not run: blocked by hook: Blocked by hook]");
+}
+
+#[test]
+fn a_skill_shell_command_rewrite_is_refused_as_claude_code_refuses_it() {
+    let s = step_of(json!({"event": "PreSkillShellCommand", "decision": "allow",
+                           "updated_input": {"command": "ls"}}));
+    assert_eq!(s["action"], "deny_tool");
+    assert_eq!(
+        s["message"],
+        "[not run: blocked by hook: the hook changed the command, which isn't supported here]"
+    );
+    assert_eq!(s["tool_input"], Value::Null);
+    let plain = step_of(json!({"event": "PreSkillShellCommand", "decision": "allow"}));
+    assert_eq!((plain["action"].as_str(), plain["message"].as_str()), (Some("run_tool"), None));
+    let defer = step_of(json!({"event": "PreSkillShellCommand", "decision": "defer"}));
+    assert_eq!(defer["action"], "defer_tool");
+}
+
+#[test]
+fn a_denied_model_switch_keeps_the_model_and_tells_only_the_user() {
+    for decision in ["deny", "ask"] {
+        let s = step_of(json!({"event": "PreModelSwitch", "decision": decision, "reason": "cache is warm"}));
+        assert_eq!(s["action"], "keep_model");
+        assert_eq!(s["user_message"], "cache is warm");
+        assert_eq!(
+            (s["message"].clone(), s["seen_by"]["user_message"].clone()),
+            (Value::Null, json!("user"))
+        );
+    }
+    for decision in [json!("allow"), json!(null)] {
+        assert_eq!(
+            step_of(json!({"event": "PreModelSwitch", "decision": decision}))["action"],
+            "switch_model"
+        );
+    }
+}
+
+#[test]
+fn post_model_switch_context_goes_to_the_model() {
+    let s = step_of(json!({"event": "PostModelSwitch", "additional_context": "now on opus"}));
+    assert_eq!(s["action"], "proceed");
+    assert_eq!(s["context"], "PostModelSwitch hook additional context: now on opus");
+    assert_eq!(s["seen_by"]["context"], "model");
+}
+
+#[test]
+fn a_rewake_shows_its_summary_to_the_user_and_its_text_to_the_model() {
+    let s = step_of(json!({"event": "UserPromptSubmit", "pending_context": "Security warning\nfound a key",
+                           "async_outcomes": [{"rewake": {"message": "Security warning", "summary": "security check"}},
+                                              {"rewake": null}]}));
+    assert_eq!(s["user_message"], "security check");
+    assert_eq!(s["context"], "Async hook context: Security warning\nfound a key");
+    assert_eq!(
+        (s["seen_by"]["user_message"].as_str(), s["seen_by"]["context"].as_str()),
+        (Some("user"), Some("model"))
+    );
 }
 
 #[test]

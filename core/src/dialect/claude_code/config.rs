@@ -313,16 +313,22 @@ fn read_handler<'d>(
     let is_async = field!(f.boolean("async")).unwrap_or(false);
     let async_rewake = field!(f.boolean("asyncRewake")).unwrap_or(false);
     let once = field!(f.boolean("once")).unwrap_or(false);
-    // Keys real configurations carry that Claude Code 2.1.197 does not read: said precisely,
-    // never an error (the hook runs as configured).
-    for key in ["rewakeMessage", "rewakeSummary"] {
-        if field!(f.string(key)).is_some() {
-            let why = format!(
-                "{id}: `{key}` is not read (Claude Code 2.1.197 does not either); with `asyncRewake`, an exit 2 queues the hook's stderr as the rewake text"
-            );
+    // Read by Claude Code 2.1.332 with `asyncRewake` (the official security-guidance plugin
+    // sets both); without it they mean nothing, which is said rather than kept silent.
+    let mut rewake_texts = [None, None];
+    for (slot, key) in rewake_texts.iter_mut().zip(["rewakeMessage", "rewakeSummary"]) {
+        let Some(text) = field!(f.string(key)) else { continue };
+        if !async_rewake {
+            let why = format!("{id}: `{key}` is read only with `asyncRewake: true`; ignored");
             warnings.note(Some(eid), &format!("{hptr}/{key}"), why);
+        } else if text.trim().is_empty() {
+            let why = format!("{id}: `{key}` is empty; the default applies");
+            warnings.note(Some(eid), &format!("{hptr}/{key}"), why);
+        } else {
+            *slot = Some(text.to_string());
         }
     }
+    let [rewake_message, rewake_summary] = rewake_texts;
     // `commandWindows` replaces `command` on Windows only; here `command` runs.
     field!(f.string("commandWindows"));
     field!(f.string("if"));
@@ -491,6 +497,12 @@ fn read_handler<'d>(
     handler.if_rule = if_rule;
     handler.fail_closed = fail_closed;
     handler.status_message = status_message;
+    if mode == RunMode::AsyncRewake {
+        handler.rewake = Some(crate::config::Rewake {
+            message: rewake_message,
+            summary: rewake_summary.unwrap_or_else(|| crate::config::REWAKE_SUMMARY.to_string()),
+        });
+    }
     Ok(Some(handler))
 }
 

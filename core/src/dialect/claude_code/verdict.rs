@@ -7,8 +7,8 @@ use crate::runner::{End, Text};
 use crate::verdict::{Decision, Reading, Status, Verdict, VerdictSource, cap_text};
 use serde_json::{Map, Value};
 
-/// The reason of a Stop or SubagentStop `block` that gives none (§6.4).
-const STOP_BLOCK_REASON: &str = "Blocked by hook";
+/// The reason of a Stop, SubagentStop or PreModelSwitch block that gives none (§6.4).
+const NO_REASON: &str = "Blocked by hook";
 
 /// Everything the reading depends on.
 pub struct Input<'a> {
@@ -364,6 +364,12 @@ fn apply_json(
                         "allow" => Decision::Allow,
                         "deny" => Decision::Deny,
                         "ask" => Decision::Ask,
+                        "defer" if spec.refuses_defer => {
+                            return Err(schema(format!(
+                                "`permissionDecision` \"defer\" is not allow, deny or ask on {}",
+                                spec.name
+                            )));
+                        }
                         "defer" => Decision::Defer,
                         other => {
                             return Err(schema(format!(
@@ -464,9 +470,13 @@ fn apply_json(
         }
         (None, None) => {}
     }
-    if spec.stop_like && v.decision == Some(Decision::Block) && v.reason.is_none() {
-        // §6.4: a block all the same; Claude Code 2.1.197 gives its model these words.
-        v.reason = Some(STOP_BLOCK_REASON.to_string());
+    if spec.no_reason_is_blocked_by_hook
+        && matches!(v.decision, Some(Decision::Block | Decision::Deny))
+        && v.reason.is_none()
+    {
+        // §6.4: a block all the same; Claude Code gives its model (Stop) or its user
+        // (PreModelSwitch) these words.
+        v.reason = Some(NO_REASON.to_string());
     }
     if !ignored.is_empty() {
         warnings.push(format!(
