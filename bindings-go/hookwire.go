@@ -223,6 +223,12 @@ func Version() string {
 	return C.GoString(C.hooks_version())
 }
 
+// ClaudeCodeVersion returns the Claude Code release (hooks_claude_code_version(), "2.1.332")
+// whose events the library knows and whose loop HostStepOf reproduces.
+func ClaudeCodeVersion() string {
+	return C.GoString(C.hooks_claude_code_version())
+}
+
 // close frees the C dispatcher once, after the fires in flight have released the read lock,
 // then deletes the handles of the Go funcs: hooks_dispatcher_free has waited for their calls
 // in progress and refuses new ones, so none can look a handle up any more.

@@ -38,9 +38,38 @@ const (
 	ActionContinueTurn HostAction = "continue_turn"
 	// ActionEndTurn (Stop, SubagentStop): let the turn end.
 	ActionEndTurn HostAction = "end_turn"
+	// ActionSwitchModel (PreModelSwitch allow or no decision): switch the model.
+	ActionSwitchModel HostAction = "switch_model"
+	// ActionKeepModel (PreModelSwitch deny, or ask with nobody to ask): keep the current
+	// model; UserMessage says why.
+	ActionKeepModel HostAction = "keep_model"
 	// ActionProceed (any other event): go on; deliver Context if there is any.
 	ActionProceed HostAction = "proceed"
 )
+
+// Audience says who sees a text of a host step.
+type Audience string
+
+// The audiences of SeenBy.
+const (
+	// AudienceModel: the model only.
+	AudienceModel Audience = "model"
+	// AudienceUser: the user only, never the model.
+	AudienceUser Audience = "user"
+	// AudienceBoth: the model, in the step's slot, and the user as well.
+	AudienceBoth Audience = "both"
+)
+
+// SeenBy names, for each text of a host step, who sees it (nil exactly when the text is
+// nil), so that an adapter never guesses: since Claude Code 2.1.332 one Message can reach
+// both the model and the user (an ask turned deny, a PermissionRequest denial).
+type SeenBy struct {
+	Message     *Audience `json:"message"`
+	Feedback    *Audience `json:"feedback"`
+	Prompt      *Audience `json:"prompt"`
+	Context     *Audience `json:"context"`
+	UserMessage *Audience `json:"user_message"`
+}
 
 // HostStep is what an agent loop does next with the result of one fire, as Claude Code's own
 // loop would (agents.md §5); HostStepOf computes it in the engine, so every language and
@@ -69,6 +98,22 @@ type HostStep struct {
 	UserMessage *string `json:"user_message"`
 	// Stop ends the run after this step (PreToolUse: after the tool ran).
 	Stop bool `json:"stop"`
+	// SeenBy says who sees each text above; show a Message seen by AudienceBoth to the
+	// user too.
+	SeenBy SeenBy `json:"seen_by"`
+}
+
+// UserTexts are the step's texts for the user, in order: Message when the user sees it too,
+// then UserMessage. An adapter hands each to its user callback.
+func (s *HostStep) UserTexts() []string {
+	var out []string
+	if s.Message != nil && s.SeenBy.Message != nil && *s.SeenBy.Message != AudienceModel {
+		out = append(out, *s.Message)
+	}
+	if s.UserMessage != nil {
+		out = append(out, *s.UserMessage)
+	}
+	return out
 }
 
 // HostStepOf returns the host step of a result: a *Result or Result from Fire, the JSON text

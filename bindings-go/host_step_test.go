@@ -60,3 +60,33 @@ func TestHostStepOfSomethingThatIsNotAResultIsAnError(t *testing.T) {
 		t.Fatal("a func is not a result")
 	}
 }
+
+func TestHostStepOfAnAskSaysTheUserSeesItsReasonToo(t *testing.T) {
+	step, err := HostStepOf(`{"event":"PreToolUse","decision":"ask","reason":"confirm the push","system_message":"guard on"}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if step.Action != ActionDenyTool || step.SeenBy.Message == nil || *step.SeenBy.Message != AudienceBoth {
+		t.Fatalf("ask with nobody to ask: %+v", step)
+	}
+	if got := step.UserTexts(); len(got) != 2 || got[0] != "confirm the push" || got[1] != "guard on" {
+		t.Fatalf("user texts %q", got)
+	}
+	deny, _ := HostStepOf(`{"event":"PreToolUse","decision":"deny","reason":"no"}`)
+	if len(deny.UserTexts()) != 0 || *deny.SeenBy.Message != AudienceModel {
+		t.Fatalf("a plain deny is the model's: %+v", deny)
+	}
+}
+
+func TestHostStepOfAPermissionRequestWithoutADecisionDenies(t *testing.T) {
+	step, err := HostStepOf(`{"event":"PermissionRequest","decision":null}`)
+	if err != nil || step.Action != ActionDenyTool || step.Message == nil || len(step.UserTexts()) != 1 {
+		t.Fatalf("%+v %v", step, err)
+	}
+}
+
+func TestClaudeCodeVersionIsTheReleaseTheCatalogueMatches(t *testing.T) {
+	if v := ClaudeCodeVersion(); v != "2.1.332" {
+		t.Fatalf("ClaudeCodeVersion() = %q", v)
+	}
+}

@@ -99,8 +99,18 @@ type Outcome struct {
 	StdoutLossy     bool        `json:"stdout_lossy"`
 	StderrLossy     bool        `json:"stderr_lossy"`
 	StatusMessage   *string     `json:"status_message"`
-	Verdict         Verdict     `json:"verdict"`
-	Error           *string     `json:"error"`
+	// Rewake (async outcomes only) is set when an asyncRewake hook exited 2: the texts its
+	// handler configured (rewakeMessage, rewakeSummary) for waking the agent.
+	Rewake  *Rewake `json:"rewake"`
+	Verdict Verdict `json:"verdict"`
+	Error   *string `json:"error"`
+}
+
+// Rewake is what an asyncRewake hook that exited 2 shows: Message prefixes the model's
+// reminder (nil: the hook's output alone), Summary is the user's one line.
+type Rewake struct {
+	Message *string `json:"message"`
+	Summary string  `json:"summary"`
 }
 
 // Verdict is one hook's exit status and output read as a decision (protocol.md §6.7). An

@@ -90,6 +90,11 @@ func cloneOutcomes(os []Outcome) []Outcome {
 		o.Signal = clonePtr(o.Signal)
 		o.HTTPStatus = clonePtr(o.HTTPStatus)
 		o.StatusMessage = clonePtr(o.StatusMessage)
+		if o.Rewake != nil {
+			r := *o.Rewake
+			r.Message = clonePtr(r.Message)
+			o.Rewake = &r
+		}
 		o.Error = clonePtr(o.Error)
 		v := &o.Verdict
 		v.Decision = clonePtr(v.Decision)

@@ -198,6 +198,12 @@ func (c schemaCheck) value(ty reflect.Type, s *jsonSchema, path string) {
 // object checks a struct's json tags against an object schema's properties and required list.
 func (c schemaCheck) object(ty reflect.Type, s *jsonSchema, path string) {
 	s = c.resolve(s)
+	// A nullable struct (Go: a pointer) is an object branch beside a null one.
+	for _, b := range append(slices.Clone(s.AnyOf), s.OneOf...) {
+		if r := c.resolve(b); s.Properties == nil && r.Properties != nil {
+			s = r
+		}
+	}
 	if s.Properties == nil {
 		c.t.Errorf("%s: %s: Go's %s is a struct, but the schema has no properties", c.file, path, ty)
 		return
@@ -289,7 +295,8 @@ func TestGoConstantsAreTheSchemaEnums(t *testing.T) {
 		{"result.schema.json", "Decision", stringsOf(DecisionAllow, DecisionDeny, DecisionAsk, DecisionDefer, DecisionBlock)},
 		{"result.schema.json", "Status", stringsOf(StatusOK, StatusError, StatusTimedOut, StatusSpawnFailed, StatusAsync, StatusCancelled)},
 		{"result.schema.json", "VerdictSource", stringsOf(SourceJSON, SourceText, SourceExitCode, SourceFailure, SourceNone)},
-		{"host-step.schema.json", "HostAction", stringsOf(ActionRunTool, ActionDenyTool, ActionDeferTool, ActionDeliverResult, ActionCallModel, ActionBlockPrompt, ActionContinueTurn, ActionEndTurn, ActionProceed)},
+		{"host-step.schema.json", "HostAction", stringsOf(ActionRunTool, ActionDenyTool, ActionDeferTool, ActionDeliverResult, ActionCallModel, ActionBlockPrompt, ActionContinueTurn, ActionEndTurn, ActionSwitchModel, ActionKeepModel, ActionProceed)},
+		{"host-step.schema.json", "Audience", stringsOf(AudienceModel, AudienceUser, AudienceBoth)},
 		{"error.schema.json", "ErrorKind", []string{KindNullPointer, KindInvalidUTF8, KindInvalidJSON, KindInvalidConfig, KindInvalidEvent, KindPanic, KindInternal}},
 	} {
 		def := loadSchema(t, tc.file).Defs[tc.def]

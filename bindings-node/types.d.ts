@@ -133,6 +133,12 @@ export interface Outcome {
   stderr_lossy: boolean
   /** The handler's `statusMessage`. */
   status_message: string | null
+  /**
+   * An `asyncRewake` hook that exited 2 (an async outcome only): the texts its handler
+   * configured for waking the agent, so that a host shows `summary` to the user; `null`
+   * otherwise.
+   */
+  rewake: Rewake | null
   /** The hook's exit status and output read as a decision (protocol.md §6.7). */
   verdict: Verdict
   /**
@@ -276,9 +282,12 @@ export interface TrustStatus {
  * - 'continue_turn': Stop, SubagentStop `block` (or additional context): one more model call
  * with `message` as its user message; the next Stop event carries `stop_hook_active: true`.
  * - 'end_turn': Stop, SubagentStop: let the turn end.
+ * - 'switch_model': PreModelSwitch `allow` or no decision: switch the model.
+ * - 'keep_model': PreModelSwitch `deny`, or `ask` (nobody to ask): keep the current model;
+ * `user_message` says why.
  * - 'proceed': Any other event: go on; deliver `context` if there is any.
  */
-export type HostAction = 'run_tool' | 'deny_tool' | 'defer_tool' | 'deliver_result' | 'call_model' | 'block_prompt' | 'continue_turn' | 'end_turn' | 'proceed'
+export type HostAction = 'run_tool' | 'deny_tool' | 'defer_tool' | 'deliver_result' | 'call_model' | 'block_prompt' | 'continue_turn' | 'end_turn' | 'switch_model' | 'keep_model' | 'proceed'
 
 /** The host step of one result: every key always present, as in the result JSON. */
 export interface HostStep {
@@ -316,6 +325,11 @@ export interface HostStep {
    * after this tool, UserPromptSubmit without a model call, Stop without another call.
    */
   stop: boolean
+  /**
+   * Who sees each text above. `message` can be `both` (an `ask` with nobody to ask, a
+   * PermissionRequest or PreSkillShellCommand denial): show it to the user too, once.
+   */
+  seen_by: SeenBy
   /** Keys added by newer releases; readers ignore keys they do not know. */
   [key: string]: unknown
 }

@@ -450,6 +450,12 @@ void hooks_dispatcher_free(HooksDispatcher *dispatcher);
 // any thread.
 const char *hooks_version(void);
 
+// Returns the Claude Code release, "2.1.332", whose events the library knows and whose loop
+// `hooks_host_step` reproduces, so that a host can tell which behaviour it gets (the library
+// version alone does not say it). Static and NUL-terminated, never NULL, never freed; safe
+// from any thread.
+const char *hooks_claude_code_version(void);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

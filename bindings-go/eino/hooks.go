@@ -116,8 +116,10 @@ func (h *Hooks) fire(ctx context.Context, event string, fields map[string]any) (
 	if err != nil {
 		return nil, fmt.Errorf("hookwire: %s host step: %w", event, err)
 	}
-	if st.UserMessage != nil {
-		h.tellUser(ctx, event, *st.UserMessage)
+	// The step says who sees each text (Claude Code 2.1.332 shows an ask turned deny, and a
+	// PermissionRequest denial, to the user as well): never guessed here.
+	for _, text := range st.UserTexts() {
+		h.tellUser(ctx, event, text)
 	}
 	return st, nil
 }

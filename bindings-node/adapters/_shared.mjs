@@ -157,6 +157,9 @@ export class HookRunner {
     const result = await this.dispatcher.fire(event)
     for (const w of result.warnings ?? []) this.warnOnce(`engine:${w}`, w)
     const step = hostStepOf(result)
+    // The step says who sees each text (Claude Code 2.1.332 shows an ask turned deny, and a
+    // PermissionRequest denial, to the user as well): never guessed here.
+    if (step.message && step.seen_by?.message && step.seen_by.message !== 'model') this.tellUser(step.message, hookEventName)
     this.tellUser(step.user_message, hookEventName)
     return step
   }

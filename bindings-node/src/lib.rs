@@ -33,6 +33,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 #[allow(non_upper_case_globals)]
 pub const version: &str = env!("CARGO_PKG_VERSION");
 
+/// The Claude Code release (`2.1.332`) whose events hookwire knows and whose loop `hostStep`
+/// and the adapters reproduce: equal to the C library's `hooks_claude_code_version()` and
+/// Python's `hookwire.CLAUDE_CODE_VERSION`, so that a host can tell which behaviour it gets.
+#[napi]
+#[allow(non_upper_case_globals)]
+pub const claudeCodeVersion: &str = hookwire_core::CLAUDE_CODE_VERSION;
+
 /// A loaded hook configuration, ready to fire events.
 ///
 /// Safe to share: any number of `fire()` calls may be in flight on one dispatcher at once,

@@ -25,6 +25,7 @@ use pyo3::prelude::*;
 #[pymodule(gil_used = false)]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", hookwire_core::version())?;
+    m.add("CLAUDE_CODE_VERSION", hookwire_core::CLAUDE_CODE_VERSION)?;
     m.add_class::<dispatcher::Dispatcher>()?;
     m.add_class::<cancel::CancelToken>()?;
     m.add_function(wrap_pyfunction!(trust::record_trust, m)?)?;

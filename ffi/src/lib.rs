@@ -59,6 +59,8 @@ pub const HOOKS_LOG_TRACE: i32 = 5;
 
 /// The library version "MAJOR.MINOR.PATCH", NUL-terminated for C.
 const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "\0");
+/// `hookwire_core::CLAUDE_CODE_VERSION`, NUL-terminated (a test keeps the two equal).
+const CLAUDE_CODE_VERSION: &str = "2.1.332\0";
 
 /// A loaded configuration, ready to fire events. Opaque: only pointers to it exist.
 ///
@@ -612,6 +614,17 @@ pub extern "C" fn hooks_version() -> *const c_char {
     })
 }
 
+/// Returns the Claude Code release, "2.1.332", whose events the library knows and whose loop
+/// `hooks_host_step` reproduces, so that a host can tell which behaviour it gets (the library
+/// version alone does not say it). Static and NUL-terminated, never NULL, never freed; safe
+/// from any thread.
+#[unsafe(no_mangle)]
+pub extern "C" fn hooks_claude_code_version() -> *const c_char {
+    export!(or(CLAUDE_CODE_VERSION.as_ptr().cast()) => {
+        Ok(CLAUDE_CODE_VERSION.as_ptr().cast())
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -655,5 +668,12 @@ mod tests {
         // SAFETY: hooks_version returns a static NUL-terminated string.
         let v = unsafe { CStr::from_ptr(hooks_version()) };
         assert_eq!(v.to_str().unwrap(), hookwire_core::version());
+    }
+
+    #[test]
+    fn claude_code_version_is_the_cores_nul_terminated() {
+        // SAFETY: hooks_claude_code_version returns a static NUL-terminated string.
+        let v = unsafe { CStr::from_ptr(hooks_claude_code_version()) };
+        assert_eq!(v.to_str().unwrap(), hookwire_core::CLAUDE_CODE_VERSION);
     }
 }

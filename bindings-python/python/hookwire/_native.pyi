@@ -8,6 +8,8 @@ from os import PathLike
 from typing import Any, Self
 
 __version__: str
+# The Claude Code release whose events hookwire knows and whose loop host_step reproduces.
+CLAUDE_CODE_VERSION: str
 
 class Dispatcher:
     """A loaded configuration, ready to fire events.

@@ -101,6 +101,8 @@ class Step:
     context: str | None
     user_message: str | None
     stop: bool
+    #: Who sees ``message`` (``model``, ``user``, ``both``); the step says it, never the adapter.
+    message_seen_by: str | None = None
 
     @classmethod
     def of(cls, raw: Mapping[str, Any]) -> Step:
@@ -119,6 +121,7 @@ class Step:
             context=text("context"),
             user_message=text("user_message"),
             stop=raw.get("stop") is True,
+            message_seen_by=(raw.get("seen_by") or {}).get("message"),
         )
 
 
@@ -189,6 +192,10 @@ class HookFirer:
             if isinstance(text, str):
                 self._log_once(f"engine:{text}", "hookwire: %s", text)
         step = host_step(result)
+        # Claude Code 2.1.332 shows an ask turned deny (and a PermissionRequest denial) to the
+        # user as well: the step says so in ``seen_by``.
+        if step.message and step.message_seen_by in ("user", "both"):
+            self.tell_user(step.message, step.event)
         if step.user_message:
             self.tell_user(step.user_message, step.event)
         return step
