@@ -94,6 +94,25 @@ export interface Verdict {
 }
 
 /**
+ * An `asyncRewake` hook's texts for the exit 2 that wakes the agent (protocol.md §2.4): the
+ * model's system reminder starts with `message` and the hook's output follows; the user sees
+ * `summary`. Claude Code 2.1.332 reads both; the official security-guidance plugin sets both.
+ */
+export interface Rewake {
+  /**
+   * `rewakeMessage`: the prefix of the model's reminder; `null` when not configured (the hook's
+   * output alone reaches the model, as before 2.1.332).
+   */
+  message: string | null
+  /**
+   * `rewakeSummary`, or `Stop hook feedback` when not configured: the one line the user sees.
+   */
+  summary: string
+  /** Keys added by newer releases; readers ignore keys they do not know. */
+  [key: string]: unknown
+}
+
+/**
  * What happened to one hook in one fire (protocol.md §8, "Outcome keys"). A hook that fails,
  * hangs or floods its output is an outcome, never an error.
  */
@@ -133,6 +152,12 @@ export interface Outcome {
   stderr_lossy: boolean
   /** The handler's `statusMessage`. */
   status_message: string | null
+  /**
+   * An `asyncRewake` hook that exited 2 (an async outcome only): the texts its handler
+   * configured for waking the agent, so that a host shows `summary` to the user; `null`
+   * otherwise.
+   */
+  rewake: Rewake | null
   /** The hook's exit status and output read as a decision (protocol.md §6.7). */
   verdict: Verdict
   /**
@@ -276,9 +301,32 @@ export interface TrustStatus {
  * - 'continue_turn': Stop, SubagentStop `block` (or additional context): one more model call
  * with `message` as its user message; the next Stop event carries `stop_hook_active: true`.
  * - 'end_turn': Stop, SubagentStop: let the turn end.
+ * - 'switch_model': PreModelSwitch `allow` or no decision: switch the model.
+ * - 'keep_model': PreModelSwitch `deny`, or `ask` (nobody to ask): keep the current model;
+ * `user_message` says why.
  * - 'proceed': Any other event: go on; deliver `context` if there is any.
  */
-export type HostAction = 'run_tool' | 'deny_tool' | 'defer_tool' | 'deliver_result' | 'call_model' | 'block_prompt' | 'continue_turn' | 'end_turn' | 'proceed'
+export type HostAction = 'run_tool' | 'deny_tool' | 'defer_tool' | 'deliver_result' | 'call_model' | 'block_prompt' | 'continue_turn' | 'end_turn' | 'switch_model' | 'keep_model' | 'proceed'
+
+/**
+ * Who sees a text of the step.
+ *
+ * - 'model': The model only (a tool result, a system message, a user message of an extra call).
+ * - 'user': The user only, never the model.
+ * - 'both': The model, as the step's slot says, and the user as well.
+ */
+export type Audience = 'model' | 'user' | 'both'
+
+/** For each text key of the step, who sees it: `null` exactly when the text is `null`. */
+export interface SeenBy {
+  message: Audience | null
+  feedback: Audience | null
+  prompt: Audience | null
+  context: Audience | null
+  user_message: Audience | null
+  /** Keys added by newer releases; readers ignore keys they do not know. */
+  [key: string]: unknown
+}
 
 /** The host step of one result: every key always present, as in the result JSON. */
 export interface HostStep {
@@ -316,6 +364,11 @@ export interface HostStep {
    * after this tool, UserPromptSubmit without a model call, Stop without another call.
    */
   stop: boolean
+  /**
+   * Who sees each text above. `message` can be `both` (an `ask` with nobody to ask, a
+   * PermissionRequest or PreSkillShellCommand denial): show it to the user too, once.
+   */
+  seen_by: SeenBy
   /** Keys added by newer releases; readers ignore keys they do not know. */
   [key: string]: unknown
 }
@@ -583,6 +636,13 @@ export declare class Dispatcher {
  * `Dispatcher.fromClaudeCodeDefaults(projectDir)`.
  */
 export declare function claudeCodeDefaults(projectDir: string): Config
+
+/**
+ * The Claude Code release (`2.1.332`) whose events hookwire knows and whose loop `hostStep`
+ * and the adapters reproduce: equal to the C library's `hooks_claude_code_version()` and
+ * Python's `hookwire.CLAUDE_CODE_VERSION`, so that a host can tell which behaviour it gets.
+ */
+export declare const claudeCodeVersion: string
 
 /**
  * Options of `dispatcher.addFunctionHook()`. Read strictly: a key that is not one of these

@@ -837,6 +837,7 @@ module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __n
 module.exports = nativeBinding
 module.exports.Dispatcher = nativeBinding.Dispatcher
 module.exports.claudeCodeDefaults = nativeBinding.claudeCodeDefaults
+module.exports.claudeCodeVersion = nativeBinding.claudeCodeVersion
 module.exports.hostStep = nativeBinding.hostStep
 module.exports.recordTrust = nativeBinding.recordTrust
 module.exports.setLogger = nativeBinding.setLogger

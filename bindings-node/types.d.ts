@@ -94,6 +94,25 @@ export interface Verdict {
 }
 
 /**
+ * An `asyncRewake` hook's texts for the exit 2 that wakes the agent (protocol.md §2.4): the
+ * model's system reminder starts with `message` and the hook's output follows; the user sees
+ * `summary`. Claude Code 2.1.332 reads both; the official security-guidance plugin sets both.
+ */
+export interface Rewake {
+  /**
+   * `rewakeMessage`: the prefix of the model's reminder; `null` when not configured (the hook's
+   * output alone reaches the model, as before 2.1.332).
+   */
+  message: string | null
+  /**
+   * `rewakeSummary`, or `Stop hook feedback` when not configured: the one line the user sees.
+   */
+  summary: string
+  /** Keys added by newer releases; readers ignore keys they do not know. */
+  [key: string]: unknown
+}
+
+/**
  * What happened to one hook in one fire (protocol.md §8, "Outcome keys"). A hook that fails,
  * hangs or floods its output is an outcome, never an error.
  */
@@ -288,6 +307,26 @@ export interface TrustStatus {
  * - 'proceed': Any other event: go on; deliver `context` if there is any.
  */
 export type HostAction = 'run_tool' | 'deny_tool' | 'defer_tool' | 'deliver_result' | 'call_model' | 'block_prompt' | 'continue_turn' | 'end_turn' | 'switch_model' | 'keep_model' | 'proceed'
+
+/**
+ * Who sees a text of the step.
+ *
+ * - 'model': The model only (a tool result, a system message, a user message of an extra call).
+ * - 'user': The user only, never the model.
+ * - 'both': The model, as the step's slot says, and the user as well.
+ */
+export type Audience = 'model' | 'user' | 'both'
+
+/** For each text key of the step, who sees it: `null` exactly when the text is `null`. */
+export interface SeenBy {
+  message: Audience | null
+  feedback: Audience | null
+  prompt: Audience | null
+  context: Audience | null
+  user_message: Audience | null
+  /** Keys added by newer releases; readers ignore keys they do not know. */
+  [key: string]: unknown
+}
 
 /** The host step of one result: every key always present, as in the result JSON. */
 export interface HostStep {

@@ -25,11 +25,14 @@ const DECLARATIONS = [
   ['result.schema.json', 'Status'],
   ['result.schema.json', 'VerdictSource'],
   ['result.schema.json', 'Verdict'],
+  ['result.schema.json', 'Rewake'],
   ['result.schema.json', 'Outcome'],
   ['result.schema.json', null],
   ['trust-status.schema.json', 'TrustSource'],
   ['trust-status.schema.json', null],
   ['host-step.schema.json', 'HostAction'],
+  ['host-step.schema.json', 'Audience'],
+  ['host-step.schema.json', 'SeenBy'],
   ['host-step.schema.json', null],
 ]
 
