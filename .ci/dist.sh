@@ -148,7 +148,11 @@ shell_cli() {
     grep -q '"decision": *"deny"' "$p/out"
     # Static enough: nothing but glibc's own libraries.
     ldd "$DIST/bin/hookwire" | grep -v -E 'linux-vdso|libc\.so|libm\.so|libgcc_s\.so|ld-linux|libpthread|libdl' && exit 1
-    [ "$("${USER_ENV[@]}" "$DIST/bin/hookwire" --version)" = "hookwire $version" ]
+    # `hookwire VERSION (Claude Code X.Y.Z)`: the Claude Code behaviour the catalogue matches.
+    case "$("${USER_ENV[@]}" "$DIST/bin/hookwire" --version)" in
+        "hookwire $version (Claude Code "*")") ;;
+        *) echo "hookwire --version does not say hookwire $version (Claude Code ...)" >&2; exit 1 ;;
+    esac
 }
 
 # From source, outside the repository, with the developer's cargo (and the shared target dir).
