@@ -190,11 +190,16 @@ fn command_rule(p: &str) -> Result<CommandRule, String> {
     let body = p.strip_suffix(":*").unwrap_or(p);
     let first = body.split(' ').next().unwrap_or("");
     let program = (!first.is_empty() && !first.contains('*')).then(|| first.to_string());
-    let mut globs = vec![command_glob(p)?];
+    // Every text a glob matches starts with the glob's text up to its first `*`: checking that
+    // first spares a regex call for nearly every command (most do not start with the program).
+    let literal_head = |glob: &str| glob.split('*').next().unwrap_or("").to_string();
+    let mut globs = vec![(literal_head(body), command_glob(p)?)];
     // `Bash(/bin/rm *)` names the program `rm` found anywhere on PATH, too.
     let base = program.as_deref().filter(|p| p.contains('/')).and_then(|p| p.rsplit('/').next());
     if let Some(base) = base.filter(|b| !b.is_empty()) {
-        globs.push(command_glob(&format!("{base}{}", &p[first.len()..]))?);
+        let glob = format!("{base}{}", &p[first.len()..]);
+        let head = literal_head(glob.strip_suffix(":*").unwrap_or(&glob));
+        globs.push((head, command_glob(&glob)?));
     }
     Ok(CommandRule { globs, program, names_redirection: p.contains(['<', '>']) })
 }

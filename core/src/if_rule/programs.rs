@@ -12,7 +12,8 @@ use crate::lazy_regex::LazyRegex;
 #[derive(Debug, Clone)]
 pub struct CommandRule {
     /// The glob, and the same glob with a path-qualified program reduced to its last component.
-    pub globs: Vec<LazyRegex>,
+    /// Each with the literal text every match starts with.
+    pub globs: Vec<(String, LazyRegex)>,
     /// The program the glob names, when its first word is literal (`rm` for `rm -rf *`).
     pub program: Option<String>,
     /// Whether the glob mentions `<` or `>`: then a redirection may be what it is about.
@@ -43,7 +44,7 @@ const MAX_INVOCATIONS: usize = 64;
 
 impl CommandRule {
     fn matches(&self, text: &str) -> bool {
-        self.globs.iter().any(|g| g.is_match(text))
+        self.globs.iter().any(|(head, g)| text.starts_with(head.as_str()) && g.is_match(text))
     }
 
     /// Whether the glob could match a command of `program` with arguments the shell alone knows.
@@ -87,9 +88,11 @@ impl CommandRule {
             return verdict;
         }
         let line = Line::new(cmd.words);
-        let mut todo = vec![(0usize, false)];
+        // The command word first; wrappers push the programs they run (no allocation without).
+        let mut todo: Vec<(usize, bool)> = Vec::new();
+        let mut first = Some((0usize, false));
         let mut seen = 0;
-        while let Some((at, appends)) = todo.pop() {
+        while let Some((at, appends)) = first.take().or_else(|| todo.pop()) {
             seen += 1;
             if seen > MAX_INVOCATIONS {
                 verdict.merge(cx.undecided(|| format!("more than {MAX_INVOCATIONS} wrapped programs")));
@@ -404,7 +407,8 @@ struct Line<'s, 'w> {
 
 impl<'s, 'w> Line<'s, 'w> {
     fn new(words: &'w [Word<'s>]) -> Self {
-        let mut text = String::new();
+        let len = words.iter().map(|w| w.value.as_deref().unwrap_or(w.raw).len() + 1).sum();
+        let mut text = String::with_capacity(len);
         let mut starts = Vec::with_capacity(words.len());
         let mut last_unknown = None;
         for (i, w) in words.iter().enumerate() {

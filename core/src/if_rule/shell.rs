@@ -265,7 +265,7 @@ impl<'s, 'v> Reader<'s, 'v> {
 
     fn simple_command(&mut self) -> Step<()> {
         let mut assignments: Vec<Word<'s>> = Vec::new();
-        let mut words: Vec<Word<'s>> = Vec::new();
+        let mut words: Vec<Word<'s>> = Vec::with_capacity(8);
         let mut redirected = false;
         let mut body_start: Option<usize> = None;
         let mut after_time = false;
