@@ -745,16 +745,14 @@ fn fire_answers_at_once_while_its_async_hooks_run_on_and_their_timeouts_still_ki
     let (dir, settings, event_file, event) = async_setup(
         "detach",
         serde_json::json!([
-            {"type": "command", "command": "sleep 2; cat > late", "async": true, "timeout": 20},
+            {"type": "command", "command": "sleep 5; cat > late", "async": true, "timeout": 20},
             {"type": "command", "command": "echo $$ > pid; exec sleep 30", "async": true, "timeout": 1}]),
     );
-    let t = std::time::Instant::now();
     // `output()` returns once the process has exited and both its pipes are closed: what a shell
-    // agent waits for.
+    // agent waits for. Had it waited for the 5 s hook, `late` would exist by then (no clock is
+    // asserted: a loaded machine slows the command, not the hook's order of events).
     let o = hookwire(&["fire", "--config", &settings, &event_file]);
-    let took = t.elapsed();
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(took < std::time::Duration::from_millis(1500), "the caller waited {took:?}");
     assert!(!dir.join("late").exists(), "the slow hook was waited for");
     let pid: i32 = within(10, || std::fs::read_to_string(dir.join("pid")).ok()?.trim().parse().ok())
         .expect("the hook never started");

@@ -151,7 +151,9 @@ fn a_long_lived_host_drops_a_dispatcher_without_waiting_and_its_async_hooks_are_
     });
     let t = Instant::now();
     drop(d);
-    assert!(t.elapsed() < Duration::from_millis(500), "dropping took {:?}", t.elapsed());
+    // The hook sleeps 30 s: a drop that waited for it would take that long; 10 s leaves a loaded
+    // machine its slack and still tells the two apart.
+    assert!(t.elapsed() < Duration::from_secs(10), "dropping took {:?}", t.elapsed());
     within_10s("the async hook outlived its dispatcher", || (!pid_alive(pid)).then_some(()));
 }
 

@@ -168,12 +168,14 @@ fn an_undecidable_if_rule_runs_the_hook_with_a_warning() {
     assert!(warnings(&r).iter().any(|w| w.contains("cannot be decided")), "{r}");
 }
 
-/// Splitting is linear: doubling the command (1, 2, 4 MiB of `$(` nested to 30 levels,
-/// backticks, quotes, `|`, `;`, all of it scanned and matched) at most triples the time, and
-/// so does doubling a command nested past the bound (given up at once, the hook runs).
+/// Megabyte commands (1, 2, 4 MiB of `$(` nested to 30 levels, backticks, quotes, `|`, `;`,
+/// and the same nested past the bound) are judged and the guard runs. That the work is linear
+/// is counted in `if_rule`'s unit test `judging_work_grows_linearly_with_the_command`; the times
+/// are printed here, not asserted (tests share 2 cores: a loaded machine once made 1 → 2 MiB
+/// take 4×).
 #[test]
-fn if_rule_time_grows_linearly_with_the_command() {
-    let d = rm_guard(5.0);
+fn if_rules_judge_megabyte_commands_and_run_the_guard() {
+    let d = rm_guard(60.0);
     let balanced = "$(".repeat(30) + "a `b` \"c;d\" 'e|f' | g && h ; " + &")".repeat(30) + " ; ";
     for unit in [balanced.as_str(), "$(a `b` \"c;d\" 'e|f' | g && h ; "] {
         let mut times = Vec::new();
@@ -185,10 +187,6 @@ fn if_rule_time_grows_linearly_with_the_command() {
             let r = fire(&d, &bash(&cmd));
             times.push(t.elapsed());
             assert_eq!(r["decision"], "deny", "{mib} MiB: an undecidable rule runs the guard");
-        }
-        for w in times.windows(2) {
-            let ratio = w[1].as_secs_f64() / w[0].as_secs_f64().max(0.02);
-            assert!(ratio < 3.0, "{unit:?}: {times:?}");
         }
         eprintln!("if rule on 1, 2, 4 MiB of {unit:?}: {times:?}");
     }

@@ -462,6 +462,35 @@ mod tests {
         }
     }
 
+    /// Judging is linear: whatever the command (nested 30 levels, or past the bound), the bytes
+    /// read, matched and joined stay within 3 × (nesting + 2) × its length (each level's
+    /// commands are matched as written, joined and matched again), and doubling the command
+    /// doubles them. Counted, not timed: a loaded machine cannot break it.
+    #[test]
+    fn judging_work_grows_linearly_with_the_command() {
+        let r = rule("Bash(rm *)");
+        let balanced = "$(".repeat(30) + "a `b` \"c;d\" 'e|f' | g && h ; " + &")".repeat(30) + " ; ";
+        for unit in [balanced.as_str(), "$(a `b` \"c;d\" 'e|f' | g && h ; "] {
+            let mut work = Vec::new();
+            for kib in [64usize, 128, 256] {
+                let n = (kib << 10) / unit.len();
+                let close = if unit.ends_with(" ; ") { String::new() } else { ")".repeat(n) };
+                let cmd = unit.repeat(n) + &close;
+                programs::work::take();
+                assert_ne!(check(&r, &cmd), IfMatch::No, "{kib} KiB");
+                let bytes = programs::work::take();
+                assert!(
+                    bytes <= 3 * (shell::MAX_NESTING + 2) * cmd.len(),
+                    "{kib} KiB: {bytes} bytes of work"
+                );
+                work.push(bytes);
+            }
+            for w in work.windows(2) {
+                assert!(w[1] <= w[0] * 21 / 10 + 4096, "{unit:?}: {work:?}");
+            }
+        }
+    }
+
     #[test]
     fn a_command_that_is_not_a_string_is_undecided() {
         let r = rule("Bash(rm *)");

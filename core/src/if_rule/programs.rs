@@ -20,6 +20,30 @@ pub struct CommandRule {
     pub names_redirection: bool,
 }
 
+/// The bytes a judgement reads (each text handed to the reader, matched or joined), counted in
+/// tests so that linear work is asserted by counting, not by timing a loaded machine.
+pub(super) mod work {
+    #[cfg(test)]
+    thread_local! {
+        static BYTES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+
+    #[cfg(test)]
+    pub fn add(n: usize) {
+        BYTES.with(|b| b.set(b.get() + n));
+    }
+
+    #[cfg(not(test))]
+    #[inline(always)]
+    pub fn add(_: usize) {}
+
+    /// The bytes counted on this thread since the last call.
+    #[cfg(test)]
+    pub fn take() -> usize {
+        BYTES.with(|b| b.replace(0))
+    }
+}
+
 /// Where a command is judged: its nesting, and whether an undecided answer still needs its
 /// reason (formatting one per command of a hostile megabyte cost more than reading it).
 #[derive(Clone, Copy)]
@@ -44,6 +68,7 @@ const MAX_INVOCATIONS: usize = 64;
 
 impl CommandRule {
     fn matches(&self, text: &str) -> bool {
+        work::add(text.len());
         self.globs.iter().any(|(head, g)| text.starts_with(head.as_str()) && g.is_match(text))
     }
 
@@ -58,6 +83,7 @@ impl CommandRule {
     }
 
     fn judge_in(&self, command: &str, cx: Cx) -> IfMatch {
+        work::add(command.len());
         if self.matches(command) {
             return IfMatch::Yes;
         }
@@ -407,6 +433,7 @@ struct Line<'s, 'w> {
 
 impl<'s, 'w> Line<'s, 'w> {
     fn new(words: &'w [Word<'s>]) -> Self {
+        work::add(words.iter().map(|w| w.raw.len()).sum());
         let len = words.iter().map(|w| w.value.as_deref().unwrap_or(w.raw).len() + 1).sum();
         let mut text = String::with_capacity(len);
         let mut starts = Vec::with_capacity(words.len());
