@@ -101,6 +101,11 @@ type HostStep struct {
 	// SeenBy says who sees each text above; show a Message seen by AudienceBoth to the
 	// user too.
 	SeenBy SeenBy `json:"seen_by"`
+	// Approved is true on ActionRunTool when a hook decided allow (PreToolUse,
+	// PermissionRequest): the host's own approval of the call is not asked, as Claude Code
+	// skips its permission prompt. False on ActionRunTool without a decision: the host's own
+	// approval, and PermissionRequest where it would ask someone, still stand.
+	Approved bool `json:"approved"`
 }
 
 // UserTexts are the step's texts for the user, in order: Message when the user sees it too,

@@ -369,6 +369,13 @@ export interface HostStep {
    * PermissionRequest or PreSkillShellCommand denial): show it to the user too, once.
    */
   seen_by: SeenBy
+  /**
+   * `run_tool` because a hook decided `allow` (PreToolUse, PermissionRequest): the host's own
+   * approval of the call is not asked, as Claude Code skips its permission prompt, and
+   * PermissionRequest is not fired. `false` on `run_tool` without a decision: the host's own
+   * approval (and PermissionRequest where it would ask someone) still stands.
+   */
+  approved: boolean
   /** Keys added by newer releases; readers ignore keys they do not know. */
   [key: string]: unknown
 }

@@ -121,6 +121,11 @@ pub struct HostStep {
     /// Who sees each text above. `message` can be `both` (an `ask` with nobody to ask, a
     /// PermissionRequest or PreSkillShellCommand denial): show it to the user too, once.
     pub seen_by: SeenBy,
+    /// `run_tool` because a hook decided `allow` (PreToolUse, PermissionRequest): the host's own
+    /// approval of the call is not asked, as Claude Code skips its permission prompt, and
+    /// PermissionRequest is not fired. `false` on `run_tool` without a decision: the host's own
+    /// approval (and PermissionRequest where it would ask someone) still stands.
+    pub approved: bool,
 }
 
 /// The keys of a result the host step reads; the rest (outcomes, warnings) are the host's to
@@ -229,6 +234,7 @@ fn step(r: ResultView) -> HostStep {
         user_message: None,
         stop: stops,
         seen_by: SeenBy::default(),
+        approved: false,
         event: r.event,
     };
     // The audience of `message` when it is set: the model's unless a rule below says both.
@@ -253,8 +259,9 @@ fn step(r: ResultView) -> HostStep {
                 s.action = Action::DeferTool;
                 s.stop = true;
             }
-            _ => {
+            decision => {
                 s.action = Action::RunTool;
+                s.approved = decision == Some(Decision::Allow);
                 s.tool_input = r.updated_input.filter(Value::is_object);
             }
         },
@@ -263,6 +270,7 @@ fn step(r: ResultView) -> HostStep {
         "PermissionRequest" => match r.decision {
             Some(Decision::Allow) => {
                 s.action = Action::RunTool;
+                s.approved = true;
                 s.tool_input = r.updated_input.filter(Value::is_object);
             }
             decision => {

@@ -197,3 +197,110 @@ pub fn record_trust_for(config_json: &str) -> Result<TrustStatus, ConfigError> {
     // The status the same configuration gives now (a per-source `trusted: false` stays false).
     Ok(Dispatcher::from_value(value)?.trust_status())
 }
+
+/// Whether a framework's tool can reach the hooks configured for tool events, as a host asks
+/// it the first time the tool is called: a user's `Bash` guard never runs on a framework tool
+/// named `bash` unless the name is mapped, and nothing else would say so.
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct ToolReach {
+    /// The tool name as the hooks would see it.
+    pub tool_name: String,
+    /// Hooks are configured on tool events (PreToolUse, PermissionRequest, PostToolUse, …).
+    pub hooked: bool,
+    /// The matcher of at least one of those hooks matches this name (its `if` rule aside).
+    pub reached: bool,
+    /// When hooks are configured on tool events and none can match this name: the text to
+    /// show the user once, naming the matchers it missed. `null` otherwise.
+    pub warning: Option<String>,
+}
+
+impl ToolReach {
+    /// The compact JSON, as `hooks_tool_reach` returns it.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a tool reach is plain strings and booleans")
+    }
+}
+
+impl Dispatcher {
+    /// Whether any hook on a tool event can match the tool `tool_name` (see [`ToolReach`]).
+    /// Nothing is run. PreSkillShellCommand is left out: its tool is a skill's shell, never a
+    /// framework's.
+    pub fn tool_reach(&self, tool_name: &str) -> ToolReach {
+        let config = self.config();
+        let mut matchers: Vec<String> = Vec::new();
+        let mut hooked = false;
+        let mut reached = false;
+        for eid in 0..catalog::count() {
+            let spec = catalog::spec(eid);
+            if !spec.tool_event || spec.native_of.is_some() || spec.name == "PreSkillShellCommand" {
+                continue;
+            }
+            if config.events[eid].iter().all(|g| g.handlers.is_empty()) {
+                continue;
+            }
+            hooked = true;
+            let event = serde_json::json!({
+                "hook_event_name": spec.name, "session_id": "", "cwd": "/",
+                "tool_name": tool_name, "tool_input": {},
+            });
+            let Ok(head) = Head::from_value(&event) else { continue };
+            let subject = Subject { eid, spec, head: &head, event: Some(&event) };
+            for pick in select::consider(config, &subject, None, Keep::All) {
+                match pick.skip {
+                    Some(Skip::Matcher) => {
+                        let m = pick.matcher.map(|g| g.describe()).unwrap_or_default();
+                        if !matchers.contains(&m) {
+                            matchers.push(m);
+                        }
+                    }
+                    _ => reached = true,
+                }
+            }
+        }
+        let warning = (hooked && !reached).then(|| {
+            format!(
+                "tool {tool_name:?} is matched by no hook on a tool event (their matchers: {}); if it is one of \
+                 those tools, map its name with the adapter's tool names (for example {{{tool_name:?}: \"Bash\"}})",
+                matchers.join(", ")
+            )
+        });
+        ToolReach { tool_name: tool_name.to_string(), hooked, reached, warning }
+    }
+}
+
+#[cfg(test)]
+mod tool_reach_tests {
+    use super::*;
+
+    fn reach(config: &str, tool: &str) -> ToolReach {
+        Dispatcher::new(config).unwrap().tool_reach(tool)
+    }
+
+    const BASH_GUARD: &str =
+        r#"{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"exit 2"}]}]}}"#;
+
+    #[test]
+    fn a_framework_name_no_matcher_reaches_gets_a_warning_naming_the_matchers() {
+        let r = reach(BASH_GUARD, "bash");
+        assert!(r.hooked && !r.reached);
+        let w = r.warning.unwrap();
+        assert!(w.contains("\"bash\"") && w.contains("Bash"), "{w}");
+    }
+
+    #[test]
+    fn a_matched_name_a_wildcard_or_no_tool_hooks_give_no_warning() {
+        assert_eq!(reach(BASH_GUARD, "Bash").warning, None);
+        let any =
+            r#"{"hooks":{"PostToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"true"}]}]}}"#;
+        assert!(reach(any, "bash").reached);
+        let none = r#"{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"true"}]}]}}"#;
+        let r = reach(none, "bash");
+        assert!(!r.hooked && !r.reached && r.warning.is_none());
+    }
+
+    #[test]
+    fn an_if_rule_does_not_hide_a_matched_tool() {
+        let c = r#"{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"exit 2","if":"Bash(rm *)"}]}]}}"#;
+        assert!(reach(c, "Bash").reached);
+    }
+}

@@ -7,8 +7,9 @@
 //! This module only describes; it never serialises a result and holds no rule of the engine.
 
 use crate::error::ErrorDetails;
+use crate::host_event::HostFacts;
 use crate::host_step::HostStep;
-use crate::inspect::TrustStatus;
+use crate::inspect::{ToolReach, TrustStatus};
 use crate::result::{FireResult, Outcome};
 use crate::verdict::Verdict;
 use schemars::generate::SchemaSettings;
@@ -68,5 +69,7 @@ pub fn schemas() -> Vec<(&'static str, String)> {
         ("trust-status.schema.json", schema_text::<TrustStatus>()),
         ("error.schema.json", schema_text::<ErrorJson>()),
         ("host-step.schema.json", schema_text::<HostStep>()),
+        ("host-facts.schema.json", input_schema_text::<HostFacts>()),
+        ("tool-reach.schema.json", schema_text::<ToolReach>()),
     ]
 }

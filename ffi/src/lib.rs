@@ -194,7 +194,7 @@ pub unsafe extern "C" fn hooks_trust_record(
 /// The host step of a result (agents.md §5): what an agent loop does next with the result JSON
 /// of one fire (NUL-terminated UTF-8, as hooks_fire returned it), as JSON:
 ///   {"event", "action", "tool_input", "message", "feedback", "tool_output", "prompt",
-///    "context", "user_message", "stop"}
+///    "context", "user_message", "stop", "seen_by", "approved"}
 /// with "action" one of "run_tool", "deny_tool", "defer_tool", "deliver_result",
 /// "call_model", "block_prompt", "continue_turn", "end_turn", "proceed"
 /// (schema/host-step.schema.json). A pure function: nothing is spawned, read or written.
@@ -219,6 +219,74 @@ pub unsafe extern "C" fn hooks_host_step(result_json: *const c_char, step_json: 
         hookwire_core::HostStep::of_json(text).map_err(|e| e.details())
     })
 }
+
+/// Builds the event a host fires from what its framework knows at one point of its loop
+/// (facts_json, NUL-terminated UTF-8 JSON, schema/host-facts.schema.json):
+///   {"event", "session_id", "cwd", "transcript_path"?, "permission_mode"?, "tool_name"?,
+///    "tool_names"?, "tool_input"?, "tool_use_id"?, "tool_response"?, "error"?, "error_type"?,
+///    "is_interrupt"?, "prompt"?, "source"?, "reason"?, "stop_hook_active"?,
+///    "last_assistant_message"?, "fields"?}
+/// by one rule for every host (Claude Code's key order; transcript_path only when given;
+/// permission_mode "default"; tool_name mapped through tool_names; tool_input always an
+/// object; PostToolUseFailure's error as "<error_type>: <error>"). Pass the event to
+/// hooks_fire. A pure function: nothing is spawned, read or written.
+///
+/// If event_json is NULL, returns HOOKS_ERR_NULL_POINTER and stores nothing. Otherwise it always
+/// stores a new string in *event_json, which the caller frees with hooks_free: with HOOKS_OK
+/// the event JSON, with any other code the error JSON.
+///
+/// Codes: HOOKS_OK; HOOKS_ERR_NULL_POINTER (facts_json is NULL); HOOKS_ERR_INVALID_UTF8;
+/// HOOKS_ERR_INVALID_JSON; HOOKS_ERR_INVALID_EVENT (an unknown or mistyped key, an unknown
+/// event, a fact the event needs missing: its "pointer" names it); HOOKS_ERR_PANIC. Treat any
+/// other non-zero code as an error and read its error JSON.
+///
+/// Safe to call from any thread. facts_json is borrowed for this call only.
+///
+/// # Safety
+/// facts_json is NULL or a NUL-terminated string; event_json is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooks_host_event(facts_json: *const c_char, event_json: *mut *mut c_char) -> i32 {
+    export!(reply(event_json), text(facts_json) => {
+        let text = hookwire_core::event_text(facts_json).map_err(|e| e.details())?;
+        hookwire_core::HostFacts::event_of_json(text).map_err(|e| e.details())
+    })
+}
+
+/// Says whether a framework's tool (tool_name, NUL-terminated UTF-8) can reach the hooks the
+/// dispatcher has on tool events, as JSON (schema/tool-reach.schema.json):
+///   {"tool_name", "hooked": bool, "reached": bool, "warning": string|null}
+/// "warning" is set when hooks are configured on tool events and no matcher can match the
+/// name: a host shows it once, the first time the tool is called (a `Bash` guard never runs on
+/// a tool named `bash` unless the name is mapped). Nothing is run.
+///
+/// If reach_json is NULL, returns HOOKS_ERR_NULL_POINTER and stores nothing. Otherwise it
+/// always stores a new string in *reach_json, which the caller frees with hooks_free: with
+/// HOOKS_OK the reach JSON, with any other code the error JSON.
+///
+/// Codes: HOOKS_OK; HOOKS_ERR_NULL_POINTER (dispatcher or tool_name is NULL);
+/// HOOKS_ERR_INVALID_UTF8; HOOKS_ERR_PANIC.
+///
+/// Thread safety: may run at the same time as fires on the same dispatcher. It must not race
+/// with hooks_dispatcher_free on the same dispatcher.
+///
+/// # Safety
+/// dispatcher is NULL or a live dispatcher from hooks_dispatcher_new; tool_name is NULL or a
+/// NUL-terminated string; reach_json is NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooks_tool_reach(
+    dispatcher: *const HooksDispatcher,
+    tool_name: *const c_char,
+    reach_json: *mut *mut c_char,
+) -> i32 {
+    export!(reply(reach_json), handle(dispatcher), text(tool_name) => {
+        let name = hookwire_core::event_text(tool_name).map_err(|e| e.details())?;
+        Ok(dispatcher.inner.tool_reach(name).to_json())
+    })
+}
+
+/// How many consecutive Stop continuations a host allows in one run before it ends the turn
+/// itself, above the engine's own guard (8 per session): the framework adapters' bound.
+pub const HOOKS_MAX_STOP_CONTINUATIONS: u32 = 16;
 
 /// The configuration Claude Code itself would load for the project at project_dir
 /// (NUL-terminated, the bytes of a path): an envelope with the user file
@@ -630,6 +698,11 @@ mod tests {
     use super::*;
     use hookwire_core::ErrorKind;
     use std::ffi::CStr;
+
+    #[test]
+    fn the_stop_continuation_bound_is_the_cores() {
+        assert_eq!(HOOKS_MAX_STOP_CONTINUATIONS, hookwire_core::MAX_STOP_CONTINUATIONS);
+    }
 
     #[test]
     fn codes_equal_the_core_kinds_codes() {

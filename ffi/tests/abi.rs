@@ -778,3 +778,71 @@ fn claude_code_defaults_of_a_missing_directory_is_invalid_config_at_project_dir(
     // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
     assert_eq!(unsafe { hooks_claude_code_defaults(ptr::null(), ptr::null_mut()) }, HOOKS_ERR_NULL_POINTER);
 }
+
+#[test]
+fn the_host_event_of_a_frameworks_facts_fires_and_reaches_a_mapped_guard() {
+    let facts = c(
+        r#"{"event":"PreToolUse","session_id":"s","cwd":"/","tool_name":"bash","tool_names":{"bash":"Bash"},"tool_input":{"command":"ls"}}"#,
+    );
+    let mut out = poison();
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    let code = unsafe { hooks_host_event(facts.as_ptr(), &mut out) };
+    let event = take_json(out);
+    assert_eq!(code, HOOKS_OK, "{event}");
+    assert_eq!(
+        (event["tool_name"].as_str(), event["permission_mode"].as_str()),
+        (Some("Bash"), Some("default"))
+    );
+    let d = new_dispatcher(DENY_CONFIG);
+    let (_, r) = fire(d, event.to_string().as_bytes());
+    assert_eq!(r["decision"], "deny", "{r}");
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    unsafe { hooks_dispatcher_free(d) };
+}
+
+#[test]
+fn the_host_event_refuses_nulls_and_facts_an_event_lacks_with_error_json() {
+    let facts = c(r#"{"event":"Stop","session_id":"s","cwd":"/"}"#);
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    assert_eq!(unsafe { hooks_host_event(facts.as_ptr(), ptr::null_mut()) }, HOOKS_ERR_NULL_POINTER);
+    for (text, code, kind) in [
+        (&b"{"[..], HOOKS_ERR_INVALID_JSON, "invalid_json"),
+        (&b"\xff"[..], HOOKS_ERR_INVALID_UTF8, "invalid_utf8"),
+        (
+            &br#"{"event":"PreToolUse","session_id":"s","cwd":"/"}"#[..],
+            HOOKS_ERR_INVALID_EVENT,
+            "invalid_event",
+        ),
+    ] {
+        let text = CString::new(text).unwrap();
+        let mut out = poison();
+        // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+        let c = unsafe { hooks_host_event(text.as_ptr(), &mut out) };
+        let e = take_json(out);
+        assert_eq!((c, e["error"]["kind"].as_str()), (code, Some(kind)), "{e}");
+    }
+}
+
+#[test]
+fn tool_reach_warns_about_a_framework_name_no_matcher_reaches() {
+    let d = new_dispatcher(DENY_CONFIG);
+    let reach = |name: &str| {
+        let name = c(name);
+        let mut out = poison();
+        // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+        let code = unsafe { hooks_tool_reach(d, name.as_ptr(), &mut out) };
+        (code, take_json(out))
+    };
+    let (code, r) = reach("bash");
+    assert_eq!(code, HOOKS_OK, "{r}");
+    assert_eq!((r["hooked"].as_bool(), r["reached"].as_bool()), (Some(true), Some(false)), "{r}");
+    assert!(r["warning"].as_str().unwrap().contains("Bash"), "{r}");
+    let (_, r) = reach("Bash");
+    assert_eq!((r["reached"].as_bool(), r["warning"].clone()), (Some(true), Value::Null), "{r}");
+    let mut out = poison();
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    assert_eq!(unsafe { hooks_tool_reach(d, ptr::null(), &mut out) }, HOOKS_ERR_NULL_POINTER);
+    take_json(out);
+    // SAFETY: created above, no call uses it any more.
+    unsafe { hooks_dispatcher_free(d) };
+}

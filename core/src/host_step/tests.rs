@@ -18,7 +18,7 @@ fn every_key_is_present_in_the_order_documented() {
     let text = HostStep::of_json(r#"{"event":"SessionEnd"}"#).unwrap();
     assert_eq!(
         text,
-        r#"{"event":"SessionEnd","action":"proceed","tool_input":null,"message":null,"feedback":null,"tool_output":null,"prompt":null,"context":null,"user_message":null,"stop":false,"seen_by":{"message":null,"feedback":null,"prompt":null,"context":null,"user_message":null}}"#
+        r#"{"event":"SessionEnd","action":"proceed","tool_input":null,"message":null,"feedback":null,"tool_output":null,"prompt":null,"context":null,"user_message":null,"stop":false,"seen_by":{"message":null,"feedback":null,"prompt":null,"context":null,"user_message":null},"approved":false}"#
     );
 }
 
@@ -213,6 +213,28 @@ fn a_rewrite_runs_the_tool_with_the_new_input_even_without_a_decision() {
     let s = step_of(pre(json!({"updated_input": {"command": "ls -la"}})));
     assert_eq!(s["action"], "run_tool");
     assert_eq!(s["tool_input"], json!({"command": "ls -la"}));
+}
+
+#[test]
+fn only_a_hooks_allow_approves_the_call_over_the_hosts_own_approval() {
+    let allowed = step_of(pre(json!({"decision": "allow"})));
+    assert_eq!((allowed["action"].as_str(), allowed["approved"].as_bool()), (Some("run_tool"), Some(true)));
+    let undecided = step_of(pre(json!({})));
+    assert_eq!(
+        (undecided["action"].as_str(), undecided["approved"].as_bool()),
+        (Some("run_tool"), Some(false))
+    );
+    let rewritten = step_of(pre(json!({"updated_input": {"command": "ls"}})));
+    assert_eq!(rewritten["approved"], false, "a rewrite without allow leaves the host's approval in charge");
+    let granted = step_of(json!({"event": "PermissionRequest", "decision": "allow"}));
+    assert_eq!(granted["approved"], true);
+    for denied in [
+        pre(json!({"decision": "deny"})),
+        pre(json!({"decision": "ask"})),
+        json!({"event": "PermissionRequest"}),
+    ] {
+        assert_eq!(step_of(denied)["approved"], false);
+    }
 }
 
 #[test]

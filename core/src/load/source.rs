@@ -319,7 +319,7 @@ pub(crate) fn assemble(
             let how = match raw.trusted {
                 Some(false) => "the source says \"trusted\": false",
                 _ => {
-                    "review them, then trust them with `hookwire trust --record` or the binding's record_trust_for"
+                    "review them, then trust them with `hookwire trust --record`, or from a host with Python `record_trust`, Node `recordTrust`, Go `RecordTrust`, C `hooks_trust_record`"
                 }
             };
             let why =
