@@ -12,95 +12,10 @@ use hookwire_core::{Dispatcher, ErrorDetails, LoadProblem, Severity};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
-const UB_TRIGGERS: &[&str] = &["pre_tool_call", "post_tool_call", "pre_user_turn", "post_user_turn"];
-/// Gemini CLI's event names that no other JSON dialect uses.
-const GEMINI_EVENTS: &[&str] = &[
-    "BeforeTool",
-    "AfterTool",
-    "BeforeAgent",
-    "AfterAgent",
-    "BeforeModel",
-    "AfterModel",
-    "BeforeToolSelection",
-    "PreCompress",
-];
-
-/// The dialect of a settings file, from its path and content (the README documents the rule):
-/// the agent's own directory decides first (`.codex/`, `.gemini/`, `.cursor/`, `.jcode/`,
-/// `.ok/`), then the syntax (`.toml` is Codex's `config.toml`; YAML is neocode, ub or j-cli),
-/// then the content (Cursor's `version` with camelCase events; Gemini's event names or
-/// `hooksConfig`); anything else is Claude Code's.
+/// The dialect of a settings file, from its path and content: the dialects' own claims
+/// (`hookwire_core::detect_dialect`; README documents the rule).
 pub fn detect(path: &Path, text: &str) -> &'static str {
-    let shown = path.to_string_lossy().replace('\\', "/");
-    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
-    let under = |dir: &str| shown.starts_with(&dir[1..]) || shown.contains(dir);
-    if ext == "yaml" || ext == "yml" {
-        let keys = yaml_keys(text);
-        let has = |k: &str| keys.iter().any(|(_, key)| key == k);
-        let top = |k: &str| keys.iter().any(|(indent, key)| *indent == 0 && key == k);
-        if top("items") || top("runtime") || has("items") {
-            "neocode"
-        } else if top("hooks") && UB_TRIGGERS.iter().any(|t| has(t)) {
-            "ub"
-        } else {
-            "j-cli"
-        }
-    } else if ext == "toml" || under("/.codex/") {
-        "codex"
-    } else if under("/.gemini/") {
-        "gemini"
-    } else if under("/.cursor/") {
-        "cursor"
-    } else if under("/.jcode/") {
-        "jcode"
-    } else if under("/.ok/") {
-        "ok"
-    } else {
-        detect_json(text)
-    }
-}
-
-/// The dialect of a JSON settings file found outside any agent's directory, from its content.
-fn detect_json(text: &str) -> &'static str {
-    let Ok(Value::Object(top)) = serde_json::from_str::<Value>(text) else { return "claude-code" };
-    let events: Vec<&str> = match top.get("hooks") {
-        Some(Value::Object(h)) => h.keys().map(String::as_str).collect(),
-        _ => Vec::new(),
-    };
-    let camel = |e: &&str| e.starts_with(|c: char| c.is_ascii_lowercase());
-    if top.contains_key("version") && !events.is_empty() && events.iter().all(camel) {
-        "cursor"
-    } else if top.contains_key("hooksConfig") || events.iter().any(|e| GEMINI_EVENTS.contains(e)) {
-        "gemini"
-    } else {
-        "claude-code"
-    }
-}
-
-/// The mapping keys of a YAML (or JSON) text with their indentation; a light scan that is
-/// enough to tell the dialects apart, not a parser.
-fn yaml_keys(text: &str) -> Vec<(usize, String)> {
-    if let Ok(Value::Object(m)) = serde_json::from_str::<Value>(text) {
-        let mut out = Vec::new();
-        for (k, v) in &m {
-            out.push((0, k.clone()));
-            if let Value::Object(inner) = v {
-                out.extend(inner.keys().map(|k| (2, k.clone())));
-            }
-        }
-        return out;
-    }
-    text.lines()
-        .filter(|l| !l.trim_start().starts_with('#'))
-        .filter_map(|l| {
-            let indent = l.len() - l.trim_start().len();
-            let body = l.trim_start().trim_start_matches("- ");
-            let (key, _) = body.split_once(':')?;
-            let key = key.trim().trim_matches(|c| c == '"' || c == '\'');
-            (!key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'))
-                .then(|| (indent, key.to_string()))
-        })
-        .collect()
+    hookwire_core::detect_dialect(path, text)
 }
 
 /// One diagnostic of one file.

@@ -60,6 +60,14 @@ pub fn dialect_names() -> Vec<&'static str> {
     catalog::ALL_DIALECTS.iter().map(|d| d.as_str()).collect()
 }
 
+/// The dialect a settings file is written in, from its path and content, when nobody named it:
+/// the dialect whose claim is strongest (its directory, its syntax, its content; see
+/// `dialect/claim.rs`), Claude Code when none claims it. `hookwire validate` and
+/// `hookwire fire --config` use it.
+pub fn detect_dialect(path: &std::path::Path, text: &str) -> &'static str {
+    dialect::claim::detect(path, text).as_str()
+}
+
 /// How a fire of an envelope of dialect `name` runs and folds its hooks, in one line for
 /// people; `None` for an unknown name.
 pub fn dialect_fold_summary(name: &str) -> Option<&'static str> {

@@ -1,49 +1,72 @@
-//! The names of the dialects hookwire speaks (protocol.md §9). Each name's rules live in its
-//! own folder under `dialect/`; this list is what configuration and events refer to.
+//! The one list of dialects (protocol.md §9). Each line names a dialect's variant, its name in
+//! configuration and events, and the unit holding its rules in its folder under `dialect/`.
+//! The enum, [`ALL`] and the names are generated here; the registry (`Dialect::rules`) is
+//! generated from the same list in `dialect/mod.rs`, so that adding a dialect is its folder
+//! and one line here. The order is the order error messages and `hookwire dialects` list them,
+//! and breaks ties between equal file claims (`dialect/claim.rs`).
 
-/// A dialect's name. `dialect::unit` gives its rules.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Dialect {
-    ClaudeCode,
-    Jcode,
-    Neocode,
-    Ok,
-    JCli,
-    Ub,
-    Codex,
-    Gemini,
-    Cursor,
+/// Calls the macro `$then` with the list. The vocabulary imports nothing of the crate: the
+/// units are named here as tokens, resolved where the registry is generated.
+macro_rules! for_each_dialect {
+    ($then:ident) => {
+        $then! {
+            ClaudeCode = "claude-code" => claude_code::ClaudeCodeRules,
+            Jcode = "jcode" => jcode::JcodeRules,
+            Neocode = "neocode" => neocode::NeocodeRules,
+            Ok = "ok" => ok::OkRules,
+            JCli = "j-cli" => jcli::JCliRules,
+            Ub = "ub" => ub::UbRules,
+            Codex = "codex" => codex::CodexRules,
+            Gemini = "gemini" => gemini::GeminiRules,
+            Cursor = "cursor" => cursor::CursorRules,
+        }
+    };
 }
+pub(crate) use for_each_dialect;
 
-/// Every dialect, in the order error messages list them.
-pub const ALL: [Dialect; 9] = [
-    Dialect::ClaudeCode,
-    Dialect::Jcode,
-    Dialect::Neocode,
-    Dialect::Ok,
-    Dialect::JCli,
-    Dialect::Ub,
-    Dialect::Codex,
-    Dialect::Gemini,
-    Dialect::Cursor,
-];
+macro_rules! dialect_names {
+    ($($variant:ident = $name:literal => $module:ident :: $unit:ident,)*) => {
+        /// A dialect's name. `Dialect::rules` (in `dialect/`) gives its rules.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Dialect {
+            $($variant,)*
+        }
+
+        /// Every dialect, in the order of the list.
+        pub const ALL: &[Dialect] = &[$(Dialect::$variant,)*];
+
+        impl Dialect {
+            /// The dialect's name, as configuration and events spell it.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(Dialect::$variant => $name,)*
+                }
+            }
+        }
+    };
+}
+for_each_dialect!(dialect_names);
 
 impl Dialect {
+    /// The dialect of this name.
     pub fn parse(s: &str) -> Option<Dialect> {
-        ALL.into_iter().find(|d| d.as_str() == s)
+        ALL.iter().copied().find(|d| d.as_str() == s)
     }
+}
 
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Dialect::ClaudeCode => "claude-code",
-            Dialect::Jcode => "jcode",
-            Dialect::Neocode => "neocode",
-            Dialect::Ok => "ok",
-            Dialect::JCli => "j-cli",
-            Dialect::Ub => "ub",
-            Dialect::Codex => "codex",
-            Dialect::Cursor => "cursor",
-            Dialect::Gemini => "gemini",
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_parses_back_to_its_dialect_and_names_are_unique() {
+        for d in ALL {
+            assert_eq!(Dialect::parse(d.as_str()), Some(*d));
         }
+        let mut names: Vec<_> = ALL.iter().map(|d| d.as_str()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), ALL.len());
+        assert_eq!(Dialect::parse("claude"), None);
     }
 }

@@ -6,6 +6,7 @@ mod dialects;
 mod events;
 mod kinds;
 
+pub(crate) use dialects::for_each_dialect;
 pub use dialects::{ALL as ALL_DIALECTS, Dialect};
 pub use events::{
     CLAUDE_CODE_VERSION, Decisions, EventId, EventSpec, Exit2, GuardReset, MatchOn, count, lookup,

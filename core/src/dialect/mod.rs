@@ -5,9 +5,10 @@
 //! them (`claude_code/`). The engine asks a dialect through [`DialectRules`] and never tests a
 //! dialect's name; `docs/dialects.md` says how to add one.
 //!
-//! This module holds the trait, the registry ([`Dialect::rules`]) and what every dialect's
-//! reader shares; it never runs a process.
+//! This module holds the trait, the registry ([`Dialect::rules`], generated from the one list
+//! of dialects in `catalog/dialects.rs`) and what every dialect's reader shares; it never runs a process.
 
+pub(crate) mod claim;
 mod claude_code;
 mod codex;
 mod cursor;
@@ -31,23 +32,19 @@ use std::ffi::OsString;
 
 pub use claude_code::timeouts::TimeoutContext;
 
-impl Dialect {
-    /// The registry: every dialect's rules. A new dialect is one folder and one line here (and
-    /// its name in `catalog/dialects.rs`).
-    pub fn rules(self) -> &'static dyn DialectRules {
-        match self {
-            Dialect::ClaudeCode => &claude_code::ClaudeCodeRules,
-            Dialect::Jcode => &jcode::JcodeRules,
-            Dialect::Neocode => &neocode::NeocodeRules,
-            Dialect::Ok => &ok::OkRules,
-            Dialect::JCli => &jcli::JCliRules,
-            Dialect::Ub => &ub::UbRules,
-            Dialect::Cursor => &cursor::CursorRules,
-            Dialect::Codex => &codex::CodexRules,
-            Dialect::Gemini => &gemini::GeminiRules,
+macro_rules! dialect_registry {
+    ($($variant:ident = $name:literal => $module:ident :: $unit:ident,)*) => {
+        impl Dialect {
+            /// The registry: the unit that holds the dialect's rules.
+            pub fn rules(self) -> &'static dyn DialectRules {
+                match self {
+                    $(Dialect::$variant => &$module::$unit,)*
+                }
+            }
         }
-    }
+    };
 }
+catalog::for_each_dialect!(dialect_registry);
 
 /// The syntax of a dialect's configuration files.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -114,6 +111,12 @@ pub(crate) const fn native(name: &'static str, can_block: bool) -> NativeEvent {
 pub trait DialectRules: Sync {
     /// The dialect's name.
     fn id(&self) -> Dialect;
+
+    /// How strongly this dialect claims a settings file nobody named the dialect of (`claim.rs`:
+    /// its directory, syntax or content). Default: it claims none.
+    fn claims(&self, _file: &claim::FileHint<'_>) -> claim::Claim {
+        claim::Claim::No
+    }
 
     // ---- configuration
 

@@ -7,6 +7,7 @@ pub mod config;
 pub mod timeouts;
 mod verdict;
 
+use super::claim::{Claim, FileHint};
 use super::{DialectRules, Finished, FireEvent, Step};
 use crate::catalog::{Dialect, EventSpec, Rules};
 use crate::config::{CommandSpec, ConfigWarnings, DocContext, Group, Handler, Parse};
@@ -23,6 +24,11 @@ pub struct ClaudeCodeRules;
 impl config::SettingsShape for ClaudeCodeRules {}
 
 impl DialectRules for ClaudeCodeRules {
+    /// Any JSON file no other dialect claims: Claude Code's settings are the common shape.
+    fn claims(&self, file: &FileHint<'_>) -> Claim {
+        if file.is_json_like() { Claim::Fallback } else { Claim::No }
+    }
+
     fn id(&self) -> Dialect {
         Dialect::ClaudeCode
     }

@@ -12,6 +12,7 @@ mod matcher;
 mod payload;
 mod reading;
 
+use super::claim::{Claim, FileHint};
 use super::claude_code::config::SettingsShape;
 use super::claude_code::timeouts::TimeoutContext;
 use super::{DialectRules, Finished, FireEvent, NativeEvent, Step, Switches, Syntax, ev};
@@ -87,6 +88,17 @@ impl SettingsShape for CodexRules {
 }
 
 impl DialectRules for CodexRules {
+    /// `config.toml` (any `.toml`: no other dialect reads TOML) and files in `.codex/`.
+    fn claims(&self, file: &FileHint<'_>) -> Claim {
+        if file.is_toml() {
+            Claim::Syntax
+        } else if file.is_json_like() {
+            file.in_dir(".codex")
+        } else {
+            Claim::No
+        }
+    }
+
     fn fold_summary(&self) -> &'static str {
         "parallel: every matched hook runs at once; deny > allow, the first configured reason (Stop: every reason), the last configured rewrite"
     }

@@ -16,6 +16,7 @@ mod payload;
 mod reading;
 mod tools;
 
+use super::claim::{Claim, FileHint};
 use super::{DialectRules, NativeEvent, Strategy, Switches, TimeoutContext, ev, native};
 use super::{Finished, FireEvent, Step};
 use crate::catalog::{Dialect, Scope};
@@ -76,6 +77,18 @@ static EVENTS: &[NativeEvent] = &[
 ];
 
 impl DialectRules for CursorRules {
+    /// Files in `.cursor/`, and JSON with a `version` whose events are all camelCase.
+    fn claims(&self, file: &FileHint<'_>) -> Claim {
+        if !file.is_json_like() {
+            return Claim::No;
+        }
+        let events = file.json_events();
+        let camel =
+            !events.is_empty() && events.iter().all(|e| e.starts_with(|c: char| c.is_ascii_lowercase()));
+        let content = camel && file.json().is_some_and(|m| m.contains_key("version"));
+        file.in_dir(".cursor").max(if content { Claim::Content } else { Claim::No })
+    }
+
     fn fold_summary(&self) -> &'static str {
         "run-all: one hook at a time in configuration order, every matched hook runs even after a deny; deny > ask > allow, the first deciding hook's reason"
     }

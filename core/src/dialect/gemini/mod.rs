@@ -15,6 +15,7 @@ mod payload;
 mod reading;
 mod tools;
 
+use super::claim::{Claim, FileHint};
 use super::{DialectRules, NativeEvent, Strategy, Switches, Syntax, TimeoutContext, ev, native};
 use super::{Finished, FireEvent, Step};
 use crate::catalog::{Dialect, Scope};
@@ -61,6 +62,18 @@ fn knobs(h: &Handler) -> Option<&GeminiKnobs> {
 }
 
 impl DialectRules for GeminiRules {
+    /// Files in `.gemini/`, and JSON with `hooksConfig` or an event only Gemini CLI names.
+    fn claims(&self, file: &FileHint<'_>) -> Claim {
+        if !file.is_json_like() {
+            return Claim::No;
+        }
+        let own_event =
+            |name: &&str| EVENTS.iter().any(|e| e.name == *name && crate::catalog::lookup(name).is_none());
+        let content = file.json().is_some_and(|m| m.contains_key("hooksConfig"))
+            || file.json_events().iter().any(own_event);
+        file.in_dir(".gemini").max(if content { Claim::Content } else { Claim::No })
+    }
+
     fn fold_summary(&self) -> &'static str {
         "parallel (one at a time, chaining rewrites, when a matched hook's group is `sequential`); deny > ask > allow, every reason joined"
     }

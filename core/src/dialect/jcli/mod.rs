@@ -5,6 +5,7 @@
 mod config;
 mod matcher;
 
+use super::claim::{Claim, FileHint};
 use super::{DialectRules, NativeEvent, Strategy, Syntax, ev, native};
 use super::{Finished, FireEvent, Step, block_decision, text_or_json};
 use crate::catalog::Dialect;
@@ -43,6 +44,11 @@ static EVENTS: &[NativeEvent] = &[
 ];
 
 impl DialectRules for JCliRules {
+    /// Any YAML file neither neocode nor ub claims.
+    fn claims(&self, file: &FileHint<'_>) -> Claim {
+        if file.is_yaml() { Claim::Fallback } else { Claim::No }
+    }
+
     fn fold_summary(&self) -> &'static str {
         "chain: one hook at a time, each seeing the input as rewritten before it; the first stop or skip ends the chain and discards earlier rewrites"
     }

@@ -4,6 +4,7 @@
 
 mod matcher;
 
+use super::claim::{Claim, FileHint};
 use super::claude_code::config::SettingsShape;
 use super::{DialectRules, NativeEvent, Strategy, ev, verdicts};
 use super::{Finished, FireEvent, Step, block_decision};
@@ -76,6 +77,10 @@ impl SettingsShape for JcodeRules {
 }
 
 impl DialectRules for JcodeRules {
+    fn claims(&self, file: &FileHint<'_>) -> Claim {
+        if file.is_json_like() { file.in_dir(".jcode") } else { Claim::No }
+    }
+
     fn fold_summary(&self) -> &'static str {
         super::SEQUENTIAL_STOP
     }

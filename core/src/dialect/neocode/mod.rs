@@ -6,6 +6,7 @@
 mod config;
 mod matcher;
 
+use super::claim::{Claim, FileHint};
 use super::{DialectRules, NativeEvent, Strategy, Syntax, ev, native};
 use super::{Finished, FireEvent, Step, block_decision};
 use crate::catalog::Dialect;
@@ -45,6 +46,12 @@ static EVENTS: &[NativeEvent] = &[
 ];
 
 impl DialectRules for NeocodeRules {
+    /// YAML with neocode's `items` list or its `runtime` block.
+    fn claims(&self, file: &FileHint<'_>) -> Claim {
+        let own = file.yaml_has("items", false) || file.yaml_has("runtime", true);
+        if file.is_yaml() && own { Claim::Content } else { Claim::No }
+    }
+
     fn fold_summary(&self) -> &'static str {
         super::SEQUENTIAL_STOP
     }

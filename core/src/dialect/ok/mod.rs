@@ -5,6 +5,7 @@
 mod config;
 mod matcher;
 
+use super::claim::{Claim, FileHint};
 use super::{DialectRules, NativeEvent, Strategy, ev, verdicts};
 use super::{Finished, FireEvent, Step, block_decision, text_or_json};
 use crate::catalog::Dialect;
@@ -38,6 +39,10 @@ static EVENTS: &[NativeEvent] = &[
 ];
 
 impl DialectRules for OkRules {
+    fn claims(&self, file: &FileHint<'_>) -> Claim {
+        if file.is_json_like() { file.in_dir(".ok") } else { Claim::No }
+    }
+
     fn fold_summary(&self) -> &'static str {
         super::SEQUENTIAL_STOP
     }

@@ -5,6 +5,7 @@
 mod config;
 mod matcher;
 
+use super::claim::{Claim, FileHint};
 use super::{DialectRules, NativeEvent, Strategy, Syntax, ev};
 use super::{Finished, FireEvent, Step, block_decision, text_or_json};
 use crate::catalog::Dialect;
@@ -33,6 +34,12 @@ static EVENTS: &[NativeEvent] = &[
 ];
 
 impl DialectRules for UbRules {
+    /// YAML whose top-level `hooks` names one of ub's triggers.
+    fn claims(&self, file: &FileHint<'_>) -> Claim {
+        let own = file.yaml_has("hooks", true) && EVENTS.iter().any(|e| file.yaml_has(e.name, false));
+        if file.is_yaml() && own { Claim::Content } else { Claim::No }
+    }
+
     fn fold_summary(&self) -> &'static str {
         "run-all: one hook at a time, every matched hook runs even after a block"
     }

@@ -1,0 +1,193 @@
+//! Which dialect a settings file is written in, when nobody said: each dialect claims the
+//! files it recognises (`DialectRules::claims`) and the strongest claim wins, ties going to the
+//! earlier dialect of the list. This is how `hookwire validate` and `hookwire fire --config`
+//! read a file of any agent without a `--dialect`; no table outside the dialects knows their
+//! files.
+//!
+//! Claims, weakest first: the fallback for a syntax (Claude Code for JSON, j-cli for YAML);
+//! the content (keys or event names only that dialect uses); the syntax (`.toml` is Codex's);
+//! the agent's own directory (`.codex/`, `.gemini/`, …), the innermost one winning. A dialect
+//! claims only files in a syntax it reads, so a YAML file inside `.codex/` is not Codex's.
+
+use crate::catalog::{ALL_DIALECTS as ALL, Dialect};
+use serde_json::{Map, Value};
+use std::cell::OnceCell;
+use std::path::Path;
+
+/// How strongly a dialect claims a file. Derived order: later variants are stronger, and
+/// between two directory claims the one found later in the path (the innermost) is stronger.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Claim {
+    No,
+    /// The dialect reads files of this syntax when nothing else claims them.
+    Fallback,
+    /// The document holds keys or event names of this dialect's own.
+    Content,
+    /// The file's extension is this dialect's own syntax.
+    Syntax,
+    /// The file sits in this dialect's directory, which starts at this byte of the path.
+    Directory(usize),
+}
+
+/// What a claim may look at: the path as text (`/` separators), its extension, and the
+/// document, parsed once, lazily, by the first dialect that asks.
+pub struct FileHint<'a> {
+    path: String,
+    ext: String,
+    text: &'a str,
+    json: OnceCell<Option<Map<String, Value>>>,
+    yaml_keys: OnceCell<Vec<(usize, String)>>,
+}
+
+impl<'a> FileHint<'a> {
+    pub fn new(path: &Path, text: &'a str) -> FileHint<'a> {
+        FileHint {
+            path: path.to_string_lossy().replace('\\', "/"),
+            ext: path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase(),
+            text,
+            json: OnceCell::new(),
+            yaml_keys: OnceCell::new(),
+        }
+    }
+
+    /// The file's extension says YAML.
+    pub fn is_yaml(&self) -> bool {
+        self.ext == "yaml" || self.ext == "yml"
+    }
+
+    /// The file's extension says TOML.
+    pub fn is_toml(&self) -> bool {
+        self.ext == "toml"
+    }
+
+    /// Neither YAML nor TOML: JSON, JSON with comments, or no extension at all.
+    pub fn is_json_like(&self) -> bool {
+        !self.is_yaml() && !self.is_toml()
+    }
+
+    /// A directory claim when the path runs through `dir` (`.codex`), at its innermost place.
+    pub fn in_dir(&self, dir: &str) -> Claim {
+        let inner = format!("/{dir}/");
+        if let Some(at) = self.path.rfind(&inner) {
+            Claim::Directory(at + 1)
+        } else if self.path.starts_with(&inner[1..]) {
+            Claim::Directory(0)
+        } else {
+            Claim::No
+        }
+    }
+
+    /// The top-level object of a JSON document; `None` for anything else.
+    pub fn json(&self) -> Option<&Map<String, Value>> {
+        self.json
+            .get_or_init(|| match crate::json::value_from_str(self.text) {
+                Ok(Value::Object(m)) => Some(m),
+                _ => None,
+            })
+            .as_ref()
+    }
+
+    /// The names of the events under the JSON document's `hooks` object.
+    pub fn json_events(&self) -> Vec<&str> {
+        match self.json().and_then(|m| m.get("hooks")) {
+            Some(Value::Object(h)) => h.keys().map(String::as_str).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether the YAML document has the key `key`, at the top level when `top`. A light scan
+    /// (indentation and `key:`), enough to tell dialects apart, not a parser.
+    pub fn yaml_has(&self, key: &str, top: bool) -> bool {
+        self.yaml_keys().iter().any(|(indent, k)| k == key && (!top || *indent == 0))
+    }
+
+    fn yaml_keys(&self) -> &[(usize, String)] {
+        self.yaml_keys.get_or_init(|| {
+            if let Some(m) = self.json() {
+                let mut out = Vec::new();
+                for (k, v) in m {
+                    out.push((0, k.clone()));
+                    if let Value::Object(inner) = v {
+                        out.extend(inner.keys().map(|k| (2, k.clone())));
+                    }
+                }
+                return out;
+            }
+            self.text
+                .lines()
+                .filter(|l| !l.trim_start().starts_with('#'))
+                .filter_map(|l| {
+                    let indent = l.len() - l.trim_start().len();
+                    let body = l.trim_start().trim_start_matches("- ");
+                    let (key, _) = body.split_once(':')?;
+                    let key = key.trim().trim_matches(|c| c == '"' || c == '\'');
+                    (!key.is_empty()
+                        && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+                    .then(|| (indent, key.to_string()))
+                })
+                .collect()
+        })
+    }
+}
+
+/// The dialect of a settings file, from its path and content: the strongest claim, ties to
+/// the earlier dialect of the list; Claude Code when no dialect claims it.
+pub fn detect(path: &Path, text: &str) -> Dialect {
+    let hint = FileHint::new(path, text);
+    let mut best = (Claim::No, Dialect::ClaudeCode);
+    for d in ALL {
+        let claim = d.rules().claims(&hint);
+        if claim > best.0 {
+            best = (claim, *d);
+        }
+    }
+    best.1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_dialect_is_registered_with_its_own_unit() {
+        for d in ALL {
+            assert_eq!(d.rules().id(), *d, "{} is registered with another dialect's unit", d.as_str());
+        }
+    }
+
+    fn d(path: &str, text: &str) -> &'static str {
+        detect(Path::new(path), text).as_str()
+    }
+
+    #[test]
+    fn the_agents_own_directory_decides_first_and_the_innermost_wins() {
+        let hooks = r#"{"hooks":{}}"#;
+        assert_eq!(d(".codex/hooks.json", hooks), "codex");
+        assert_eq!(d("/repo/.codex/hooks.json", hooks), "codex");
+        assert_eq!(d("/home/u/.gemini/settings.json", hooks), "gemini");
+        assert_eq!(d("repo/.cursor/hooks.json", r#"{"version":1,"hooks":{}}"#), "cursor");
+        assert_eq!(d("/p/.jcode/hooks.json", hooks), "jcode");
+        assert_eq!(d("/p/.ok/hooks.json", hooks), "ok");
+        assert_eq!(d("/p/.codex/vendor/.gemini/settings.json", hooks), "gemini");
+        assert_eq!(d("/p/.gemini/x/.codex/hooks.json", hooks), "codex");
+    }
+
+    #[test]
+    fn a_dialect_claims_only_files_of_a_syntax_it_reads() {
+        assert_eq!(d("/p/.codex/hooks.yaml", "hooks:\n  pre_tool_call: []\n"), "ub");
+        assert_eq!(d("/p/.gemini/config.toml", "[features]\nhooks = true\n"), "codex");
+        assert_eq!(d("/home/u/config.toml", "[features]\nhooks = true\n"), "codex");
+    }
+
+    #[test]
+    fn content_decides_outside_any_agents_directory() {
+        assert_eq!(d("hooks.json", r#"{"version":1,"hooks":{"beforeShellExecution":[]}}"#), "cursor");
+        assert_eq!(d("settings.json", r#"{"hooks":{"BeforeTool":[]}}"#), "gemini");
+        assert_eq!(d("settings.json", r#"{"hooksConfig":{"enabled":false}}"#), "gemini");
+        assert_eq!(d("settings.json", r#"{"hooks":{"PreToolUse":[]}}"#), "claude-code");
+        assert_eq!(d("settings.json", "not json"), "claude-code");
+        assert_eq!(d("h.yaml", "items:\n  - name: x\n"), "neocode");
+        assert_eq!(d("h.yml", "hooks:\n  pre_tool_call: []\n"), "ub");
+        assert_eq!(d("h.yaml", "hooks:\n  PreToolUse: []\n"), "j-cli");
+    }
+}
