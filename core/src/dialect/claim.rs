@@ -168,6 +168,9 @@ mod tests {
         assert_eq!(d("repo/.cursor/hooks.json", r#"{"version":1,"hooks":{}}"#), "cursor");
         assert_eq!(d("/p/.jcode/hooks.json", hooks), "jcode");
         assert_eq!(d("/p/.ok/hooks.json", hooks), "ok");
+        assert_eq!(d("/repo/.claude/settings.json", hooks), "claude-code");
+        // A directory that merely ends in the agent's name is not the agent's.
+        assert_eq!(d("/repo/x.codex/hooks.json", hooks), "claude-code");
         assert_eq!(d("/p/.codex/vendor/.gemini/settings.json", hooks), "gemini");
         assert_eq!(d("/p/.gemini/x/.codex/hooks.json", hooks), "codex");
     }
@@ -185,6 +188,7 @@ mod tests {
         assert_eq!(d("settings.json", r#"{"hooks":{"BeforeTool":[]}}"#), "gemini");
         assert_eq!(d("settings.json", r#"{"hooksConfig":{"enabled":false}}"#), "gemini");
         assert_eq!(d("settings.json", r#"{"hooks":{"PreToolUse":[]}}"#), "claude-code");
+        assert_eq!(d("settings.json", r#"{"version":1,"hooks":{"PreToolUse":[]}}"#), "claude-code");
         assert_eq!(d("settings.json", "not json"), "claude-code");
         assert_eq!(d("h.yaml", "items:\n  - name: x\n"), "neocode");
         assert_eq!(d("h.yml", "hooks:\n  pre_tool_call: []\n"), "ub");
