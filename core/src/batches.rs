@@ -95,7 +95,7 @@ pub fn run(cx: &FireContext<'_>, fire: &Fire<'_>, chosen: &[Chosen<'_>], sync: &
             }
         }
         let view = |h: &Handler| {
-            let chains = h.dialect.rules().chains();
+            let chains = h.dialect.rules().profile().chains;
             FireEvent {
                 spec: fire.spec,
                 rules: fire.rules,
@@ -114,7 +114,8 @@ pub fn run(cx: &FireContext<'_>, fire: &Fire<'_>, chosen: &[Chosen<'_>], sync: &
             .iter()
             .map(|&k| {
                 let c = &chosen[k];
-                let want_env_file = fire.spec.has_env_file(fire.rules) && c.h.dialect.rules().env_file();
+                let want_env_file =
+                    fire.spec.has_env_file(fire.rules) && c.h.dialect.rules().profile().env_file;
                 let l = launch::prepare(cx, &c.h, c.timeout_s, start, &view(&c.h), want_env_file);
                 if let Prepared::Failed(why) = &l.prepared {
                     logs::spawn_failed(cx.fire_id, &c.h.id, why);
@@ -145,7 +146,7 @@ pub fn run(cx: &FireContext<'_>, fire: &Fire<'_>, chosen: &[Chosen<'_>], sync: &
         // Rewrites reach the hooks of later batches (sequential strategies only have those).
         for &k in batch {
             let Some(step) = &ran.steps[k] else { continue };
-            if !chosen[k].h.dialect.rules().chains() {
+            if !chosen[k].h.dialect.rules().profile().chains {
                 continue;
             }
             for (field, value) in &step.chain {

@@ -161,7 +161,7 @@ impl Dispatcher {
             .map(|s| s.name)
             .collect();
         for d in config.dialects.iter().chain([&config.dialect]) {
-            for e in d.rules().native_events().unwrap_or(&[]) {
+            for e in d.rules().profile().native_events.unwrap_or(&[]) {
                 if !names.contains(&e.name) {
                     names.push(e.name);
                 }
@@ -467,7 +467,7 @@ impl Inner {
             &self.sessions,
             spec,
             (session, agent),
-            self.config.dialect.rules().context_continues_stop(),
+            self.config.dialect.rules().profile().context_continues_stop,
             self.config.limits.stop_block_cap,
             &mut result,
         );
@@ -556,7 +556,7 @@ impl Inner {
         let outcomes = ran.outcomes.into_iter().zip(async_outcomes).filter_map(|(s, a)| s.or(a));
         result.outcomes.extend(outcomes);
         let steps: Vec<&Step> = ran.steps.iter().flatten().collect();
-        let mut folded = envelope.fold_fire(fire.spec, &steps);
+        let mut folded = envelope.fold(fire.spec, &steps);
         logs::folded(fire.fire_id, fire.spec.name, &folded, steps.len());
         let fold_warnings = std::mem::take(&mut folded.warnings);
         result.apply(folded);

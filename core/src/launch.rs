@@ -208,7 +208,7 @@ pub fn prepare<'e>(
         set(&mut env, &k, OsString::from(v));
     }
     // Layer 4: CLAUDE_PROJECT_DIR and the plugin variables.
-    if rules.sets_project_dir() {
+    if rules.profile().sets_project_dir {
         set(&mut env, "CLAUDE_PROJECT_DIR", OsString::from(cx.project_dir));
     }
     if let Some(r) = places.root {
@@ -222,7 +222,7 @@ pub fn prepare<'e>(
     if want_env_file {
         match cx.env_dir.new_file() {
             Ok(p) => {
-                for name in rules.env_file_vars() {
+                for name in rules.profile().env_file_vars {
                     set(&mut env, name, p.clone().into_os_string());
                 }
                 env_file = Some(p);

@@ -71,7 +71,7 @@ pub fn detect_dialect(path: &std::path::Path, text: &str) -> &'static str {
 /// How a fire of an envelope of dialect `name` runs and folds its hooks, in one line for
 /// people; `None` for an unknown name.
 pub fn dialect_fold_summary(name: &str) -> Option<&'static str> {
-    catalog::Dialect::parse(name).map(|d| d.rules().fold_summary())
+    catalog::Dialect::parse(name).map(|d| d.rules().profile().fold_summary)
 }
 
 pub fn version() -> &'static str {

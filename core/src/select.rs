@@ -181,7 +181,7 @@ pub fn for_fire<'a>(
             continue;
         }
         let rules = h.dialect.rules();
-        if rules.dedups()
+        if rules.profile().dedups
             && !seen.insert(
                 rules
                     .dedup_identity(&h)

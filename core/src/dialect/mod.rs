@@ -106,11 +106,83 @@ pub(crate) const fn native(name: &'static str, can_block: bool) -> NativeEvent {
     NativeEvent { name, canonical: &[], native_only: Some(name), can_block }
 }
 
+/// What a dialect is, as data: the part of its rules that is a value rather than code. Each
+/// dialect declares one `static PROFILE` (usually `Profile { …, ..Profile::BASE }`) and hands
+/// it out from [`DialectRules::profile`]; the engine reads the fields, never the dialect's name.
+#[derive(Debug)]
+pub struct Profile {
+    /// Top-level keys of the dialect's documents besides `hooks` (Gemini's `hooksConfig`,
+    /// Cursor's `version`): an envelope of this dialect may carry them for its inline part,
+    /// so they are not unknown envelope keys, and one alone makes that part a source.
+    pub document_keys: &'static [&'static str],
+    /// The dialect's event names; `None` when they are the catalogue's (claude-code).
+    pub native_events: Option<&'static [NativeEvent]>,
+    /// How the hooks of a fire run and fold when this is the envelope's dialect (a dialect may
+    /// still choose per fire: [`DialectRules::strategy_for`]).
+    pub strategy: Strategy,
+    /// One line for people (`hookwire explain`): how a fire runs and folds its hooks when this
+    /// is the envelope's dialect.
+    pub fold_summary: &'static str,
+    /// Its hooks see the rewrites made by earlier hooks of the same fire.
+    pub chains: bool,
+    /// Identical handlers run once per fire (§2.7).
+    pub dedups: bool,
+    /// Its hooks get `CLAUDE_PROJECT_DIR` (layer 4 of §3.4).
+    pub sets_project_dir: bool,
+    /// Its hooks get an env file on events that have one (layer 5).
+    pub env_file: bool,
+    /// The variables that name the env file, when [`Profile::env_file`] says it has one.
+    pub env_file_vars: &'static [&'static str],
+    /// A Stop-like result with additional context continues the turn (§5.11), when this is
+    /// the envelope's dialect.
+    pub context_continues_stop: bool,
+    /// The order in which sources of each scope run when this is the envelope's dialect
+    /// (§2.6): every scope once.
+    pub scope_order: [Scope; 6],
+    /// A handler's timeout when it names none, in seconds; `None`: the generic default
+    /// (§5.6). A dialect whose default depends on more (Claude Code's per-event defaults)
+    /// overrides [`DialectRules::timeout_s`].
+    pub default_timeout_s: Option<f64>,
+}
+
+impl Profile {
+    /// The values a dialect has unless it says otherwise.
+    pub const BASE: Profile = Profile {
+        document_keys: &[],
+        native_events: None,
+        strategy: Strategy::Parallel,
+        fold_summary: "parallel: every matched hook runs at once; verdicts fold by precedence in configuration order, never by finishing order",
+        chains: false,
+        dedups: false,
+        sets_project_dir: false,
+        env_file: false,
+        env_file_vars: &["CLAUDE_ENV_FILE"],
+        context_continues_stop: false,
+        scope_order: [
+            Scope::Managed,
+            Scope::User,
+            Scope::Project,
+            Scope::Local,
+            Scope::Plugin,
+            Scope::Session,
+        ],
+        default_timeout_s: None,
+    };
+
+    /// Where sources of `scope` sort in configuration order (§2.6); lower runs first.
+    pub fn source_order(&self, scope: Scope) -> usize {
+        self.scope_order.iter().position(|s| *s == scope).unwrap_or(self.scope_order.len())
+    }
+}
+
 /// One dialect's rules, from its configuration files to its fold. The defaults are Claude
 /// Code's behaviour where it is the common one; a dialect overrides what it does differently.
 pub trait DialectRules: Sync {
     /// The dialect's name.
     fn id(&self) -> Dialect;
+
+    /// What the dialect is, as data: everything about it that is a value rather than code.
+    fn profile(&self) -> &'static Profile;
 
     /// How strongly this dialect claims a settings file nobody named the dialect of (`claim.rs`:
     /// its directory, syntax or content). Default: it claims none.
@@ -149,73 +221,27 @@ pub trait DialectRules: Sync {
         claude_code_switches(doc, base, p, warnings)
     }
 
-    /// Top-level keys of the dialect's documents besides `hooks` (Gemini's `hooksConfig`,
-    /// Cursor's `version`): an envelope of this dialect may carry them for its inline part,
-    /// so they are not unknown envelope keys, and one alone makes that part a source.
-    fn document_keys(&self) -> &'static [&'static str] {
-        &[]
-    }
-
     /// A warning about the files of one scope that hold this dialect's hooks, read together
     /// (Codex warns when one layer has both `hooks.json` and `[hooks]` in `config.toml`).
     fn layer_warning(&self, _files: &[&std::path::Path]) -> Option<String> {
         None
     }
 
-    /// Where sources of `scope` sort in configuration order when this dialect is the envelope's
-    /// (§2.6); lower runs first.
-    fn source_order(&self, scope: Scope) -> i32 {
-        scope as i32 + 1
-    }
-
-    /// The dialect's event names; `None` when they are the catalogue's (claude-code).
-    fn native_events(&self) -> Option<&'static [NativeEvent]> {
-        None
-    }
-
     // ---- fire time
-
-    /// How the hooks of a fire run and fold when this is the envelope's dialect.
-    fn strategy(&self) -> Strategy {
-        Strategy::Parallel
-    }
 
     /// The strategy of one fire, given the synchronous handlers it selected (configuration
     /// order). A dialect whose strategy depends on what was selected overrides this: Gemini
     /// runs a whole fire one hook at a time when any selected handler sits in a
-    /// `sequential: true` group. Defaults to [`DialectRules::strategy`].
+    /// `sequential: true` group. Defaults to the profile's [`Profile::strategy`].
     fn strategy_for(&self, _selected: &[&Handler]) -> Strategy {
-        self.strategy()
+        self.profile().strategy
     }
 
-    /// One line for people (`hookwire explain`): how a fire runs and folds its hooks when this
-    /// is the envelope's dialect.
-    fn fold_summary(&self) -> &'static str {
-        "parallel: every matched hook runs at once; verdicts fold by precedence in configuration order, never by finishing order"
-    }
-
-    /// Folds the readings of one fire in configuration order, when this is the envelope's
-    /// dialect.
-    fn fold(&self, steps: &[&Step]) -> Folded {
+    /// Folds the readings of one fire of `spec` in configuration order, when this is the
+    /// envelope's dialect: Claude Code's precedence fold by default. Most dialects ignore the
+    /// event; Codex joins every blocking reason on Stop but keeps the first elsewhere.
+    fn fold(&self, _spec: &EventSpec, steps: &[&Step]) -> Folded {
         crate::fold::fold(&verdicts(steps))
-    }
-
-    /// Folds the readings of one fire of `spec`, when this is the envelope's dialect. The
-    /// default ignores the event ([`DialectRules::fold`]); a dialect whose fold differs per
-    /// event overrides this (Codex joins every blocking reason on Stop but keeps the first
-    /// elsewhere), so the engine still never asks which dialect it is.
-    fn fold_fire(&self, _spec: &EventSpec, steps: &[&Step]) -> Folded {
-        self.fold(steps)
-    }
-
-    /// Whether its hooks see the rewrites made by earlier hooks of the same fire.
-    fn chains(&self) -> bool {
-        false
-    }
-
-    /// Whether identical handlers run once per fire (§2.7).
-    fn dedups(&self) -> bool {
-        false
     }
 
     /// The identity under which a handler of this dialect is deduplicated, when it is not
@@ -233,7 +259,10 @@ pub trait DialectRules: Sync {
 
     /// The handler's timeout in seconds when the fire runs it (§5.6).
     fn timeout_s(&self, h: &Handler, t: &TimeoutContext) -> f64 {
-        h.timeout_s.unwrap_or(t.generic)
+        match self.profile().default_timeout_s {
+            Some(default) => h.timeout_s.unwrap_or_else(|| t.default_or(default)),
+            None => h.timeout_s.unwrap_or(t.generic),
+        }
     }
 
     /// Layer 1 of the hook's environment (§3.4): where it starts from the host's.
@@ -244,22 +273,6 @@ pub trait DialectRules: Sync {
     /// Layer 3: the dialect's own variables.
     fn vars(&self, _h: &Handler, _ev: &FireEvent<'_>) -> Vec<(String, String)> {
         Vec::new()
-    }
-
-    /// Its hooks get `CLAUDE_PROJECT_DIR` (layer 4).
-    fn sets_project_dir(&self) -> bool {
-        false
-    }
-
-    /// Its hooks get a `CLAUDE_ENV_FILE` on events that have one (layer 5).
-    fn env_file(&self) -> bool {
-        false
-    }
-
-    /// The variables that name the env file, when [`DialectRules::env_file`] says it has one:
-    /// `CLAUDE_ENV_FILE` by default; Codex sets the same file as `CODEX_ENV_FILE` too.
-    fn env_file_vars(&self) -> &'static [&'static str] {
-        &["CLAUDE_ENV_FILE"]
     }
 
     /// The directory the hook runs in, given the fire's.
@@ -273,16 +286,10 @@ pub trait DialectRules: Sync {
     /// Reads one finished hook. Cancelled and lost hooks are handled before (see [`read`]).
     fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step;
 
-    /// Whether a Stop-like result with additional context continues the turn (§5.11), when this
-    /// is the envelope's dialect.
-    fn context_continues_stop(&self) -> bool {
-        false
-    }
-
     // ---- names (provided)
 
     fn native_event(&self, name: &str) -> Option<&'static NativeEvent> {
-        self.native_events()?.iter().find(|e| e.name == name)
+        self.profile().native_events?.iter().find(|e| e.name == name)
     }
 
     /// The event ids a configured or fired native name stands for.
@@ -301,7 +308,7 @@ pub trait DialectRules: Sync {
         if let Some(owner) = spec.native_of {
             return (owner == self.id().as_str()).then_some(spec.name);
         }
-        self.native_events()?.iter().find(|e| e.canonical.contains(&spec.name)).map(|e| e.name)
+        self.profile().native_events?.iter().find(|e| e.canonical.contains(&spec.name)).map(|e| e.name)
     }
 
     /// Whether a hook of this dialect can block on this event.

@@ -58,7 +58,7 @@ pub(super) fn load(value: Value) -> Result<Config, ConfigError> {
     let trust = read_trust(obj.get("trust"), &mut warnings)?;
     let (http_allowed_urls, http_allowed_env_vars) = read_http(obj, &mut warnings)?;
     if is_envelope {
-        let own = dialect.rules().document_keys();
+        let own = dialect.rules().profile().document_keys;
         for key in obj.keys().filter(|k| !ENVELOPE_KEYS.contains(&k.as_str()) && !own.contains(&k.as_str())) {
             let at = format!("/{}", crate::config::escape(key));
             warnings.note(None, &at, format!("config: unknown envelope key \"{key}\" ignored"));
@@ -80,7 +80,7 @@ pub(super) fn load(value: Value) -> Result<Config, ConfigError> {
     }
     // The inline part (the whole plain document, or the envelope's own `hooks` and switches)
     // is a session source, last in its scope.
-    let own_keys = dialect.rules().document_keys();
+    let own_keys = dialect.rules().profile().document_keys;
     if !is_envelope
         || obj.contains_key("hooks")
         || obj.contains_key("disableAllHooks")

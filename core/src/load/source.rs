@@ -270,7 +270,7 @@ pub(crate) fn assemble(
     warnings: &mut ConfigWarnings,
 ) -> Result<Layered, ConfigError> {
     // Configuration order (§2.6), as the envelope's dialect sorts scopes.
-    let order = |s: Scope| envelope_dialect.rules().source_order(s);
+    let order = |s: Scope| envelope_dialect.rules().profile().source_order(s);
     raws.sort_by_key(|r| (order(r.scope), r.last_in_scope));
     let mut dialects: Vec<Dialect> = Vec::new();
     for r in &raws {

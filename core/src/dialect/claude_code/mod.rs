@@ -7,6 +7,7 @@ pub mod config;
 pub mod timeouts;
 mod verdict;
 
+use super::Profile;
 use super::claim::{Claim, FileHint};
 use super::{DialectRules, Finished, FireEvent, Step};
 use crate::catalog::{Dialect, EventSpec, Rules};
@@ -23,7 +24,20 @@ pub struct ClaudeCodeRules;
 /// Claude Code's settings are the shape's defaults.
 impl config::SettingsShape for ClaudeCodeRules {}
 
+/// What this dialect is, as data (`Profile`); its code is the `DialectRules` impl below.
+pub(super) static PROFILE: Profile = Profile {
+    dedups: true,
+    sets_project_dir: true,
+    env_file: true,
+    context_continues_stop: true,
+    ..Profile::BASE
+};
+
 impl DialectRules for ClaudeCodeRules {
+    fn profile(&self) -> &'static Profile {
+        &PROFILE
+    }
+
     /// Any JSON file no other dialect claims: Claude Code's settings are the common shape.
     fn claims(&self, file: &FileHint<'_>) -> Claim {
         if file.is_json_like() { Claim::Fallback } else { Claim::No }
@@ -44,10 +58,6 @@ impl DialectRules for ClaudeCodeRules {
         config::read_document(self, doc, cx, p, events, warnings)
     }
 
-    fn dedups(&self) -> bool {
-        true
-    }
-
     fn timeout_s(&self, h: &Handler, t: &TimeoutContext) -> f64 {
         t.claude_code(h)
     }
@@ -62,14 +72,6 @@ impl DialectRules for ClaudeCodeRules {
             })
             .cloned()
             .collect()
-    }
-
-    fn sets_project_dir(&self) -> bool {
-        true
-    }
-
-    fn env_file(&self) -> bool {
-        true
     }
 
     fn payload<'e>(&self, _h: &Handler, ev: &FireEvent<'e>) -> Cow<'e, [u8]> {
@@ -91,10 +93,6 @@ impl DialectRules for ClaudeCodeRules {
         });
         let halt = reading.verdict.blocking;
         Step { halt, ..Step::of(reading) }
-    }
-
-    fn context_continues_stop(&self) -> bool {
-        true
     }
 
     fn can_block(&self, spec: &EventSpec, rules: Rules) -> bool {

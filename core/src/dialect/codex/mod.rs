@@ -12,9 +12,9 @@ mod matcher;
 mod payload;
 mod reading;
 
+use super::Profile;
 use super::claim::{Claim, FileHint};
 use super::claude_code::config::SettingsShape;
-use super::claude_code::timeouts::TimeoutContext;
 use super::{DialectRules, Finished, FireEvent, NativeEvent, Step, Switches, Syntax, ev};
 use crate::catalog::{Dialect, EventId, EventSpec, HandlerType, Rules};
 use crate::config::{ConfigWarnings, DocContext, Group, Handler, Parse, RunMode};
@@ -87,7 +87,22 @@ impl SettingsShape for CodexRules {
     }
 }
 
+/// What this dialect is, as data (`Profile`); its code is the `DialectRules` impl below.
+pub(super) static PROFILE: Profile = Profile {
+    document_keys: &["description"],
+    native_events: Some(EVENTS),
+    fold_summary: "parallel: every matched hook runs at once; deny > allow, the first configured reason (Stop: every reason), the last configured rewrite",
+    env_file: true,
+    env_file_vars: &["CODEX_ENV_FILE", "CLAUDE_ENV_FILE"],
+    default_timeout_s: Some(DEFAULT_TIMEOUT_S),
+    ..Profile::BASE
+};
+
 impl DialectRules for CodexRules {
+    fn profile(&self) -> &'static Profile {
+        &PROFILE
+    }
+
     /// `config.toml` (any `.toml`: no other dialect reads TOML) and files in `.codex/`.
     fn claims(&self, file: &FileHint<'_>) -> Claim {
         if file.is_toml() {
@@ -99,9 +114,6 @@ impl DialectRules for CodexRules {
         }
     }
 
-    fn fold_summary(&self) -> &'static str {
-        "parallel: every matched hook runs at once; deny > allow, the first configured reason (Stop: every reason), the last configured rewrite"
-    }
     fn id(&self) -> Dialect {
         Dialect::Codex
     }
@@ -143,31 +155,12 @@ impl DialectRules for CodexRules {
             )
         })
     }
-    fn document_keys(&self) -> &'static [&'static str] {
-        &["description"]
-    }
-    fn native_events(&self) -> Option<&'static [NativeEvent]> {
-        Some(EVENTS)
-    }
-
-    fn fold_fire(&self, spec: &EventSpec, steps: &[&Step]) -> Folded {
+    fn fold(&self, spec: &EventSpec, steps: &[&Step]) -> Folded {
         fold::fold(spec, steps)
-    }
-
-    fn timeout_s(&self, h: &Handler, t: &TimeoutContext) -> f64 {
-        h.timeout_s.unwrap_or_else(|| t.default_or(DEFAULT_TIMEOUT_S))
     }
 
     fn vars(&self, h: &Handler, _ev: &FireEvent<'_>) -> Vec<(String, String)> {
         config::plugin_vars(h)
-    }
-
-    fn env_file(&self) -> bool {
-        true
-    }
-
-    fn env_file_vars(&self) -> &'static [&'static str] {
-        &["CODEX_ENV_FILE", "CLAUDE_ENV_FILE"]
     }
 
     fn payload<'e>(&self, h: &Handler, ev: &FireEvent<'e>) -> Cow<'e, [u8]> {

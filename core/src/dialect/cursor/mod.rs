@@ -16,9 +16,11 @@ mod payload;
 mod reading;
 mod tools;
 
+use super::Profile;
 use super::claim::{Claim, FileHint};
-use super::{DialectRules, NativeEvent, Strategy, Switches, TimeoutContext, ev, native};
+use super::{DialectRules, NativeEvent, Strategy, Switches, ev, native};
 use super::{Finished, FireEvent, Step};
+use crate::catalog::EventSpec;
 use crate::catalog::{Dialect, Scope};
 use crate::config::{ConfigWarnings, DocContext, Group, Handler, Parse};
 use crate::error::ConfigError;
@@ -76,7 +78,23 @@ static EVENTS: &[NativeEvent] = &[
     native("beforeTabFileRead", true),
 ];
 
+/// What this dialect is, as data (`Profile`); its code is the `DialectRules` impl below.
+pub(super) static PROFILE: Profile = Profile {
+    document_keys: &["version", "$schema"],
+    native_events: Some(EVENTS),
+    strategy: Strategy::RunAll,
+    fold_summary: "run-all: one hook at a time in configuration order, every matched hook runs even after a deny; deny > ask > allow, the first deciding hook's reason",
+    // managed, project, local, user, plugin, session (§4.1).
+    scope_order: [Scope::Managed, Scope::Project, Scope::Local, Scope::User, Scope::Plugin, Scope::Session],
+    default_timeout_s: Some(DEFAULT_TIMEOUT_S),
+    ..Profile::BASE
+};
+
 impl DialectRules for CursorRules {
+    fn profile(&self) -> &'static Profile {
+        &PROFILE
+    }
+
     /// Files in `.cursor/`, and JSON with a `version` whose events are all camelCase.
     fn claims(&self, file: &FileHint<'_>) -> Claim {
         if !file.is_json_like() {
@@ -89,9 +107,6 @@ impl DialectRules for CursorRules {
         file.in_dir(".cursor").max(if content { Claim::Content } else { Claim::No })
     }
 
-    fn fold_summary(&self) -> &'static str {
-        "run-all: one hook at a time in configuration order, every matched hook runs even after a deny; deny > ask > allow, the first deciding hook's reason"
-    }
     fn id(&self) -> Dialect {
         Dialect::Cursor
     }
@@ -116,32 +131,8 @@ impl DialectRules for CursorRules {
     ) -> Result<Switches, ConfigError> {
         Ok(Switches::default())
     }
-    /// managed, project, local, user, plugin, session (§4.1).
-    fn document_keys(&self) -> &'static [&'static str] {
-        &["version", "$schema"]
-    }
-    fn source_order(&self, scope: Scope) -> i32 {
-        match scope {
-            Scope::Managed => 0,
-            Scope::Project => 1,
-            Scope::Local => 2,
-            Scope::User => 3,
-            Scope::Plugin => 4,
-            Scope::Session => 5,
-        }
-    }
-    fn native_events(&self) -> Option<&'static [NativeEvent]> {
-        Some(EVENTS)
-    }
-    fn strategy(&self) -> Strategy {
-        Strategy::RunAll
-    }
-    fn fold(&self, steps: &[&Step]) -> Folded {
+    fn fold(&self, _spec: &EventSpec, steps: &[&Step]) -> Folded {
         fold::fold(steps)
-    }
-    /// Seconds, default 60; `limits.default_timeout_s` replaces the default.
-    fn timeout_s(&self, h: &Handler, t: &TimeoutContext) -> f64 {
-        h.timeout_s.unwrap_or_else(|| t.default_or(DEFAULT_TIMEOUT_S))
     }
     fn vars(&self, h: &Handler, _ev: &FireEvent<'_>) -> Vec<(String, String)> {
         match h.knobs.get::<CursorKnobs>().and_then(|k| k.plugin_root.clone()) {

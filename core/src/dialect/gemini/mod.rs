@@ -15,9 +15,11 @@ mod payload;
 mod reading;
 mod tools;
 
+use super::Profile;
 use super::claim::{Claim, FileHint};
-use super::{DialectRules, NativeEvent, Strategy, Switches, Syntax, TimeoutContext, ev, native};
+use super::{DialectRules, NativeEvent, Strategy, Switches, Syntax, ev, native};
 use super::{Finished, FireEvent, Step};
+use crate::catalog::EventSpec;
 use crate::catalog::{Dialect, Scope};
 use crate::config::{Action, CommandSpec, ConfigWarnings, DocContext, Group, Handler, Parse};
 use crate::error::ConfigError;
@@ -61,7 +63,27 @@ fn knobs(h: &Handler) -> Option<&GeminiKnobs> {
     h.knobs.get::<GeminiKnobs>()
 }
 
+/// What this dialect is, as data (`Profile`); its code is the `DialectRules` impl below.
+pub(super) static PROFILE: Profile = Profile {
+    document_keys: &["hooksConfig"],
+    native_events: Some(EVENTS),
+    fold_summary: "parallel (one at a time, chaining rewrites, when a matched hook's group is `sequential`); deny > ask > allow, every reason joined",
+    // Sequential fires chain `tool_input`, `prompt` and `llm_request` (a parallel fire is one
+    // batch, so nothing is chained there).
+    chains: true,
+    dedups: true,
+    // Session first, then project before user (Gemini ranks project > user > system >
+    // extensions).
+    scope_order: [Scope::Session, Scope::Project, Scope::Local, Scope::User, Scope::Managed, Scope::Plugin],
+    default_timeout_s: Some(DEFAULT_TIMEOUT_S),
+    ..Profile::BASE
+};
+
 impl DialectRules for GeminiRules {
+    fn profile(&self) -> &'static Profile {
+        &PROFILE
+    }
+
     /// Files in `.gemini/`, and JSON with `hooksConfig` or an event only Gemini CLI names.
     fn claims(&self, file: &FileHint<'_>) -> Claim {
         if !file.is_json_like() {
@@ -74,9 +96,6 @@ impl DialectRules for GeminiRules {
         file.in_dir(".gemini").max(if content { Claim::Content } else { Claim::No })
     }
 
-    fn fold_summary(&self) -> &'static str {
-        "parallel (one at a time, chaining rewrites, when a matched hook's group is `sequential`); deny > ask > allow, every reason joined"
-    }
     fn id(&self) -> Dialect {
         Dialect::Gemini
     }
@@ -107,26 +126,6 @@ impl DialectRules for GeminiRules {
         config::switches(doc, base, p, warnings)
     }
 
-    /// Session first, then project before user (Gemini ranks project > user > system >
-    /// extensions).
-    fn document_keys(&self) -> &'static [&'static str] {
-        &["hooksConfig"]
-    }
-    fn source_order(&self, scope: Scope) -> i32 {
-        match scope {
-            Scope::Session => 0,
-            Scope::Project => 1,
-            Scope::Local => 2,
-            Scope::User => 3,
-            Scope::Managed => 4,
-            Scope::Plugin => 5,
-        }
-    }
-
-    fn native_events(&self) -> Option<&'static [NativeEvent]> {
-        Some(EVENTS)
-    }
-
     /// Parallel unless a selected handler belongs to a `sequential: true` group: then every
     /// hook of the fire, one at a time in configuration order, and a deny stops nothing.
     fn strategy_for(&self, selected: &[&Handler]) -> Strategy {
@@ -137,18 +136,8 @@ impl DialectRules for GeminiRules {
         }
     }
 
-    fn fold(&self, steps: &[&Step]) -> Folded {
+    fn fold(&self, _spec: &EventSpec, steps: &[&Step]) -> Folded {
         fold::fold(steps)
-    }
-
-    /// Sequential fires chain `tool_input`, `prompt` and `llm_request` (a parallel fire is one
-    /// batch, so nothing is chained there).
-    fn chains(&self) -> bool {
-        true
-    }
-
-    fn dedups(&self) -> bool {
-        true
     }
 
     /// Same `name` (absent = `""`) and same `command`.
@@ -163,12 +152,6 @@ impl DialectRules for GeminiRules {
 
     fn hook_name<'h>(&self, h: &'h Handler) -> Option<&'h str> {
         knobs(h).and_then(|k| k.name.as_deref())
-    }
-
-    /// Milliseconds in the file (read into seconds at load); 60 s by default, or
-    /// `limits.default_timeout_s`.
-    fn timeout_s(&self, h: &Handler, t: &TimeoutContext) -> f64 {
-        h.timeout_s.unwrap_or_else(|| t.default_or(DEFAULT_TIMEOUT_S))
     }
 
     /// `GEMINI_PROJECT_DIR` and `CLAUDE_PROJECT_DIR`, then the handler's own `env`.

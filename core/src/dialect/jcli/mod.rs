@@ -5,10 +5,12 @@
 mod config;
 mod matcher;
 
+use super::Profile;
 use super::claim::{Claim, FileHint};
 use super::{DialectRules, NativeEvent, Strategy, Syntax, ev, native};
 use super::{Finished, FireEvent, Step, block_decision, text_or_json};
 use crate::catalog::Dialect;
+use crate::catalog::EventSpec;
 use crate::config::Handler;
 use crate::config::{ConfigWarnings, DocContext, Group, Parse};
 use crate::error::ConfigError;
@@ -43,15 +45,25 @@ static EVENTS: &[NativeEvent] = &[
     native("post_micro_compact", false),
 ];
 
+/// What this dialect is, as data (`Profile`); its code is the `DialectRules` impl below.
+pub(super) static PROFILE: Profile = Profile {
+    native_events: Some(EVENTS),
+    strategy: Strategy::Chain,
+    fold_summary: "chain: one hook at a time, each seeing the input as rewritten before it; the first stop or skip ends the chain and discards earlier rewrites",
+    chains: true,
+    ..Profile::BASE
+};
+
 impl DialectRules for JCliRules {
+    fn profile(&self) -> &'static Profile {
+        &PROFILE
+    }
+
     /// Any YAML file neither neocode nor ub claims.
     fn claims(&self, file: &FileHint<'_>) -> Claim {
         if file.is_yaml() { Claim::Fallback } else { Claim::No }
     }
 
-    fn fold_summary(&self) -> &'static str {
-        "chain: one hook at a time, each seeing the input as rewritten before it; the first stop or skip ends the chain and discards earlier rewrites"
-    }
     fn id(&self) -> Dialect {
         Dialect::JCli
     }
@@ -68,17 +80,8 @@ impl DialectRules for JCliRules {
     fn syntax(&self, _path: &std::path::Path) -> Syntax {
         Syntax::Yaml
     }
-    fn native_events(&self) -> Option<&'static [NativeEvent]> {
-        Some(EVENTS)
-    }
-    fn strategy(&self) -> Strategy {
-        Strategy::Chain
-    }
-    fn fold(&self, steps: &[&Step]) -> Folded {
+    fn fold(&self, _spec: &EventSpec, steps: &[&Step]) -> Folded {
         fold(steps)
-    }
-    fn chains(&self) -> bool {
-        true
     }
     fn vars(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<(String, String)> {
         vars(h, ev)

@@ -4,6 +4,7 @@
 
 mod matcher;
 
+use super::Profile;
 use super::claim::{Claim, FileHint};
 use super::claude_code::config::SettingsShape;
 use super::{DialectRules, NativeEvent, Strategy, ev, verdicts};
@@ -76,14 +77,25 @@ impl SettingsShape for JcodeRules {
     }
 }
 
+/// What this dialect is, as data (`Profile`); its code is the `DialectRules` impl below.
+pub(super) static PROFILE: Profile = Profile {
+    native_events: Some(EVENTS),
+    strategy: Strategy::SequentialStop,
+    fold_summary: super::SEQUENTIAL_STOP,
+    chains: true,
+    sets_project_dir: true,
+    ..Profile::BASE
+};
+
 impl DialectRules for JcodeRules {
+    fn profile(&self) -> &'static Profile {
+        &PROFILE
+    }
+
     fn claims(&self, file: &FileHint<'_>) -> Claim {
         if file.is_json_like() { file.in_dir(".jcode") } else { Claim::No }
     }
 
-    fn fold_summary(&self) -> &'static str {
-        super::SEQUENTIAL_STOP
-    }
     fn id(&self) -> Dialect {
         Dialect::Jcode
     }
@@ -97,20 +109,8 @@ impl DialectRules for JcodeRules {
     ) -> Result<(), ConfigError> {
         super::claude_code::config::read_document(self, doc, cx, p, events, warnings)
     }
-    fn native_events(&self) -> Option<&'static [NativeEvent]> {
-        Some(EVENTS)
-    }
-    fn strategy(&self) -> Strategy {
-        Strategy::SequentialStop
-    }
-    fn fold(&self, steps: &[&Step]) -> Folded {
+    fn fold(&self, _spec: &EventSpec, steps: &[&Step]) -> Folded {
         crate::fold::first_block(&verdicts(steps))
-    }
-    fn chains(&self) -> bool {
-        true
-    }
-    fn sets_project_dir(&self) -> bool {
-        true
     }
     fn vars(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<(String, String)> {
         vars(h, ev)

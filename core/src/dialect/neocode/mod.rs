@@ -6,10 +6,12 @@
 mod config;
 mod matcher;
 
+use super::Profile;
 use super::claim::{Claim, FileHint};
 use super::{DialectRules, NativeEvent, Strategy, Syntax, ev, native};
 use super::{Finished, FireEvent, Step, block_decision};
 use crate::catalog::Dialect;
+use crate::catalog::EventSpec;
 use crate::config::Handler;
 use crate::config::{ConfigWarnings, DocContext, Group, Parse};
 use crate::error::ConfigError;
@@ -45,16 +47,25 @@ static EVENTS: &[NativeEvent] = &[
     ev("subagent_start", &["SubagentStart"], false),
 ];
 
+/// What this dialect is, as data (`Profile`); its code is the `DialectRules` impl below.
+pub(super) static PROFILE: Profile = Profile {
+    native_events: Some(EVENTS),
+    strategy: Strategy::SequentialStop,
+    fold_summary: super::SEQUENTIAL_STOP,
+    ..Profile::BASE
+};
+
 impl DialectRules for NeocodeRules {
+    fn profile(&self) -> &'static Profile {
+        &PROFILE
+    }
+
     /// YAML with neocode's `items` list or its `runtime` block.
     fn claims(&self, file: &FileHint<'_>) -> Claim {
         let own = file.yaml_has("items", false) || file.yaml_has("runtime", true);
         if file.is_yaml() && own { Claim::Content } else { Claim::No }
     }
 
-    fn fold_summary(&self) -> &'static str {
-        super::SEQUENTIAL_STOP
-    }
     fn id(&self) -> Dialect {
         Dialect::Neocode
     }
@@ -71,13 +82,7 @@ impl DialectRules for NeocodeRules {
     fn syntax(&self, _path: &std::path::Path) -> Syntax {
         Syntax::Yaml
     }
-    fn native_events(&self) -> Option<&'static [NativeEvent]> {
-        Some(EVENTS)
-    }
-    fn strategy(&self) -> Strategy {
-        Strategy::SequentialStop
-    }
-    fn fold(&self, steps: &[&Step]) -> Folded {
+    fn fold(&self, _spec: &EventSpec, steps: &[&Step]) -> Folded {
         fold(steps)
     }
     fn base_env(&self, _h: &Handler, _host: &[(OsString, OsString)]) -> Vec<(OsString, OsString)> {

@@ -5,10 +5,12 @@
 mod config;
 mod matcher;
 
+use super::Profile;
 use super::claim::{Claim, FileHint};
 use super::{DialectRules, NativeEvent, Strategy, ev, verdicts};
 use super::{Finished, FireEvent, Step, block_decision, text_or_json};
 use crate::catalog::Dialect;
+use crate::catalog::EventSpec;
 use crate::catalog::Scope;
 use crate::config::{Action, CommandSpec, Handler};
 use crate::config::{ConfigWarnings, DocContext, Group, Parse};
@@ -38,14 +40,25 @@ static EVENTS: &[NativeEvent] = &[
     ev("Stop", &["Stop"], false),
 ];
 
+/// What this dialect is, as data (`Profile`); its code is the `DialectRules` impl below.
+pub(super) static PROFILE: Profile = Profile {
+    native_events: Some(EVENTS),
+    strategy: Strategy::SequentialStop,
+    fold_summary: super::SEQUENTIAL_STOP,
+    // Project hooks run before user hooks in ok (§9.3).
+    scope_order: [Scope::Managed, Scope::Project, Scope::User, Scope::Local, Scope::Plugin, Scope::Session],
+    ..Profile::BASE
+};
+
 impl DialectRules for OkRules {
+    fn profile(&self) -> &'static Profile {
+        &PROFILE
+    }
+
     fn claims(&self, file: &FileHint<'_>) -> Claim {
         if file.is_json_like() { file.in_dir(".ok") } else { Claim::No }
     }
 
-    fn fold_summary(&self) -> &'static str {
-        super::SEQUENTIAL_STOP
-    }
     fn id(&self) -> Dialect {
         Dialect::Ok
     }
@@ -59,21 +72,7 @@ impl DialectRules for OkRules {
     ) -> Result<(), ConfigError> {
         config::read(doc, cx, p, events, warnings)
     }
-    fn source_order(&self, scope: Scope) -> i32 {
-        // Project hooks run before user hooks in ok (§9.3).
-        match scope {
-            Scope::Managed => -1,
-            Scope::Project => 0,
-            s => s as i32 + 1,
-        }
-    }
-    fn native_events(&self) -> Option<&'static [NativeEvent]> {
-        Some(EVENTS)
-    }
-    fn strategy(&self) -> Strategy {
-        Strategy::SequentialStop
-    }
-    fn fold(&self, steps: &[&Step]) -> Folded {
+    fn fold(&self, _spec: &EventSpec, steps: &[&Step]) -> Folded {
         crate::fold::first_block(&verdicts(steps))
     }
     fn hook_cwd(&self, h: &Handler, fire_cwd: &Path) -> PathBuf {

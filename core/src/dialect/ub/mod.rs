@@ -5,6 +5,7 @@
 mod config;
 mod matcher;
 
+use super::Profile;
 use super::claim::{Claim, FileHint};
 use super::{DialectRules, NativeEvent, Strategy, Syntax, ev};
 use super::{Finished, FireEvent, Step, block_decision, text_or_json};
@@ -33,16 +34,25 @@ static EVENTS: &[NativeEvent] = &[
     ev("post_user_turn", &["Stop", "StopFailure"], false),
 ];
 
+/// What this dialect is, as data (`Profile`); its code is the `DialectRules` impl below.
+pub(super) static PROFILE: Profile = Profile {
+    native_events: Some(EVENTS),
+    strategy: Strategy::RunAll,
+    fold_summary: "run-all: one hook at a time, every matched hook runs even after a block",
+    ..Profile::BASE
+};
+
 impl DialectRules for UbRules {
+    fn profile(&self) -> &'static Profile {
+        &PROFILE
+    }
+
     /// YAML whose top-level `hooks` names one of ub's triggers.
     fn claims(&self, file: &FileHint<'_>) -> Claim {
         let own = file.yaml_has("hooks", true) && EVENTS.iter().any(|e| file.yaml_has(e.name, false));
         if file.is_yaml() && own { Claim::Content } else { Claim::No }
     }
 
-    fn fold_summary(&self) -> &'static str {
-        "run-all: one hook at a time, every matched hook runs even after a block"
-    }
     fn id(&self) -> Dialect {
         Dialect::Ub
     }
@@ -58,12 +68,6 @@ impl DialectRules for UbRules {
     }
     fn syntax(&self, _path: &std::path::Path) -> Syntax {
         Syntax::Yaml
-    }
-    fn native_events(&self) -> Option<&'static [NativeEvent]> {
-        Some(EVENTS)
-    }
-    fn strategy(&self) -> Strategy {
-        Strategy::RunAll
     }
     /// Only the variables the handler names (`env`, default `[PATH]`).
     fn base_env(&self, h: &Handler, host: &[(OsString, OsString)]) -> Vec<(OsString, OsString)> {
