@@ -6,10 +6,7 @@ package hookwire
 */
 import "C"
 
-import (
-	"encoding/json"
-	"unsafe"
-)
+import "encoding/json"
 
 // HostAction is what an agent loop does next with a result (agents.md §5). Each action
 // belongs to one point of the loop; the event decides which can occur.
@@ -126,16 +123,6 @@ func (s *HostStep) UserTexts() []string {
 // as a result. Something that is not a result gives an *Error of kind invalid_json or
 // invalid_event. A pure function, safe from any goroutine.
 func HostStepOf(result any) (*HostStep, error) {
-	text, err := encode(result, CodeInvalidEvent, KindInvalidEvent)
-	if err != nil {
-		return nil, err
-	}
-	cResult, err := cString(text)
-	if err != nil {
-		return nil, err
-	}
-	defer C.free(unsafe.Pointer(cResult))
-	var cOut *C.char
-	rc := C.hooks_host_step(cResult, &cOut)
-	return decodeReply[HostStep](rc, cOut, "hooks_host_step", "host step")
+	return textCall[HostStep](result, CodeInvalidEvent, KindInvalidEvent, "hooks_host_step", "host step",
+		func(in *C.char, out **C.char) C.int32_t { return C.hooks_host_step(in, out) })
 }

@@ -90,3 +90,19 @@ func TestClaudeCodeVersionIsTheReleaseTheCatalogueMatches(t *testing.T) {
 		t.Fatalf("ClaudeCodeVersion() = %q", v)
 	}
 }
+
+func TestHostStepSaysWhenAHookApprovedTheCall(t *testing.T) {
+	for result, approved := range map[string]bool{
+		`{"event":"PreToolUse","decision":"allow"}`:        true,
+		`{"event":"PreToolUse"}`:                           false,
+		`{"event":"PermissionRequest","decision":"allow"}`: true,
+	} {
+		step, err := HostStepOf(result)
+		if err != nil || step.Action != ActionRunTool || step.Approved != approved {
+			t.Errorf("%s: %+v, %v; want run_tool with approved %v", result, step, err, approved)
+		}
+	}
+	if deny, _ := HostStepOf(`{"event":"PreToolUse","decision":"deny"}`); deny.Approved {
+		t.Errorf("a deny is not approved: %+v", deny)
+	}
+}

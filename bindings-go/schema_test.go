@@ -262,6 +262,8 @@ func TestGoTypesMatchTheSchemas(t *testing.T) {
 		{"error.schema.json", "", reflect.TypeFor[errorDocument]()},
 		{"error.schema.json", "ErrorDetails", reflect.TypeFor[wireError]()},
 		{"host-step.schema.json", "", reflect.TypeFor[HostStep]()},
+		{"host-facts.schema.json", "", reflect.TypeFor[HostFacts]()},
+		{"tool-reach.schema.json", "", reflect.TypeFor[ToolReach]()},
 	} {
 		t.Run(strings.TrimSuffix(tc.file, ".schema.json")+"/"+tc.ty.Name(), func(t *testing.T) {
 			root := loadSchema(t, tc.file)

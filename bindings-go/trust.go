@@ -60,6 +60,14 @@ type TrustSource struct {
 // written. Safe to call concurrently with fires; on a closed or nil dispatcher it returns
 // ErrClosed.
 func (d *Dispatcher) TrustStatus() (*TrustStatus, error) {
+	return dispatcherCall[TrustStatus](d, "hooks_trust_status", "trust status",
+		func(ptr *C.HooksDispatcher, out **C.char) C.int32_t { return C.hooks_trust_status(ptr, out) })
+}
+
+// dispatcherCall runs fn, a C call on d's live dispatcher that stores its reply in *out, under
+// the read lock (so it never races with Close), and decodes the reply with decodeReply. A
+// closed or nil dispatcher is ErrClosed.
+func dispatcherCall[T any](d *Dispatcher, call, what string, fn func(ptr *C.HooksDispatcher, out **C.char) C.int32_t) (*T, error) {
 	if d == nil || d.h == nil {
 		return nil, ErrClosed
 	}
@@ -70,9 +78,9 @@ func (d *Dispatcher) TrustStatus() (*TrustStatus, error) {
 		return nil, ErrClosed
 	}
 	var cOut *C.char
-	rc := C.hooks_trust_status(h.ptr, &cOut)
+	rc := fn(h.ptr, &cOut)
 	runtime.KeepAlive(d)
-	return decodeReply[TrustStatus](rc, cOut, "hooks_trust_status", "trust status")
+	return decodeReply[T](rc, cOut, call, what)
 }
 
 // RecordTrust records trust in every project and local file source of a configuration (the
@@ -86,14 +94,26 @@ func (d *Dispatcher) TrustStatus() (*TrustStatus, error) {
 // configuration has no project_dir), and internal when the store could not be written. Safe
 // to call from any goroutine.
 func RecordTrust(config any) (*TrustStatus, error) {
-	cConfig, err := configCString(config)
+	return textCall[TrustStatus](config, CodeInvalidConfig, KindInvalidConfig, "hooks_trust_record", "trust status",
+		func(in *C.char, out **C.char) C.int32_t { return C.hooks_trust_record(in, out) })
+}
+
+// textCall encodes v as JSON text (as New does: a value that cannot be encoded is an *Error
+// of code and kind), passes it to fn, a C call that stores its reply in *out, and decodes the
+// reply with decodeReply (call and what name it in errors).
+func textCall[T any](v any, code Code, kind, call, what string, fn func(in *C.char, out **C.char) C.int32_t) (*T, error) {
+	text, err := encode(v, code, kind)
 	if err != nil {
 		return nil, err
 	}
-	defer C.free(unsafe.Pointer(cConfig))
+	cIn, err := cString(text)
+	if err != nil {
+		return nil, err
+	}
+	defer C.free(unsafe.Pointer(cIn))
 	var cOut *C.char
-	rc := C.hooks_trust_record(cConfig, &cOut)
-	return decodeReply[TrustStatus](rc, cOut, "hooks_trust_record", "trust status")
+	rc := fn(cIn, &cOut)
+	return decodeReply[T](rc, cOut, call, what)
 }
 
 // decodeReply turns the string a call stored into a *T (decoded from its JSON) or an *Error,

@@ -3,19 +3,22 @@ package hookwireeino_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/cloudwego/eino/schema"
 
+	hookwire "github.com/hookwire/hookwire/bindings-go"
 	hookwireeino "github.com/hookwire/hookwire/bindings-go/eino"
 )
 
-// newHooks is a Hooks on the project's settings, with the bash tool shown to hooks as Bash.
+// newHooks is a Hooks on the project's settings; the default tool-name map shows the bash
+// tool to hooks as Bash.
 func newHooks(t *testing.T, p *project, limits map[string]any, log *logBuffer) *hookwireeino.Hooks {
 	t.Helper()
-	opts := hookwireeino.Options{Cwd: p.dir, ToolNames: map[string]string{"bash": "Bash"}}
+	opts := hookwireeino.Options{Cwd: p.dir}
 	if log != nil {
 		opts.Logger = log.logger()
 	}
@@ -57,8 +60,11 @@ if "rm -rf" in event["tool_input"]["command"]:
 		t.Fatalf("the model did not get the deny reason as the call's result: %+v", results)
 	}
 	ev := p.events("PreToolUse")[0]
-	if ev["tool_name"] != "Bash" || ev["tool_use_id"] != "call_1" || ev["cwd"] != p.dir || ev["permission_mode"] != "bypassPermissions" {
+	if ev["tool_name"] != "Bash" || ev["tool_use_id"] != "call_1" || ev["cwd"] != p.dir || ev["permission_mode"] != "default" {
 		t.Fatalf("PreToolUse event fields: %v", ev)
+	}
+	if _, ok := ev["transcript_path"]; ok {
+		t.Fatalf("an eino agent keeps no transcript, yet the event has transcript_path: %v", ev)
 	}
 }
 
@@ -139,10 +145,10 @@ func TestEndlessStopBlockWithoutEngineCapEndsAtTheAdapterBound(t *testing.T) {
 	log := &logBuffer{}
 	runAgent(t, newHooks(t, p, map[string]any{"stop_block_cap": 0}, log), m, &bashTool{}, "go", false)
 
-	if got := len(m.received()); got != 17 {
-		t.Fatalf("model calls = %d, want 17 (the answer and the adapter's 16 continuations)", got)
+	if got := len(m.received()); got != 1+hookwire.MaxStopContinuations {
+		t.Fatalf("model calls = %d, want %d (the answer and the core's bound of continuations)", got, 1+hookwire.MaxStopContinuations)
 	}
-	if !strings.Contains(log.String(), "Stop hooks blocked 17 consecutive times") {
+	if want := fmt.Sprintf("Stop hooks blocked %d consecutive times", hookwire.MaxStopContinuations+1); !strings.Contains(log.String(), want) {
 		t.Fatalf("no warning for the adapter's bound: %s", log.String())
 	}
 }

@@ -8,12 +8,9 @@ import (
 
 	"github.com/cloudwego/eino/adk"
 	"github.com/cloudwego/eino/schema"
-)
 
-// maxContinuations is the adapter's own bound on consecutive Stop blocks in one run. The
-// engine's cap (limits.stop_block_cap, default 8) ends a block loop first; this bound holds
-// when a configuration turns that cap off (0) and a hook blocks forever.
-const maxContinuations = 16
+	hookwire "github.com/hookwire/hookwire/bindings-go"
+)
 
 // Wrap returns agent with the run-level hooks: give it to adk.NewRunner (or run it) instead
 // of agent. Each run fires SessionStart the first time (its context goes to the model on
@@ -121,8 +118,9 @@ func (a *hookedAgent) run(ctx context.Context, input *adk.AgentInput, opts []adk
 		if !out.answered {
 			return
 		}
-		st, err := h.fire(ctx, "Stop", map[string]any{
-			"stop_hook_active": stopHookActive, "last_assistant_message": out.lastAssistantText(),
+		active := stopHookActive
+		st, err := h.fire(ctx, hookwire.HostFacts{
+			Event: "Stop", StopHookActive: &active, LastAssistantMessage: out.lastAssistantText(),
 		})
 		if err != nil {
 			gen.Send(&adk.AgentEvent{Err: err})
@@ -131,8 +129,10 @@ func (a *hookedAgent) run(ctx context.Context, input *adk.AgentInput, opts []adk
 		if st.Action != actionContinueTurn || st.Stop {
 			return
 		}
-		if continuations+1 > maxContinuations {
-			h.warnOnce(ctx, "stop-loop", fmt.Sprintf("Stop hooks blocked %d consecutive times; the adapter lets the run end", maxContinuations+1))
+		// The engine's cap (limits.stop_block_cap, default 8) ends a block loop first; the
+		// core's bound holds when a configuration turns that cap off (0).
+		if continuations+1 > hookwire.MaxStopContinuations {
+			h.warnOnce(ctx, "stop-loop", fmt.Sprintf("Stop hooks blocked %d consecutive times; the adapter lets the run end", hookwire.MaxStopContinuations+1))
 			return
 		}
 		msgs = append(append(msgs[:len(msgs):len(msgs)], out.messages...), schema.UserMessage(textOr(st.Message, "Blocked by hook")))
@@ -149,7 +149,8 @@ func (h *Hooks) submitPrompt(ctx context.Context, in []adk.Message) ([]adk.Messa
 	if i < 0 || msgs[i] == nil || msgs[i].Role != schema.User {
 		return msgs, nil
 	}
-	st, err := h.fire(ctx, "UserPromptSubmit", map[string]any{"prompt": promptText(msgs[i])})
+	prompt := promptText(msgs[i])
+	st, err := h.fire(ctx, hookwire.HostFacts{Event: "UserPromptSubmit", Prompt: &prompt})
 	if err != nil {
 		return nil, err
 	}
@@ -176,10 +177,10 @@ type runOutput struct {
 	answered bool          // the run ended with the model's answer: no error, action or stop
 }
 
-func (o runOutput) lastAssistantText() any {
+func (o runOutput) lastAssistantText() *string {
 	for i := len(o.messages) - 1; i >= 0; i-- {
 		if m := o.messages[i]; m != nil && m.Role == schema.Assistant {
-			return m.Content
+			return &m.Content
 		}
 	}
 	return nil

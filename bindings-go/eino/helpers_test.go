@@ -71,25 +71,34 @@ func (m *scriptedModel) received() [][]*schema.Message {
 }
 
 // callBash is the model asking for the bash tool.
-func callBash(id, command string) *schema.Message {
+func callBash(id, command string) *schema.Message { return callTool(id, "bash", command) }
+
+// callTool is the model asking for a bashTool named name.
+func callTool(id, name, command string) *schema.Message {
 	args, _ := json.Marshal(map[string]string{"command": command})
 	return schema.AssistantMessage("", []schema.ToolCall{{
-		ID: id, Type: "function", Function: schema.FunctionCall{Name: "bash", Arguments: string(args)},
+		ID: id, Type: "function", Function: schema.FunctionCall{Name: name, Arguments: string(args)},
 	}})
 }
 
 func answer(text string) *schema.Message { return schema.AssistantMessage(text, nil) }
 
 // bashTool is a Bash-style tool that records the commands it was asked to run and answers
-// with a fixed line per command (it runs nothing: the tests look at what reached it).
+// with a fixed line per command (it runs nothing: the tests look at what reached it). Its
+// name is "bash" unless name says otherwise.
 type bashTool struct {
-	mu  sync.Mutex
-	ran []string
+	name string
+	mu   sync.Mutex
+	ran  []string
 }
 
 func (t *bashTool) Info(context.Context) (*schema.ToolInfo, error) {
+	name := t.name
+	if name == "" {
+		name = "bash"
+	}
 	return &schema.ToolInfo{
-		Name: "bash", Desc: "runs a shell command",
+		Name: name, Desc: "runs a shell command",
 		ParamsOneOf: schema.NewParamsOneOfByParams(map[string]*schema.ParameterInfo{
 			"command": {Type: schema.String, Desc: "the command", Required: true},
 		}),
@@ -115,12 +124,12 @@ func (t *bashTool) commands() []string {
 	return append([]string(nil), t.ran...)
 }
 
-// project is a temporary project with a .claude/settings.json of command hooks, each a
-// python3 script written into the project.
+// project is a temporary project with a .claude/settings.json of command hooks, most of
+// them python3 scripts written into the project.
 type project struct {
 	t   *testing.T
 	dir string
-	// hooks: event → matcher → script file name
+	// hooks: event → matcher → command
 	hooks map[string]map[string]string
 	n     int
 }
@@ -141,10 +150,15 @@ func (p *project) hook(event, matcher, body string) {
 	if err := os.WriteFile(filepath.Join(p.dir, name), []byte(script), 0o644); err != nil {
 		p.t.Fatal(err)
 	}
+	p.command(event, matcher, "python3 "+filepath.Join(p.dir, name))
+}
+
+// command adds a command hook for event (matcher "" = every occurrence).
+func (p *project) command(event, matcher, command string) {
 	if p.hooks[event] == nil {
 		p.hooks[event] = map[string]string{}
 	}
-	p.hooks[event][matcher] = name
+	p.hooks[event][matcher] = command
 }
 
 func pyString(s string) string {
@@ -152,18 +166,15 @@ func pyString(s string) string {
 	return string(b)
 }
 
-// dispatcher writes the settings file and loads it as Claude Code would load a trusted
-// project's .claude/settings.json.
-func (p *project) dispatcher(limits map[string]any) *hookwire.Dispatcher {
+// writeSettings writes the hooks into the project's .claude/settings.json.
+func (p *project) writeSettings() {
 	p.t.Helper()
 	groups := map[string][]any{}
 	for event, byMatcher := range p.hooks {
-		for matcher, script := range byMatcher {
+		for matcher, command := range byMatcher {
 			groups[event] = append(groups[event], map[string]any{
 				"matcher": matcher,
-				"hooks": []any{map[string]any{
-					"type": "command", "command": "python3 " + filepath.Join(p.dir, script), "timeout": 20,
-				}},
+				"hooks":   []any{map[string]any{"type": "command", "command": command, "timeout": 20}},
 			})
 		}
 	}
@@ -174,6 +185,13 @@ func (p *project) dispatcher(limits map[string]any) *hookwire.Dispatcher {
 	if err := os.WriteFile(filepath.Join(p.dir, ".claude", "settings.json"), settings, 0o644); err != nil {
 		p.t.Fatal(err)
 	}
+}
+
+// dispatcher writes the settings file and loads it as Claude Code would load a trusted
+// project's .claude/settings.json.
+func (p *project) dispatcher(limits map[string]any) *hookwire.Dispatcher {
+	p.t.Helper()
+	p.writeSettings()
 	envelope := map[string]any{
 		"project_dir": p.dir,
 		"sources":     []any{map[string]any{"scope": "project", "path": ".claude/settings.json", "trusted": true}},
@@ -234,13 +252,14 @@ func (l *logBuffer) logger() *slog.Logger {
 
 // agentRun is one run's outcome: the events' messages and errors.
 type agentRun struct {
-	messages []*schema.Message
-	errs     []error
+	messages   []*schema.Message
+	errs       []error
+	interrupts []*adk.InterruptInfo // an event's Action.Interrupted: a tool asked a human
 }
 
 // runAgent builds a ChatModelAgent with the bash tool and the hooks, runs one prompt through
 // an adk.Runner and collects what came out.
-func runAgent(t *testing.T, h *hookwireeino.Hooks, m *scriptedModel, bash *bashTool, prompt string, streaming bool) agentRun {
+func runAgent(t *testing.T, h *hookwireeino.Hooks, m *scriptedModel, bash tool.BaseTool, prompt string, streaming bool) agentRun {
 	t.Helper()
 	ctx := context.Background()
 	agent, err := adk.NewChatModelAgent(ctx, &adk.ChatModelAgentConfig{
@@ -269,6 +288,9 @@ func drain(t *testing.T, iter *adk.AsyncIterator[*adk.AgentEvent]) agentRun {
 		if ev.Err != nil {
 			run.errs = append(run.errs, ev.Err)
 			continue
+		}
+		if ev.Action != nil && ev.Action.Interrupted != nil {
+			run.interrupts = append(run.interrupts, ev.Action.Interrupted)
 		}
 		if ev.Output != nil && ev.Output.MessageOutput != nil {
 			msg, err := ev.Output.MessageOutput.GetMessage()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -19,37 +20,74 @@ type Options struct {
 	// SessionID is the events' session_id, the key of the engine's Stop-loop cap. Default: a
 	// random id per Hooks, so one Hooks is one conversation.
 	SessionID string
-	// Cwd is the events' cwd, where the hooks run. Default: the process's working directory
-	// when New is called.
+	// Cwd is the events' cwd, where the hooks run. Default: the project directory with
+	// NewForProject, else the process's working directory when New is called.
 	Cwd string
-	// TranscriptPath is the events' transcript_path. eino keeps no transcript file, so the
-	// default is none (null).
+	// TranscriptPath is the events' transcript_path. eino keeps no transcript file, so by
+	// default the events have no transcript_path key.
 	TranscriptPath string
-	// PermissionMode is the events' permission_mode. Default "bypassPermissions": an eino
-	// agent runs every tool call it makes without asking anyone, which is what that mode
-	// means to a hook.
+	// PermissionMode is the events' permission_mode. Default "default", the engine's
+	// (hookwire.HostEvent): what Claude Code sends when the user chose no mode.
 	PermissionMode string
 	// ToolNames maps an eino tool name to the tool_name the hooks see, so that hooks written
-	// for Claude Code's tools match an eino tool doing the same job: {"bash": "Bash"}. A tool
-	// not in the map keeps its eino name.
+	// for Claude Code's tools match an eino tool doing the same job. Its entries are laid
+	// over DefaultToolNames (an entry wins; an entry mapped to "" keeps that tool's eino
+	// name); a tool in neither keeps its eino name. The first call of a tool that no hook
+	// on a tool event can match is said once per tool in a Logger warning (kind
+	// "unreached-tool"), naming the matchers it missed.
 	ToolNames map[string]string
-	// Logger gets the adapter's warnings (what eino cannot express, once per Hooks and kind)
-	// and, without OnUserMessage, the hooks' messages for the user. Default slog.Default().
+	// NoDefaultToolNames leaves DefaultToolNames out: only ToolNames maps names.
+	NoDefaultToolNames bool
+	// NeedsPermission names the tool calls that need permission (toolName as the hooks see
+	// it, toolInput as PreToolUse left it). eino's ADK has no approval mechanism of its own
+	// (an approval is an interrupt a tool raises itself), so nobody is asked: for such a
+	// call PermissionRequest fires after PreToolUse, unless a PreToolUse hook allowed the
+	// call (HostStep.Approved, as Claude Code skips its permission prompt then). A hook's
+	// allow runs the tool (with its updatedInput if any); a deny, or no decision, does not
+	// run it: the model gets the step's message as the tool result and OnUserMessage gets
+	// it too. Default nil: no call needs permission, PermissionRequest never fires.
+	NeedsPermission func(toolName string, toolInput json.RawMessage) bool
+	// Logger gets the adapter's warnings (what eino cannot express, once per Hooks and kind;
+	// untrusted project hooks; a tool no hook can match; each distinct warning of the
+	// engine's results once) and, without OnUserMessage, the hooks' messages for the user.
+	// Default slog.Default().
 	Logger *slog.Logger
 	// OnUserMessage gets the text hooks address to the user, never to the model: a blocked
-	// prompt's reason, a system message, a stop reason. event is the hook event's name.
-	// Default: logged at Info level by Logger.
+	// prompt's reason, a system message, a stop reason, a PermissionRequest denial. event is
+	// the hook event's name. Default: logged at Info level by Logger.
 	OnUserMessage func(ctx context.Context, event, text string)
 }
 
-// Hooks fires one Dispatcher's hooks for the agent runs of one conversation. Build it with
-// New, then install Middleware in the ChatModelAgent and give Wrap(agent) to the Runner.
-// A *Hooks is safe for concurrent use; the runs it sees share its session id.
-type Hooks struct {
-	d    *hookwire.Dispatcher
-	opts Options
+// DefaultToolNames returns the tool-name map every Hooks starts from (Options.ToolNames is
+// laid over it; Options.NoDefaultToolNames leaves it out): the tools of eino's own
+// filesystem middleware (adk/middlewares/filesystem: execute, read_file, write_file,
+// edit_file, glob, grep, whose arguments are Claude Code's), and the names agents commonly
+// give a shell, fetch or search tool. eino-ext's str_replace_editor (view, create and edit in
+// one tool) and python_execute have no one Claude Code tool and are not mapped. A new map
+// each call.
+func DefaultToolNames() map[string]string {
+	return map[string]string{
+		"execute": "Bash", "bash": "Bash", "shell": "Bash", "run_shell_command": "Bash",
+		"read_file": "Read", "write_file": "Write", "edit_file": "Edit",
+		"glob": "Glob", "grep": "Grep",
+		"web_fetch": "WebFetch", "fetch": "WebFetch", "web_search": "WebSearch",
+	}
+}
 
-	warned sync.Map // warning kind → struct{}: each kind is said once per Hooks
+// Hooks fires one Dispatcher's hooks for the agent runs of one conversation. Build it with
+// New or NewForProject, then install Middleware in the ChatModelAgent and give Wrap(agent)
+// to the Runner. A *Hooks is safe for concurrent use; the runs it sees share its session id.
+type Hooks struct {
+	d         *hookwire.Dispatcher
+	ownsD     bool // NewForProject built d: Close closes it
+	opts      Options
+	toolNames map[string]string // DefaultToolNames and Options.ToolNames, "" entries removed
+
+	warned sync.Map // warning key → struct{}: each is said once per Hooks
+	seen   sync.Map // eino tool name → struct{}: tools whose reach was checked
+
+	skipped   []hookwire.TrustSource // project and local files skipped for want of trust
+	untrusted *UntrustedHooksError   // what was said of them; nil if none, or the host's choice
 
 	mu             sync.Mutex
 	sessionStarted bool
@@ -58,11 +96,19 @@ type Hooks struct {
 }
 
 // New returns the hooks of d for one conversation. d stays the caller's: Hooks never closes
-// it. A nil d is an error.
+// it. A nil d is an error. When d skips project or local hooks for want of trust (its
+// TrustStatus lists an existing file as untrusted), New says so once in a Logger warning and
+// Untrusted returns it as an error.
 func New(d *hookwire.Dispatcher, opts Options) (*Hooks, error) {
 	if d == nil {
 		return nil, errors.New("hookwireeino: New needs a *hookwire.Dispatcher")
 	}
+	return newHooks(d, opts, "", true)
+}
+
+// newHooks is New, with the project directory the trust warning names ("" when the caller
+// built d) and whether to warn of untrusted files (not when the host chose TrustUntrusted).
+func newHooks(d *hookwire.Dispatcher, opts Options, projectDir string, warnUntrusted bool) (*Hooks, error) {
 	if opts.SessionID == "" {
 		var b [16]byte
 		if _, err := rand.Read(b[:]); err != nil {
@@ -75,43 +121,64 @@ func New(d *hookwire.Dispatcher, opts Options) (*Hooks, error) {
 			opts.Cwd = wd
 		}
 	}
-	if opts.PermissionMode == "" {
-		opts.PermissionMode = "bypassPermissions"
-	}
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
-	return &Hooks{d: d, opts: opts}, nil
+	names := map[string]string{}
+	if !opts.NoDefaultToolNames {
+		names = DefaultToolNames()
+	}
+	for from, to := range opts.ToolNames {
+		names[from] = to
+		if to == "" {
+			delete(names, from)
+		}
+	}
+	h := &Hooks{d: d, opts: opts, toolNames: names}
+	if err := h.checkTrust(projectDir, warnUntrusted); err != nil {
+		return nil, err
+	}
+	return h, nil
+}
+
+// Close closes the dispatcher NewForProject built; for Hooks of New (whose dispatcher is the
+// caller's) it does nothing. Call EndSession first if the session should end.
+func (h *Hooks) Close() error {
+	if !h.ownsD {
+		return nil
+	}
+	return h.d.Close()
 }
 
 // SessionID is the session_id of every event these hooks fire.
 func (h *Hooks) SessionID() string { return h.opts.SessionID }
 
-// fire sends one event, with the session's common fields added, and returns the host step of
-// its result. fields are the event's own fields. An error here (the dispatcher closed, ctx
-// ended, an event the engine refuses) is the caller's error: a hook's own failure is not.
-func (h *Hooks) fire(ctx context.Context, event string, fields map[string]any) (*step, error) {
-	ev := map[string]any{
-		"hook_event_name": event,
-		"session_id":      h.opts.SessionID,
-		"permission_mode": h.opts.PermissionMode,
-	}
-	if h.opts.Cwd != "" {
-		ev["cwd"] = h.opts.Cwd
-	}
+// fire builds one event from the facts, with the session's facts added, by the engine's
+// rule (hookwire.HostEvent), fires it and returns the host step of its result. An error here
+// (the dispatcher closed, ctx ended, facts the engine refuses) is the caller's error: a
+// hook's own failure is not.
+func (h *Hooks) fire(ctx context.Context, facts hookwire.HostFacts) (*step, error) {
+	event := facts.Event
+	facts.SessionID = h.opts.SessionID
+	facts.Cwd = h.opts.Cwd
 	if h.opts.TranscriptPath != "" {
-		ev["transcript_path"] = h.opts.TranscriptPath
+		facts.TranscriptPath = &h.opts.TranscriptPath
 	}
-	for k, v := range fields {
-		ev[k] = v
+	if h.opts.PermissionMode != "" {
+		facts.PermissionMode = &h.opts.PermissionMode
+	}
+	if facts.ToolName != nil && len(h.toolNames) > 0 {
+		facts.ToolNames = h.toolNames
+	}
+	ev, err := hookwire.HostEvent(facts)
+	if err != nil {
+		return nil, fmt.Errorf("hookwire: %s event: %w", event, err)
 	}
 	res, err := h.d.Fire(ctx, ev)
 	if err != nil {
 		return nil, fmt.Errorf("hookwire: %s hooks: %w", event, err)
 	}
-	for _, w := range res.Warnings {
-		h.opts.Logger.WarnContext(ctx, "hookwire: "+w, "event", event)
-	}
+	h.resultWarnings(ctx, event, res.Warnings)
 	st, err := hostStep(res)
 	if err != nil {
 		return nil, fmt.Errorf("hookwire: %s host step: %w", event, err)
@@ -122,6 +189,22 @@ func (h *Hooks) fire(ctx context.Context, event string, fields map[string]any) (
 		h.tellUser(ctx, event, text)
 	}
 	return st, nil
+}
+
+// resultWarnings logs the warnings of a result, each distinct text once per Hooks: a load
+// warning (an invalid matcher, an untrusted source) is carried by every result, and was
+// logged on every fire. The engine's warning about a project source skipped for want of
+// trust is left out: the adapter said it in its own words (Untrusted), or the host chose it.
+func (h *Hooks) resultWarnings(ctx context.Context, event string, warnings []string) {
+	for _, w := range warnings {
+		if h.aboutSkipped(w) {
+			continue
+		}
+		if _, seen := h.warned.LoadOrStore("result\x00"+w, struct{}{}); seen {
+			continue
+		}
+		h.opts.Logger.WarnContext(ctx, "hookwire: "+w, "event", event)
+	}
 }
 
 // tellUser surfaces text meant for the user, never for the model.
@@ -135,19 +218,40 @@ func (h *Hooks) tellUser(ctx context.Context, event, text string) {
 
 // warnOnce says what eino cannot express, once per Hooks and kind, so that a result is never
 // dropped silently and a long run is not flooded.
-func (h *Hooks) warnOnce(ctx context.Context, kind, text string) {
-	if _, seen := h.warned.LoadOrStore(kind, struct{}{}); seen {
-		return
-	}
-	h.opts.Logger.WarnContext(ctx, "hookwire eino adapter: "+text, "kind", kind)
+func (h *Hooks) warnOnce(ctx context.Context, kind, text string, args ...any) {
+	h.warnOnceKey(ctx, kind, kind, text, args...)
 }
 
-// toolName is the tool_name hooks see for an eino tool.
-func (h *Hooks) toolName(einoName string) string {
-	if n, ok := h.opts.ToolNames[einoName]; ok && n != "" {
+// warnOnceKey is warnOnce for a kind said once per key (a tool, a source).
+func (h *Hooks) warnOnceKey(ctx context.Context, key, kind, text string, args ...any) {
+	if _, seen := h.warned.LoadOrStore(key, struct{}{}); seen {
+		return
+	}
+	h.opts.Logger.WarnContext(ctx, "hookwire eino adapter: "+text, append([]any{"kind", kind}, args...)...)
+}
+
+// hookName is the tool_name hooks see for an eino tool: the rule hookwire.HostEvent applies
+// to the same map.
+func (h *Hooks) hookName(einoName string) string {
+	if n, ok := h.toolNames[einoName]; ok {
 		return n
 	}
 	return einoName
+}
+
+// checkReach asks the dispatcher, the first time an eino tool is called, whether any hook on
+// a tool event can match it (hookwire.Dispatcher.ToolReach, on the mapped name) and warns once
+// per tool when none can: a user's Bash guard silently never running is what it prevents.
+func (h *Hooks) checkReach(ctx context.Context, einoName string) {
+	if _, seen := h.seen.LoadOrStore(einoName, struct{}{}); seen {
+		return
+	}
+	r, err := h.d.ToolReach(h.hookName(einoName))
+	if err != nil || r.Warning == nil {
+		return // a closed dispatcher fails the fire that follows
+	}
+	h.warnOnceKey(ctx, "unreached-tool\x00"+einoName, "unreached-tool", *r.Warning+
+		" (hookwireeino.Options.ToolNames)", "tool", einoName)
 }
 
 // startSession fires SessionStart once per Hooks, before the first run's first model call,
@@ -159,7 +263,7 @@ func (h *Hooks) startSession(ctx context.Context) (*string, error) {
 	if h.sessionStarted {
 		return h.sessionContext, nil
 	}
-	st, err := h.fire(ctx, "SessionStart", map[string]any{"source": "startup"})
+	st, err := h.fire(ctx, hookwire.HostFacts{Event: "SessionStart"})
 	if err != nil {
 		return nil, err
 	}
@@ -177,10 +281,11 @@ func (h *Hooks) EndSession(ctx context.Context, reason string) error {
 	if !h.sessionStarted || h.sessionEnded {
 		return nil
 	}
-	if reason == "" {
-		reason = "other"
+	facts := hookwire.HostFacts{Event: "SessionEnd"}
+	if reason != "" {
+		facts.Reason = &reason
 	}
 	h.sessionEnded = true
-	_, err := h.fire(ctx, "SessionEnd", map[string]any{"reason": reason})
+	_, err := h.fire(ctx, facts)
 	return err
 }

@@ -9,8 +9,9 @@ import (
 )
 
 // readmeDriver runs README's eino snippet (package agent, func NewRunner) as an agent would:
-// a scripted model asks for `bash rm -rf /`, a PreToolUse command hook from a settings file
-// denies it, and the test checks that the tool did not run and the model got the reason.
+// a scripted model asks for `bash rm -rf /`, a PreToolUse command hook from the project's
+// .claude/settings.json, trusted with hookwire.RecordTrust, denies it through the default
+// tool-name map, and the test checks that the tool did not run and the model got the reason.
 const readmeDriver = `package agent
 
 import (
@@ -62,21 +63,33 @@ func (b *bash) InvokableRun(_ context.Context, args string, _ ...tool.Option) (s
 }
 
 func TestReadmeSnippet(t *testing.T) {
+	t.Setenv("HOME", t.TempDir())
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	dir := t.TempDir()
 	settings := ` + "`" + `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command",
 		"command": "grep -q 'rm -rf' && { echo 'no rm -rf here' >&2; exit 2; }; exit 0"}]}]}}` + "`" + `
-	if err := os.WriteFile(filepath.Join(dir, "settings.json"), []byte(settings), 0o644); err != nil {
+	if err := os.MkdirAll(filepath.Join(dir, ".claude"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	d, err := hookwire.New(map[string]any{"sources": []any{map[string]any{"scope": "user", "path": filepath.Join(dir, "settings.json")}}})
+	if err := os.WriteFile(filepath.Join(dir, ".claude", "settings.json"), []byte(settings), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The user reviewed the project's hooks and trusted them.
+	envelope, err := hookwire.ClaudeCodeDefaults(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer d.Close()
+	if _, err := hookwire.RecordTrust(envelope); err != nil {
+		t.Fatal(err)
+	}
 	ctx := context.Background()
 	llm, b := &scripted{}, &bash{}
-	runner, err := NewRunner(ctx, d, llm, []tool.BaseTool{b})
+	runner, hooks, err := NewRunner(ctx, dir, llm, []tool.BaseTool{b})
 	if err != nil {
+		t.Fatal(err)
+	}
+	defer hooks.Close()
+	if err := hooks.Untrusted(); err != nil {
 		t.Fatal(err)
 	}
 	iter := runner.Query(ctx, "clean up")

@@ -9,6 +9,8 @@ import (
 	"github.com/cloudwego/eino/adk"
 	"github.com/cloudwego/eino/compose"
 	"github.com/cloudwego/eino/schema"
+
+	hookwire "github.com/hookwire/hookwire/bindings-go"
 )
 
 // Middleware returns the eino middleware that fires the tool hooks: add it to
@@ -113,9 +115,9 @@ func guardTool[O any](h *Hooks, kind outputKind[O], next func(context.Context, *
 			// No hook can judge a call whose input it cannot read; the tool could not either.
 			return kind.fromText("hookwire: the tool arguments are not a JSON object; the call was not run"), nil
 		}
-		name := h.toolName(in.Name)
-		pre, err := h.fire(ctx, "PreToolUse", map[string]any{
-			"tool_name": name, "tool_input": toolInput, "tool_use_id": in.CallID,
+		h.checkReach(ctx, in.Name)
+		pre, err := h.fire(ctx, hookwire.HostFacts{
+			Event: "PreToolUse", ToolName: &in.Name, ToolInput: toolInput, ToolUseID: &in.CallID,
 		})
 		if err != nil {
 			return zero, err
@@ -125,11 +127,7 @@ func guardTool[O any](h *Hooks, kind outputKind[O], next func(context.Context, *
 		}
 		switch pre.Action {
 		case actionDenyTool:
-			out := kind.fromText(textOr(pre.Message, "The PreToolUse hook denied this tool call."))
-			if pre.Context != nil {
-				out = beside(ctx, h, kind, out, *pre.Context)
-			}
-			return out, nil
+			return denied(ctx, h, kind, pre, pre.Context), nil
 		case actionDeferTool:
 			d := &DeferredToolCall{ToolName: in.Name, Arguments: in.Arguments, ToolInput: toolInput, ToolUseID: in.CallID}
 			if rs != nil {
@@ -141,24 +139,37 @@ func guardTool[O any](h *Hooks, kind outputKind[O], next func(context.Context, *
 			return zero, fmt.Errorf("hookwire: PreToolUse host step with unexpected action %q", pre.Action)
 		}
 		call := in
-		if len(pre.ToolInput) > 0 && string(pre.ToolInput) != "null" {
-			replacement, ok := objectArguments(string(pre.ToolInput))
-			if !ok {
-				h.warnOnce(ctx, "bad-updated-input", "a PreToolUse hook's updatedInput is not a JSON object; the call was not run")
-				return kind.fromText("hookwire: a PreToolUse hook rewrote this call's input into something that is not a JSON object; the call was not run"), nil
+		if !rewrite(ctx, h, pre, &call, &toolInput) {
+			return kind.fromText(notRewritten("PreToolUse")), nil
+		}
+		// Claude Code asks for permission only when no PreToolUse hook allowed the call; with
+		// nobody to ask, PermissionRequest decides, and only its allow runs the tool.
+		if !pre.Approved && h.opts.NeedsPermission != nil && h.opts.NeedsPermission(h.hookName(in.Name), toolInput) {
+			asked, err := h.fire(ctx, hookwire.HostFacts{
+				Event: "PermissionRequest", ToolName: &in.Name, ToolInput: toolInput,
+				Fields: map[string]any{"permission_suggestions": []any{}},
+			})
+			if err != nil {
+				return zero, err
 			}
-			c := *in
-			c.Arguments = string(replacement)
-			call, toolInput = &c, replacement
+			if asked.Stop {
+				h.stopRun(ctx, rs, "PermissionRequest")
+			}
+			if asked.Action != actionRunTool {
+				return denied(ctx, h, kind, asked, pre.Context, asked.Context), nil
+			}
+			if !rewrite(ctx, h, asked, &call, &toolInput) {
+				return kind.fromText(notRewritten("PermissionRequest")), nil
+			}
 		}
 		out, err := next(ctx, call)
 		if err != nil {
-			h.afterFailure(ctx, rs, call, name, toolInput, err)
+			h.afterFailure(ctx, rs, call, toolInput, err)
 			return zero, err
 		}
-		post, err := h.fire(ctx, "PostToolUse", map[string]any{
-			"tool_name": name, "tool_input": toolInput, "tool_use_id": in.CallID,
-			"tool_response": kind.response(out),
+		post, err := h.fire(ctx, hookwire.HostFacts{
+			Event: "PostToolUse", ToolName: &in.Name, ToolInput: toolInput, ToolUseID: &in.CallID,
+			ToolResponse: kind.response(out),
 		})
 		if err != nil {
 			return zero, err
@@ -187,13 +198,14 @@ func guardTool[O any](h *Hooks, kind outputKind[O], next func(context.Context, *
 // afterFailure fires PostToolUseFailure for a tool that returned an error (not for an eino
 // interrupt, which pauses the run rather than failing the call). eino ends the run with that
 // error, so no text of the result can reach a model: said in a warning.
-func (h *Hooks) afterFailure(ctx context.Context, rs *runState, in *compose.ToolInput, name string, toolInput json.RawMessage, toolErr error) {
+func (h *Hooks) afterFailure(ctx context.Context, rs *runState, in *compose.ToolInput, toolInput json.RawMessage, toolErr error) {
 	if _, interrupted := compose.IsInterruptRerunError(toolErr); interrupted {
 		return
 	}
-	st, err := h.fire(ctx, "PostToolUseFailure", map[string]any{
-		"tool_name": name, "tool_input": toolInput, "tool_use_id": in.CallID,
-		"error": toolErr.Error(), "is_interrupt": false,
+	message := toolErr.Error()
+	st, err := h.fire(ctx, hookwire.HostFacts{
+		Event: "PostToolUseFailure", ToolName: &in.Name, ToolInput: toolInput, ToolUseID: &in.CallID,
+		Error: &message,
 	})
 	if err != nil {
 		h.opts.Logger.WarnContext(ctx, "hookwire eino adapter: PostToolUseFailure not fired", "error", err)
@@ -206,6 +218,40 @@ func (h *Hooks) afterFailure(ctx context.Context, rs *runState, in *compose.Tool
 	if st.Stop {
 		h.stopRun(ctx, rs, "PostToolUseFailure")
 	}
+}
+
+// denied is the tool result of a call a hook denied: the step's message (the user got it
+// already when the step says they see it too), then the hooks' context for the model.
+func denied[O any](ctx context.Context, h *Hooks, kind outputKind[O], st *step, contexts ...*string) O {
+	out := kind.fromText(textOr(st.Message, "The "+st.Event+" hook denied this tool call."))
+	for _, text := range contexts {
+		if text != nil {
+			out = beside(ctx, h, kind, out, *text)
+		}
+	}
+	return out
+}
+
+// rewrite applies a step's replacement tool input to the call (and the events' toolInput);
+// false when the replacement is not a JSON object, so the call must not run.
+func rewrite(ctx context.Context, h *Hooks, st *step, call **compose.ToolInput, toolInput *json.RawMessage) bool {
+	if len(st.ToolInput) == 0 || string(st.ToolInput) == "null" {
+		return true
+	}
+	replacement, ok := objectArguments(string(st.ToolInput))
+	if !ok {
+		h.warnOnce(ctx, "bad-updated-input", "a "+st.Event+" hook's updatedInput is not a JSON object; the call was not run")
+		return false
+	}
+	c := **call
+	c.Arguments = string(replacement)
+	*call, *toolInput = &c, replacement
+	return true
+}
+
+// notRewritten is the tool output of a call whose rewrite was not a JSON object.
+func notRewritten(event string) string {
+	return "hookwire: a " + event + " hook rewrote this call's input into something that is not a JSON object; the call was not run"
 }
 
 // beside gives the model text a hook meant for beside the tool result. eino has no message
