@@ -11,6 +11,7 @@ macro_rules! say {
 }
 
 mod config;
+mod dialects;
 mod explain;
 mod hooktest;
 mod list;
@@ -69,6 +70,9 @@ struct ConfigArgs {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Every dialect hookwire speaks: its files, document shape, timeout unit, how a fire runs
+    /// and folds, and its event names (a Markdown table; --json for the data).
+    Dialects,
     /// Parse settings files of any dialect and print every error and warning with file, line,
     /// column and JSON pointer. Exits 1 when a file has errors.
     Validate {
@@ -188,6 +192,7 @@ fn main() -> ExitCode {
     };
     logs::init(&cli.log);
     let outcome = match cli.command {
+        Command::Dialects => dialects::run(cli.json),
         Command::Validate { files, dialect } => validate::run(&files, dialect.as_deref(), cli.json),
         Command::List { config, event, tool } => {
             list::run(&config::Source::from(&config), event.as_deref(), tool.as_deref(), cli.json)

@@ -41,6 +41,7 @@ mod verdict;
 /// The Claude Code release the event catalogue and the host step match (agents.md §5.1).
 pub use catalog::CLAUDE_CODE_VERSION;
 pub use config::{LoadProblem, Severity, TrustEntry};
+pub use dialect::info::{DialectInfo, dialects};
 pub use dispatcher::{CancelToken, Dispatcher, FunctionHook};
 pub use error::{ConfigError, ErrorDetails, ErrorKind, EventError, config_text, event_text};
 pub use host::record_trust_for_bytes;

@@ -14,6 +14,7 @@ mod codex;
 mod cursor;
 mod flat;
 mod gemini;
+pub(crate) mod info;
 mod jcli;
 mod jcode;
 mod neocode;
@@ -106,11 +107,35 @@ pub(crate) const fn native(name: &'static str, can_block: bool) -> NativeEvent {
     NativeEvent { name, canonical: &[], native_only: Some(name), can_block }
 }
 
+/// The unit of a handler's `timeout` in a dialect's documents.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeUnit {
+    Seconds,
+    Milliseconds,
+}
+
+impl TimeUnit {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TimeUnit::Seconds => "seconds",
+            TimeUnit::Milliseconds => "milliseconds",
+        }
+    }
+}
+
 /// What a dialect is, as data: the part of its rules that is a value rather than code. Each
 /// dialect declares one `static PROFILE` (usually `Profile { …, ..Profile::BASE }`) and hands
 /// it out from [`DialectRules::profile`]; the engine reads the fields, never the dialect's name.
 #[derive(Debug)]
 pub struct Profile {
+    /// The dialect this profile is (its line in the list, `catalog/dialects.rs`).
+    pub dialect: Dialect,
+    /// For people (`hookwire dialects`): the files the agent reads its hooks from.
+    pub files: &'static str,
+    /// For people: the shape of a document, from event to handler.
+    pub shape: &'static str,
+    /// The unit of a handler's `timeout` in its documents.
+    pub timeout_unit: TimeUnit,
     /// Top-level keys of the dialect's documents besides `hooks` (Gemini's `hooksConfig`,
     /// Cursor's `version`): an envelope of this dialect may carry them for its inline part,
     /// so they are not unknown envelope keys, and one alone makes that part a source.
@@ -148,6 +173,10 @@ pub struct Profile {
 impl Profile {
     /// The values a dialect has unless it says otherwise.
     pub const BASE: Profile = Profile {
+        dialect: Dialect::ClaudeCode,
+        files: "",
+        shape: "",
+        timeout_unit: TimeUnit::Seconds,
         document_keys: &[],
         native_events: None,
         strategy: Strategy::Parallel,
@@ -179,7 +208,9 @@ impl Profile {
 /// Code's behaviour where it is the common one; a dialect overrides what it does differently.
 pub trait DialectRules: Sync {
     /// The dialect's name.
-    fn id(&self) -> Dialect;
+    fn id(&self) -> Dialect {
+        self.profile().dialect
+    }
 
     /// What the dialect is, as data: everything about it that is a value rather than code.
     fn profile(&self) -> &'static Profile;

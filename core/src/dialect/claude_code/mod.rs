@@ -26,6 +26,9 @@ impl config::SettingsShape for ClaudeCodeRules {}
 
 /// What this dialect is, as data (`Profile`); its code is the `DialectRules` impl below.
 pub(super) static PROFILE: Profile = Profile {
+    dialect: Dialect::ClaudeCode,
+    files: "`~/.claude/settings.json`, `.claude/settings.json`, `.claude/settings.local.json`, managed settings, plugins' `hooks/hooks.json`",
+    shape: "event → matcher groups → handlers",
     dedups: true,
     sets_project_dir: true,
     env_file: true,
@@ -41,10 +44,6 @@ impl DialectRules for ClaudeCodeRules {
     /// Any JSON file no other dialect claims: Claude Code's settings are the common shape.
     fn claims(&self, file: &FileHint<'_>) -> Claim {
         if file.is_json_like() { Claim::Fallback } else { Claim::No }
-    }
-
-    fn id(&self) -> Dialect {
-        Dialect::ClaudeCode
     }
 
     fn read_config(

@@ -89,6 +89,9 @@ impl SettingsShape for CodexRules {
 
 /// What this dialect is, as data (`Profile`); its code is the `DialectRules` impl below.
 pub(super) static PROFILE: Profile = Profile {
+    dialect: Dialect::Codex,
+    files: "`~/.codex/hooks.json`, `config.toml` (`[hooks]`, `[features]`), the project's `.codex/`",
+    shape: "Claude Code's, with Codex's event names",
     document_keys: &["description"],
     native_events: Some(EVENTS),
     fold_summary: "parallel: every matched hook runs at once; deny > allow, the first configured reason (Stop: every reason), the last configured rewrite",
@@ -112,10 +115,6 @@ impl DialectRules for CodexRules {
         } else {
             Claim::No
         }
-    }
-
-    fn id(&self) -> Dialect {
-        Dialect::Codex
     }
 
     fn syntax(&self, path: &std::path::Path) -> Syntax {

@@ -80,6 +80,9 @@ static EVENTS: &[NativeEvent] = &[
 
 /// What this dialect is, as data (`Profile`); its code is the `DialectRules` impl below.
 pub(super) static PROFILE: Profile = Profile {
+    dialect: Dialect::Cursor,
+    files: "`~/.cursor/hooks.json`, `.cursor/hooks.json`, enterprise `hooks.json` (`version: 1`)",
+    shape: "event → flat list of hooks",
     document_keys: &["version", "$schema"],
     native_events: Some(EVENTS),
     strategy: Strategy::RunAll,
@@ -107,9 +110,6 @@ impl DialectRules for CursorRules {
         file.in_dir(".cursor").max(if content { Claim::Content } else { Claim::No })
     }
 
-    fn id(&self) -> Dialect {
-        Dialect::Cursor
-    }
     fn read_config(
         &self,
         doc: &Value,

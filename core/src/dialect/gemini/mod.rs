@@ -15,10 +15,10 @@ mod payload;
 mod reading;
 mod tools;
 
-use super::Profile;
 use super::claim::{Claim, FileHint};
 use super::{DialectRules, NativeEvent, Strategy, Switches, Syntax, ev, native};
 use super::{Finished, FireEvent, Step};
+use super::{Profile, TimeUnit};
 use crate::catalog::EventSpec;
 use crate::catalog::{Dialect, Scope};
 use crate::config::{Action, CommandSpec, ConfigWarnings, DocContext, Group, Handler, Parse};
@@ -65,6 +65,10 @@ fn knobs(h: &Handler) -> Option<&GeminiKnobs> {
 
 /// What this dialect is, as data (`Profile`); its code is the `DialectRules` impl below.
 pub(super) static PROFILE: Profile = Profile {
+    dialect: Dialect::Gemini,
+    files: "`~/.gemini/settings.json`, `.gemini/settings.json`, system settings (JSON with comments)",
+    shape: "Claude Code's, with Gemini's event names and `sequential` groups",
+    timeout_unit: TimeUnit::Milliseconds,
     document_keys: &["hooksConfig"],
     native_events: Some(EVENTS),
     fold_summary: "parallel (one at a time, chaining rewrites, when a matched hook's group is `sequential`); deny > ask > allow, every reason joined",
@@ -94,10 +98,6 @@ impl DialectRules for GeminiRules {
         let content = file.json().is_some_and(|m| m.contains_key("hooksConfig"))
             || file.json_events().iter().any(own_event);
         file.in_dir(".gemini").max(if content { Claim::Content } else { Claim::No })
-    }
-
-    fn id(&self) -> Dialect {
-        Dialect::Gemini
     }
 
     /// Gemini strips `//` and `/* */` comments from its settings files.

@@ -47,6 +47,9 @@ static EVENTS: &[NativeEvent] = &[
 
 /// What this dialect is, as data (`Profile`); its code is the `DialectRules` impl below.
 pub(super) static PROFILE: Profile = Profile {
+    dialect: Dialect::JCli,
+    files: "YAML",
+    shape: "event → flat list of hooks",
     native_events: Some(EVENTS),
     strategy: Strategy::Chain,
     fold_summary: "chain: one hook at a time, each seeing the input as rewritten before it; the first stop or skip ends the chain and discards earlier rewrites",
@@ -64,9 +67,6 @@ impl DialectRules for JCliRules {
         if file.is_yaml() { Claim::Fallback } else { Claim::No }
     }
 
-    fn id(&self) -> Dialect {
-        Dialect::JCli
-    }
     fn read_config(
         &self,
         doc: &Value,

@@ -79,6 +79,9 @@ impl SettingsShape for JcodeRules {
 
 /// What this dialect is, as data (`Profile`); its code is the `DialectRules` impl below.
 pub(super) static PROFILE: Profile = Profile {
+    dialect: Dialect::Jcode,
+    files: "`.jcode/` JSON files",
+    shape: "Claude Code's",
     native_events: Some(EVENTS),
     strategy: Strategy::SequentialStop,
     fold_summary: super::SEQUENTIAL_STOP,
@@ -96,9 +99,6 @@ impl DialectRules for JcodeRules {
         if file.is_json_like() { file.in_dir(".jcode") } else { Claim::No }
     }
 
-    fn id(&self) -> Dialect {
-        Dialect::Jcode
-    }
     fn read_config(
         &self,
         doc: &Value,

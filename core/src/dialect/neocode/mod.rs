@@ -49,6 +49,9 @@ static EVENTS: &[NativeEvent] = &[
 
 /// What this dialect is, as data (`Profile`); its code is the `DialectRules` impl below.
 pub(super) static PROFILE: Profile = Profile {
+    dialect: Dialect::Neocode,
+    files: "YAML with `items`",
+    shape: "items with points",
     native_events: Some(EVENTS),
     strategy: Strategy::SequentialStop,
     fold_summary: super::SEQUENTIAL_STOP,
@@ -66,9 +69,6 @@ impl DialectRules for NeocodeRules {
         if file.is_yaml() && own { Claim::Content } else { Claim::No }
     }
 
-    fn id(&self) -> Dialect {
-        Dialect::Neocode
-    }
     fn read_config(
         &self,
         doc: &Value,

@@ -5,10 +5,10 @@
 mod config;
 mod matcher;
 
-use super::Profile;
 use super::claim::{Claim, FileHint};
 use super::{DialectRules, NativeEvent, Strategy, ev, verdicts};
 use super::{Finished, FireEvent, Step, block_decision, text_or_json};
+use super::{Profile, TimeUnit};
 use crate::catalog::Dialect;
 use crate::catalog::EventSpec;
 use crate::catalog::Scope;
@@ -42,6 +42,10 @@ static EVENTS: &[NativeEvent] = &[
 
 /// What this dialect is, as data (`Profile`); its code is the `DialectRules` impl below.
 pub(super) static PROFILE: Profile = Profile {
+    dialect: Dialect::Ok,
+    files: "`.ok/` JSON files",
+    shape: "event → flat list of hooks",
+    timeout_unit: TimeUnit::Milliseconds,
     native_events: Some(EVENTS),
     strategy: Strategy::SequentialStop,
     fold_summary: super::SEQUENTIAL_STOP,
@@ -59,9 +63,6 @@ impl DialectRules for OkRules {
         if file.is_json_like() { file.in_dir(".ok") } else { Claim::No }
     }
 
-    fn id(&self) -> Dialect {
-        Dialect::Ok
-    }
     fn read_config(
         &self,
         doc: &Value,

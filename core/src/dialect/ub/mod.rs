@@ -36,6 +36,9 @@ static EVENTS: &[NativeEvent] = &[
 
 /// What this dialect is, as data (`Profile`); its code is the `DialectRules` impl below.
 pub(super) static PROFILE: Profile = Profile {
+    dialect: Dialect::Ub,
+    files: "YAML with ub's triggers",
+    shape: "trigger → flat list of hooks",
     native_events: Some(EVENTS),
     strategy: Strategy::RunAll,
     fold_summary: "run-all: one hook at a time, every matched hook runs even after a block",
@@ -53,9 +56,6 @@ impl DialectRules for UbRules {
         if file.is_yaml() && own { Claim::Content } else { Claim::No }
     }
 
-    fn id(&self) -> Dialect {
-        Dialect::Ub
-    }
     fn read_config(
         &self,
         doc: &Value,
