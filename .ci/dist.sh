@@ -18,61 +18,12 @@ source "$ROOT/.ci/lib.sh"
 need gcc gcc
 need pkg-config pkg-config
 
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/hookwire-dist.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
-case "$WORK/" in "$ROOT"/*) echo "dist.sh: $WORK is inside the repository" >&2; exit 1 ;; esac
-timed() { # timed FUNCTION [NAME ...]: runs it and prints how long it took
-    local t0=$SECONDS
-    "$@"
-    printf 'dist: %s passed in %ss\n' "$1${2:+ $2}" "$((SECONDS - t0))"
-}
+# shellcheck source=user-project.sh
+source "$ROOT/.ci/user-project.sh"
+user_projects offline # WORK, USER_ENV: no cargo or rustc on PATH, no registry
 version=$(python3 dist/versions --artifacts "$DIST")
 echo "dist: every artifact in $DIST carries version $version"
 
-# The user's environment: PATH without any folder that holds cargo or rustc (the tools a user
-# has, python3, node, npm, go, cc, pkg-config, are linked in from such a folder if they live
-# there), no Cargo variables, a HOME of its own, and no registry.
-shims=$WORK/shims
-mkdir -p "$shims" "$WORK/home"
-user_path=$shims
-IFS=: read -ra dirs <<<"$PATH"
-for d in "${dirs[@]}"; do
-    [ -n "$d" ] && [ -d "$d" ] || continue
-    if [ -e "$d/cargo" ] || [ -e "$d/rustc" ]; then
-        for t in python3 node npm go gcc cc pkg-config tar; do
-            if [ -x "$d/$t" ] && [ ! -e "$shims/$t" ]; then ln -s "$d/$t" "$shims/$t"; fi
-        done
-    else
-        user_path+=:$d
-    fi
-done
-USER_ENV=(env -u CARGO_TARGET_DIR -u CARGO_HOME -u RUSTUP_HOME -u RUSTUP_TOOLCHAIN -u RUSTFLAGS
-    PATH="$user_path" HOME="$WORK/home" DIST="$DIST"
-    PIP_NO_INDEX=1 PIP_DISABLE_PIP_VERSION_CHECK=1
-    npm_config_offline=true npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false
-    GOPROXY=off GOTOOLCHAIN=local GOFLAGS=-mod=mod GOCACHE="$(go env GOCACHE)" GOMODCACHE="$(go env GOMODCACHE)")
-if "${USER_ENV[@]}" sh -c 'command -v cargo || command -v rustc'; then
-    echo "dist.sh: cargo or rustc is still on the user's PATH" >&2
-    exit 1
-fi
-
-# in_project DIR SNIPPET [--dev]: runs README's shell block SNIPPET in DIR as the user (with
-# --dev: as a developer, cargo on PATH, HOOKWIRE the checkout), output to DIR/out.
-in_project() {
-    local dir=$1 snippet=$2 rc=0 code run=("${USER_ENV[@]}")
-    if [ "${3:-}" = --dev ]; then run=(env HOOKWIRE="$ROOT"); fi
-    code=$(python3 "$ROOT/.ci/readme-snippet" "$snippet")
-    echo "\$ (README snippet $snippet)"
-    printf '%s\n' "$code" | sed 's/^/    /'
-    (cd "$dir" && "${run[@]}" bash -eo pipefail -c "$code") >"$dir/out" 2>&1 || rc=$?
-    cat "$dir/out"
-    return "$rc"
-}
-project() { # project NAME [SNIPPET FILE]: a fresh folder outside the repository, with the snippet in FILE
-    mkdir -p "$WORK/$1"
-    if [ $# -gt 1 ]; then python3 "$ROOT/.ci/readme-snippet" "$2" >"$WORK/$1/$3"; fi
-    echo "$WORK/$1"
-}
 expect_deny() { # expect_deny FILE COUNT: the quick start printed "deny no rm -rf here" COUNT times
     local n
     n=$(grep -c '^deny no rm -rf here$' "$1" || true)

@@ -50,4 +50,13 @@ for snippet in go-install go-adapter-install; do
     (cd "$user" && DIST="$root/target/dist" GOPROXY="$proxy" GOFLAGS=-mod=mod GOTOOLCHAIN=local \
         bash -eo pipefail -c "$(python3 "$root/.ci/readme-snippet" "$snippet")")
 done
-echo "go: the eino adapter installed from target/dist/go/eino and README's snippet built"
+# README says the user's module gets the sonic version the adapter's module requires (eino's
+# own one does not build with Go 1.26): go mod tidy wrote it into the user's go.mod.
+sonic=$(awk '$1 == "github.com/bytedance/sonic" { print $2 }' bindings-go/eino/go.mod)
+got=$(cd "$user" && GOFLAGS=-mod=mod GOTOOLCHAIN=local go list -m -f '{{.Version}}' github.com/bytedance/sonic)
+[ -n "$sonic" ] && [ "$got" = "$sonic" ] ||
+    { echo "go: the user's module has sonic $got, the adapter's module requires ${sonic:-none}" >&2; exit 1; }
+grep -q "github.com/bytedance/sonic $sonic" "$user/go.mod"
+grep -q "sonic $sonic" README.md ||
+    { echo "go: README does not name sonic $sonic, the version bindings-go/eino/go.mod requires" >&2; exit 1; }
+echo "go: the eino adapter installed from target/dist/go/eino and README's snippet built (sonic $got)"
