@@ -299,6 +299,21 @@ impl Dispatcher {
         }
     }
 
+    /// Whether the hooks on tool events can reach the tool `tool_name` (the name the hooks see,
+    /// after an adapter's tool-name map), as a dict: `tool_name`, `hooked` (hooks exist on tool
+    /// events), `reached` (one of their matchers matches the name) and `warning` (the text to
+    /// show once when hooks exist and none can match, else `None`;
+    /// schema/tool-reach.schema.json). Nothing is run. Raises `HookwireError` only for a bug
+    /// (`panic`); a `tool_name` that is not a str raises `TypeError`.
+    fn tool_reach<'py>(&self, py: Python<'py>, tool_name: &str) -> PyResult<Bound<'py, PyAny>> {
+        let reach = catch_unwind(AssertUnwindSafe(|| self.inner.tool_reach(tool_name).to_json()))
+            .map_err(ErrorDetails::from_panic);
+        match reach {
+            Ok(json) => loads(py)?.call1((PyString::new(py, &json),)),
+            Err(details) => Err(to_pyerr(py, Side::Config, details)),
+        }
+    }
+
     fn __repr__(&self) -> &'static str {
         "<hookwire.Dispatcher>"
     }

@@ -11,10 +11,12 @@ use pyo3::types::PyString;
 
 /// The host step of `result` (the dict `Dispatcher.fire` returned, or its JSON text): a dict
 /// with `event`, `action` (`run_tool`, `deny_tool`, `defer_tool`, `deliver_result`,
-/// `call_model`, `block_prompt`, `continue_turn`, `end_turn`, `proceed`), `tool_input`,
-/// `message`, `feedback`, `tool_output`, `prompt`, `context`, `user_message` and `stop`
-/// (schema/host-step.schema.json). Raises `EventError` for something that is not a result,
-/// `TypeError` for an argument that is not a dict, str or bytes.
+/// `call_model`, `block_prompt`, `continue_turn`, `end_turn`, `switch_model`, `keep_model`,
+/// `proceed`), `tool_input`, `message`, `feedback`, `tool_output`, `prompt`, `context`,
+/// `user_message`, `stop`, `seen_by` (who sees each text) and `approved` (a `run_tool` a hook
+/// allowed: the host's own approval is not asked) (schema/host-step.schema.json). Raises
+/// `EventError` for something that is not a result, `TypeError` for an argument that is not a
+/// dict, str or bytes.
 #[pyfunction]
 pub fn host_step<'py>(py: Python<'py>, result: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     let input = Input::from_py(py, result, Side::Event)?;

@@ -3,7 +3,7 @@
 //! A thin shell over `hookwire-core` (style.md rule 1): this file only assembles the module.
 //! The class lives in `dispatcher.rs`, the cancellation token in `cancel.rs`, Python callables
 //! as handlers in `functions.rs`, the exceptions in `errors.rs`, `record_trust` in `trust.rs`, `host_step` in `host_step.rs`,
-//! `claude_code_defaults` in `defaults.rs`, the log sink in `logs.rs`, a dict's JSON text in
+//! `host_event` in `host_event.rs`, `claude_code_defaults` in `defaults.rs`, the log sink in `logs.rs`, a dict's JSON text in
 //! `encode.rs`, the decoded no-match results in `results.rs`;
 //! `fire_async` is Python code in `python/hookwire/__init__.py`.
 
@@ -13,6 +13,7 @@ mod dispatcher;
 mod encode;
 mod errors;
 mod functions;
+mod host_event;
 mod host_step;
 mod logs;
 mod results;
@@ -26,10 +27,12 @@ use pyo3::prelude::*;
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", hookwire_core::version())?;
     m.add("CLAUDE_CODE_VERSION", hookwire_core::CLAUDE_CODE_VERSION)?;
+    m.add("MAX_STOP_CONTINUATIONS", hookwire_core::MAX_STOP_CONTINUATIONS)?;
     m.add_class::<dispatcher::Dispatcher>()?;
     m.add_class::<cancel::CancelToken>()?;
     m.add_function(wrap_pyfunction!(trust::record_trust, m)?)?;
     m.add_function(wrap_pyfunction!(host_step::host_step, m)?)?;
+    m.add_function(wrap_pyfunction!(host_event::host_event, m)?)?;
     m.add_function(wrap_pyfunction!(defaults::claude_code_defaults, m)?)?;
     m.add_function(wrap_pyfunction!(logs::set_log_sink, m)?)?;
     errors::register(m)?;

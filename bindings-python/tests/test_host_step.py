@@ -34,3 +34,17 @@ def test_something_that_is_not_a_result_raises_event_error() -> None:
         hookwire.host_step(b"\xff")
     with pytest.raises(TypeError):
         hookwire.host_step(42)  # type: ignore[arg-type]
+
+
+def test_approved_marks_a_run_tool_a_hook_allowed() -> None:
+    allow = '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'
+    step = hookwire.host_step(hookwire.Dispatcher(one_hook(f"echo '{allow}'")).fire(tool_event()))
+    assert (step["action"], step["approved"]) == ("run_tool", True)
+    step = hookwire.host_step(hookwire.Dispatcher(one_hook("exit 0")).fire(tool_event()))
+    assert (step["action"], step["approved"]) == ("run_tool", False)
+    assert list(step)[-1] == "approved"
+
+
+def test_the_stop_continuation_bound_is_the_cores() -> None:
+    assert hookwire.MAX_STOP_CONTINUATIONS == 16
+    assert isinstance(hookwire.MAX_STOP_CONTINUATIONS, int)

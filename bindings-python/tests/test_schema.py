@@ -1,7 +1,8 @@
 """The dicts the binding returns against the JSON Schemas generated from the Rust types
 (schema/ at the repository root, core/src/schema.rs): a real fire's result, its outcomes and
-verdicts, and a trust status have exactly the schemas' keys, in their order, and an engine
-error carries every field of the error object. Skipped when the suite runs outside the
+verdicts, a trust status, a host step and a tool reach have exactly the schemas' keys, in their
+order, host facts with every key of their schema are accepted, and an engine error carries
+every field of the error object. Skipped when the suite runs outside the
 repository (against an installed wheel with no schema/ beside it)."""
 
 from __future__ import annotations
@@ -77,3 +78,23 @@ def test_a_host_step_has_the_schemas_keys_and_an_action_it_lists() -> None:
     step = hookwire.host_step(result)
     assert list(step) == properties(step_schema)
     assert step["action"] in [v["const"] for v in step_schema["$defs"]["HostAction"]["oneOf"]]
+
+
+def test_a_tool_reach_has_the_schemas_keys() -> None:
+    reach_schema = schema("tool-reach.schema.json")
+    reach = hookwire.Dispatcher(one_hook("true")).tool_reach("Bash")
+    assert list(reach) == properties(reach_schema) == reach_schema["required"]
+
+
+def test_host_facts_with_every_key_of_the_schema_build_an_event() -> None:
+    facts_schema = schema("host-facts.schema.json")
+    values = {"event": "PostToolUseFailure", "session_id": "s", "cwd": "/", "transcript_path": "/t.jsonl",
+              "permission_mode": "plan", "tool_name": "bash", "tool_names": {"bash": "Bash"}, "tool_input": {},
+              "tool_use_id": "t", "tool_response": None, "error": "boom", "error_type": "OSError", "is_interrupt": True,
+              "prompt": "p", "source": "startup", "reason": "other", "stop_hook_active": False,
+              "last_assistant_message": "m", "fields": {"agent_id": "a"}}
+    assert list(values) == properties(facts_schema)
+    event = hookwire.host_event(values)
+    assert (event["tool_name"], event["error"], event["agent_id"]) == ("Bash", "OSError: boom", "a")
+    with pytest.raises(hookwire.EventError):
+        hookwire.host_event({**values, "not_a_fact": 1})  # additionalProperties: false

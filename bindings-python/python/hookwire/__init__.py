@@ -21,8 +21,11 @@ user, project and local settings files, the project ones gated on that store.
 
 The host step (agents.md §5): ``hookwire.host_step(result)`` says what an agent loop does next
 with a result (``action``: run the tool, deny it with ``message``, call the model one more
-time, ...), as Claude Code's own loop would; the framework adapters in ``hookwire.adapters``
-are built on it.
+time, ...), as Claude Code's own loop would. Its other half, ``hookwire.host_event(facts)``,
+builds the event a host fires from what the framework knows (schema/host-facts.schema.json),
+and ``d.tool_reach(tool_name)`` says whether any hook on a tool event can match a tool; the
+framework adapters in ``hookwire.adapters`` are built on the three, and bound Stop
+continuations by ``hookwire.MAX_STOP_CONTINUATIONS``.
 
 Logs (docs/logging.md): ``hookwire.enable_logging(logging.DEBUG)`` sends the engine's events
 to the loggers ``hookwire.fire``, ``hookwire.hook`` and ``hookwire.load``, fields as record
@@ -47,8 +50,10 @@ from hookwire._native import (
     EventError,
     HookwireError,
     CLAUDE_CODE_VERSION,
+    MAX_STOP_CONTINUATIONS,
     __version__,
     claude_code_defaults,
+    host_event,
     host_step,
     record_trust,
 )
@@ -61,10 +66,12 @@ __all__ = [
     "EventError",
     "HookwireError",
     "CLAUDE_CODE_VERSION",
+    "MAX_STOP_CONTINUATIONS",
     "__version__",
     "claude_code_defaults",
     "disable_logging",
     "enable_logging",
+    "host_event",
     "host_step",
     "record_trust",
 ]

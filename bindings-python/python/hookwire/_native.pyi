@@ -10,6 +10,9 @@ from typing import Any, Self
 __version__: str
 # The Claude Code release whose events hookwire knows and whose loop host_step reproduces.
 CLAUDE_CODE_VERSION: str
+# How many consecutive Stop continuations an adapter allows in one run before it ends the turn
+# itself (16): a bound above the engine's own guard (8 per session).
+MAX_STOP_CONTINUATIONS: int
 
 class Dispatcher:
     """A loaded configuration, ready to fire events.
@@ -78,6 +81,13 @@ class Dispatcher:
         each with ``scope``, ``label``, ``path``, ``resolved``, ``key``, ``digest``,
         ``trusted`` (bool) and ``why``. Nothing is spawned, read or written."""
 
+    def tool_reach(self, tool_name: str) -> dict[str, Any]:
+        """Whether the hooks on tool events can reach the tool ``tool_name`` (the name hooks
+        see, after an adapter's tool-name map): a dict with ``tool_name``, ``hooked`` (hooks
+        exist on tool events), ``reached`` (one of their matchers matches the name) and
+        ``warning`` (the text to show once when hooks exist and none can match, else ``None``;
+        schema/tool-reach.schema.json). Nothing is run."""
+
 class CancelToken:
     """Cancels fires from another thread: ``d.fire(event, cancel=token)`` here,
     ``token.cancel()`` there. Cancelling is permanent. Thread-safe: share it freely."""
@@ -101,9 +111,20 @@ def claude_code_defaults(project_dir: str | PathLike[str]) -> dict[str, Any]:
 def host_step(result: dict[str, Any] | str | bytes) -> dict[str, Any]:
     """What an agent loop does next with a result (agents.md §5): a dict with ``event``,
     ``action`` (``run_tool``, ``deny_tool``, ``defer_tool``, ``deliver_result``, ``call_model``,
-    ``block_prompt``, ``continue_turn``, ``end_turn``, ``proceed``), ``tool_input``, ``message``,
-    ``feedback``, ``tool_output``, ``prompt``, ``context``, ``user_message`` and ``stop``.
+    ``block_prompt``, ``continue_turn``, ``end_turn``, ``switch_model``, ``keep_model``,
+    ``proceed``), ``tool_input``, ``message``, ``feedback``, ``tool_output``, ``prompt``,
+    ``context``, ``user_message``, ``stop``, ``seen_by`` (who sees each text) and ``approved``
+    (a ``run_tool`` a hook allowed: the host's own approval is not asked).
     Raises ``EventError`` for something that is not a result."""
+
+def host_event(facts: dict[str, Any] | str | bytes) -> dict[str, Any]:
+    """The event a host fires, built by the core's one rule from the framework's facts
+    (schema/host-facts.schema.json: ``event``, ``session_id``, ``cwd``, then what the event
+    needs: ``tool_name`` with ``tool_names``, ``tool_input``, ``prompt``, ``error``, ...):
+    Claude Code's key order, ``transcript_path`` only when given, ``permission_mode``
+    ``default`` unless given, the tool name mapped through ``tool_names``, ``tool_input``
+    always an object. Raises ``EventError`` (``invalid_json``, or ``invalid_event`` with a
+    pointer to the fact at fault)."""
 
 def record_trust(config: dict[str, Any] | str | bytes) -> dict[str, Any]:
     """Record the SHA-256 of every project and local file source of ``config`` in the trust

@@ -19,10 +19,23 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 from langchain_core.tools import tool
 from pydantic import Field
 
-from hookwire.adapters import AdapterWarning, ToolCallDeferred
-from hookwire.adapters.langchain import HookwireMiddleware
+import hookwire
+from hookwire.adapters import AdapterWarning, PromptBlocked, ToolCallDeferred, UntrustedHooksWarning
+from hookwire.adapters.langchain import DEFAULT_TOOL_NAMES, HookwireMiddleware
 
-from .hookproject import HookProject, readme_snippet
+from .hookproject import (
+    GUARD_REASON,
+    NOT_ALLOWED,
+    PRE_ALLOW,
+    SYSTEM_MESSAGE,
+    HookProject,
+    check_events_built_by_core,
+    check_tool_names,
+    check_trust,
+    guard_project,
+    permission,
+    readme_snippet,
+)
 
 
 class ScriptedChat(GenericFakeChatModel):
@@ -48,12 +61,12 @@ def model(*replies: AIMessage, then: str | None = None) -> ScriptedChat:
 
 
 class Shell:
-    """The Bash tool: records the commands it ran instead of running them."""
+    """The Bash tool (or one named ``name``): records the commands it ran instead of running them."""
 
-    def __init__(self) -> None:
+    def __init__(self, name: str = "Bash") -> None:
         self.ran: list[str] = []
 
-        @tool("Bash")
+        @tool(name)
         def bash(command: str) -> str:
             """Run a shell command."""
             self.ran.append(command)
@@ -128,16 +141,26 @@ def test_post_tool_use_block_and_context_reach_the_model(project: HookProject) -
     assert result in chat.seen[1] or any("output looks wrong" in m.text for m in chat.seen[1])
 
 
-def test_user_prompt_submit_block_makes_no_model_call(project: HookProject) -> None:
+def test_user_prompt_submit_block_raises_prompt_blocked_and_makes_no_model_call(project: HookProject) -> None:
     project.rules({"event": "UserPromptSubmit", "exit": 2, "stderr": "not today"})
     told: list[tuple[str, str]] = []
     chat = model(then="never")
-    state, _ = run(project, chat, on_user_message=lambda text, event: told.append((text, event)))
+    with pytest.raises(PromptBlocked, match="not today") as caught:
+        run(project, chat, on_user_message=lambda text, event: told.append((text, event)))
+    assert caught.value.message is not None and "not today" in caught.value.message
     assert chat.seen == []
-    assert not any(isinstance(m, HumanMessage) for m in state["messages"])
     assert any("not today" in text for text, _ in told)
     assert "Stop" not in project.names()
     assert project.names()[-1] == "SessionEnd"
+
+
+def test_async_invoke_raises_prompt_blocked_too(project: HookProject) -> None:
+    project.rules({"event": "UserPromptSubmit", "exit": 2, "stderr": "not today"})
+    chat = model(then="never")
+    agent = create_agent(chat, [Shell().tool], middleware=[HookwireMiddleware(project.dir)])
+    with pytest.raises(PromptBlocked, match="not today"):
+        asyncio.run(agent.ainvoke({"messages": [HumanMessage("go")]}))
+    assert chat.seen == [] and project.names()[-1] == "SessionEnd"
 
 
 def test_prompt_context_and_rewrite_reach_the_model(project: HookProject) -> None:
@@ -209,3 +232,195 @@ def test_readme_snippet_runs(project: HookProject) -> None:
     exec(readme_snippet("python-adapter-langchain"), namespace)
     assert shell.ran == []
     assert "blocked by the README hook" in tool_messages(namespace["result"])[0].text
+
+
+# --- one event builder: the core's (issue 37) ------------------------------------------------
+
+
+def test_each_fired_event_is_the_one_host_event_builds_from_the_same_facts(project: HookProject) -> None:
+    run(project, model(bash_call("ls", call_id="toolu_1"), then="done"), session_id="sess-1", cwd=project.dir)
+    check_events_built_by_core(project, DEFAULT_TOOL_NAMES)
+
+
+def test_a_raised_tool_fires_the_failure_event_the_core_builds(project: HookProject) -> None:
+    @tool("Bash")
+    def broken(command: str) -> str:
+        """Run a shell command."""
+        raise ValueError("disk on fire")
+
+    agent = create_agent(model(bash_call("ls"), then="x"), [broken], middleware=[HookwireMiddleware(project.dir, session_id="s")])
+    with pytest.raises(ValueError):
+        agent.invoke({"messages": [HumanMessage("go")]})
+    [failure] = project.events("PostToolUseFailure")
+    assert failure["error"] == "ValueError: disk on fire" and failure["is_interrupt"] is False
+
+
+# --- tool names ------------------------------------------------------------------------------
+
+
+def guarded_run(proj: Any, tool_name: str, *, calls: int = 1, **kw: Any) -> tuple[dict[str, Any], Shell]:
+    shell = Shell(tool_name)
+    replies = [AIMessage(content="", tool_calls=[{"name": tool_name, "args": {"command": "ls"}, "id": f"c{i}"}]) for i in range(calls)]
+    agent = create_agent(model(*replies, then="done"), [shell.tool], middleware=[HookwireMiddleware(proj, **kw)])
+    return agent.invoke({"messages": [HumanMessage("go")]}), shell
+
+
+def ran(proj: Any, tool_name: str, **kw: Any) -> list[str]:
+    return guarded_run(proj, tool_name, **kw)[1].ran
+
+
+def test_tool_names_map_the_framework_names_and_warn_for_an_unreachable_tool(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    check_tool_names(tmp_path, monkeypatch, ran)
+
+
+def test_a_bash_tool_denied_through_the_default_map_tells_the_model_why(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    proj = guard_project(tmp_path, monkeypatch)
+    state, shell = guarded_run(proj, "bash")
+    assert shell.ran == [] and GUARD_REASON in tool_messages(state)[0].text
+    assert ran(proj, "terminal") == []  # langchain-community's ShellTool
+
+
+# --- trust -----------------------------------------------------------------------------------
+
+
+def test_trust_is_the_hosts_choice_and_an_untrusted_guard_is_warned_about(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    check_trust(tmp_path, monkeypatch, ran)
+
+
+def test_no_trust_warning_without_project_hook_files(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    proj = guard_project(tmp_path, monkeypatch, trusted=False)
+    (proj / ".claude" / "settings.json").unlink()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UntrustedHooksWarning)
+        HookwireMiddleware(proj)
+
+
+def test_trust_applies_to_a_project_directory_only(project: HookProject) -> None:
+    with pytest.raises(ValueError, match="trust"):
+        HookwireMiddleware(project.dispatcher(), trust="trusted")
+    with pytest.raises(ValueError, match="trust"):
+        HookwireMiddleware(project.dir, trust="yes")  # type: ignore[arg-type]
+
+
+# --- PermissionRequest around the human-in-the-loop middleware (Claude Code 2.1.332) ---------
+
+
+def hitl_agent(project: HookProject, chat: ScriptedChat, **kw: Any) -> tuple[Any, Shell, list[tuple[str, str]]]:
+    from langchain.agents.middleware import HumanInTheLoopMiddleware
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    shell, told = Shell(), []
+    hitl = HumanInTheLoopMiddleware(interrupt_on={"Bash": True}, interrupt_mode="per_call")
+    middleware = HookwireMiddleware(project.dir, human_in_the_loop=hitl,
+                                    on_user_message=lambda text, event: told.append((text, event)), **kw)
+    agent = create_agent(chat, [shell.tool], middleware=[middleware], checkpointer=InMemorySaver())
+    return agent, shell, told
+
+
+THREAD = {"configurable": {"thread_id": "t1"}}
+
+
+def test_permission_request_allow_runs_the_tool_without_asking_the_person(project: HookProject) -> None:
+    project.rules({"event": "PermissionRequest", "stdout": permission("allow")})
+    agent, shell, told = hitl_agent(project, model(bash_call("ls"), then="done"))
+    state = agent.invoke({"messages": [HumanMessage("go")]}, THREAD)
+    assert "__interrupt__" not in state and shell.ran == ["ls"] and told == []
+    [asked] = project.events("PermissionRequest")
+    assert (asked["tool_name"], asked["tool_input"], asked["permission_suggestions"]) == ("Bash", {"command": "ls"}, [])
+    assert project.names().index("PreToolUse") < project.names().index("PermissionRequest")
+
+
+def test_permission_request_deny_tells_the_model_and_the_user(project: HookProject) -> None:
+    project.rules({"event": "PermissionRequest", "stdout": permission("deny", "no shell today")})
+    chat = model(bash_call("ls"), then="done")
+    agent, shell, told = hitl_agent(project, chat)
+    state = agent.invoke({"messages": [HumanMessage("go")]}, THREAD)
+    assert "__interrupt__" not in state and shell.ran == []
+    assert [m.text for m in tool_messages(state)] == ["no shell today"]
+    assert any(isinstance(m, ToolMessage) and m.text == "no shell today" for m in chat.seen[1])
+    assert told == [("no shell today", "PermissionRequest")]
+    assert "PostToolUse" not in project.names()
+
+
+def test_permission_request_without_a_decision_leaves_the_person_to_ask(project: HookProject) -> None:
+    agent, shell, told = hitl_agent(project, model(bash_call("ls"), then="done"))
+    state = agent.invoke({"messages": [HumanMessage("go")]}, THREAD)
+    [pending] = state["__interrupt__"]
+    assert pending.value["type"] == "tool_approval" and pending.value["args"] == {"command": "ls"}
+    assert shell.ran == [] and told == []
+    from langgraph.types import Command
+
+    state = agent.invoke(Command(resume={pending.id: {"type": "approve"}}), THREAD)
+    assert shell.ran == ["ls"] and tool_messages(state)[0].text == "ran: ls"
+    assert project.names()[-1] == "SessionEnd"
+
+
+def test_a_person_who_rejects_gets_no_post_tool_event(project: HookProject) -> None:
+    from langgraph.types import Command
+
+    agent, shell, _ = hitl_agent(project, model(bash_call("ls"), then="done"))
+    state = agent.invoke({"messages": [HumanMessage("go")]}, THREAD)
+    state = agent.invoke(Command(resume={state["__interrupt__"][0].id: {"type": "reject", "message": "no"}}), THREAD)
+    assert shell.ran == [] and "User rejected" in tool_messages(state)[0].text
+    assert "PostToolUse" not in project.names() and "PostToolUseFailure" not in project.names()
+
+
+def test_a_pre_tool_use_allow_skips_the_person_and_permission_request(project: HookProject) -> None:
+    project.rules(PRE_ALLOW)
+    agent, shell, _ = hitl_agent(project, model(bash_call("ls"), then="done"))
+    state = agent.invoke({"messages": [HumanMessage("go")]}, THREAD)
+    assert "__interrupt__" not in state and shell.ran == ["ls"]
+    assert project.events("PermissionRequest") == []
+
+
+def test_human_in_the_loop_must_ask_per_call() -> None:
+    from langchain.agents.middleware import HumanInTheLoopMiddleware
+
+    with pytest.raises(ValueError, match="per_call"):
+        HookwireMiddleware(hookwire.Dispatcher({}), human_in_the_loop=HumanInTheLoopMiddleware(interrupt_on={"Bash": True}))
+
+
+def test_permission_tools_with_nobody_to_ask(project: HookProject) -> None:
+    state, shell = run(project, model(bash_call("ls"), then="done"), permission_tools={"Bash"})
+    assert shell.ran == [] and [m.text for m in tool_messages(state)] == [NOT_ALLOWED]
+    project.rules({"event": "PermissionRequest", "stdout": permission("allow")})
+    state, shell = run(project, model(bash_call("ls"), then="done"), permission_tools=lambda name, args: name == "Bash")
+    assert shell.ran == ["ls"]
+
+
+def test_no_permission_request_for_a_tool_that_needs_none(project: HookProject) -> None:
+    _, shell = run(project, model(bash_call("ls"), then="done"))
+    assert shell.ran == ["ls"] and project.events("PermissionRequest") == []
+
+
+def test_pre_tool_use_system_message_reaches_the_user_not_the_model(project: HookProject) -> None:
+    project.rules(SYSTEM_MESSAGE)
+    told: list[tuple[str, str]] = []
+    chat = model(bash_call("ls"), then="done")
+    result, shell = run(project, chat, on_user_message=lambda text, event: told.append((text, event)))
+    assert shell.ran == ["ls"]
+    assert told == [("heads up: a shell command", "PreToolUse")]
+    assert not any("heads up" in str(m.content) for request in chat.seen for m in request)
+    assert not any("heads up" in str(m.content) for m in result["messages"])
+
+
+def test_readme_trust_snippet_runs_the_projects_guard_on_a_mapped_tool(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    proj = guard_project(tmp_path, monkeypatch, trusted=False)
+    shell = Shell("run_it")
+    call = AIMessage(content="", tool_calls=[{"name": "run_it", "args": {"command": "ls"}, "id": "c1"}])
+    namespace: dict[str, Any] = {"model": model(call, then="done"), "tools": [shell.tool], "project_dir": str(proj)}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", AdapterWarning)
+        exec(readme_snippet("python-adapter-trust"), namespace)
+    assert shell.ran == [] and GUARD_REASON in tool_messages(namespace["result"])[0].text
+
+
+def test_async_invoke_asks_permission_request_and_leaves_the_person_to_ask(project: HookProject) -> None:
+    agent, shell, told = hitl_agent(project, model(bash_call("ls"), then="done"))
+    state = asyncio.run(agent.ainvoke({"messages": [HumanMessage("go")]}, THREAD))
+    assert state["__interrupt__"][0].value["name"] == "Bash" and shell.ran == [] and told == []
+    project.rules({"event": "PermissionRequest", "stdout": permission("deny", "no shell today")})
+    agent, shell, told = hitl_agent(project, model(bash_call("ls"), then="done"))
+    state = asyncio.run(agent.ainvoke({"messages": [HumanMessage("go")]}, {"configurable": {"thread_id": "t2"}}))
+    assert "__interrupt__" not in state and shell.ran == []
+    assert [m.text for m in tool_messages(state)] == ["no shell today"] and told == [("no shell today", "PermissionRequest")]

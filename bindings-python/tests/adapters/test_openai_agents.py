@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,10 +13,22 @@ pytest.importorskip("agents")
 
 from agents import Agent, function_tool, set_tracing_disabled
 from agents.testing import ModelStep, ScriptedModel, assistant_message, function_call
-from .hookproject import HookProject, readme_snippet
+from .hookproject import (
+    GUARD_REASON,
+    NOT_ALLOWED,
+    PRE_ALLOW,
+    SYSTEM_MESSAGE,
+    HookProject,
+    check_events_built_by_core,
+    check_tool_names,
+    check_trust,
+    guard_project,
+    permission,
+    readme_snippet,
+)
 
 from hookwire.adapters import AdapterWarning, PromptBlocked, ToolCallDeferred
-from hookwire.adapters.openai_agents import HookwireRunner
+from hookwire.adapters.openai_agents import DEFAULT_TOOL_NAMES, HookwireRunner
 
 
 set_tracing_disabled(True)  # no trace export: these tests never touch the network
@@ -30,10 +43,10 @@ def bash_step(command: str, call_id: str = "call-1") -> list[Any]:
 
 
 class Shell:
-    def __init__(self) -> None:
+    def __init__(self, name: str = "Bash", **kw: Any) -> None:
         self.ran: list[str] = []
 
-        @function_tool(name_override="Bash")
+        @function_tool(name_override=name, **kw)
         def bash(command: str) -> str:
             """Run a shell command."""
             self.ran.append(command)
@@ -176,3 +189,121 @@ def test_readme_snippet_runs(project: HookProject) -> None:
     namespace: dict[str, Any] = {"model": model, "tools": [shell.tool], "project_dir": str(project.dir)}
     exec(readme_snippet("python-adapter-openai-agents"), namespace)
     assert shell.ran == [] and any("blocked by the README hook" in o for o in outputs_to_model(model, 1))
+
+
+# --- one event builder: the core's (issue 37) ------------------------------------------------
+
+
+def test_each_fired_event_is_the_one_host_event_builds_from_the_same_facts(project: HookProject) -> None:
+    model, shell = ScriptedModel([bash_step("ls", "toolu_1"), text_step("done")]), Shell()
+    HookwireRunner(project.dir, session_id="sess-1", cwd=project.dir).run_sync(agent_with(model, shell), "list files")
+    check_events_built_by_core(project, DEFAULT_TOOL_NAMES)
+
+
+# --- tool names, trust -----------------------------------------------------------------------
+
+
+def guarded_run(proj: Path, tool_name: str, *, calls: int = 1, **kw: Any) -> tuple[ScriptedModel, Shell]:
+    steps = [[function_call(tool_name, {"command": "ls"}, call_id=f"c{i}")] for i in range(calls)]
+    model, shell = ScriptedModel([*steps, text_step("done")]), Shell(tool_name)
+    HookwireRunner(proj, **kw).run_sync(Agent(name="w", model=model, tools=[shell.tool]), "go")
+    return model, shell
+
+
+def ran(proj: Path, tool_name: str, **kw: Any) -> list[str]:
+    return guarded_run(proj, tool_name, **kw)[1].ran
+
+
+def test_tool_names_map_the_framework_names_and_warn_for_an_unreachable_tool(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    check_tool_names(tmp_path, monkeypatch, ran)
+
+
+def test_a_bash_tool_denied_through_the_default_map_tells_the_model_why(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    model, shell = guarded_run(guard_project(tmp_path, monkeypatch), "bash")
+    assert shell.ran == [] and any(GUARD_REASON in o for o in outputs_to_model(model, 1))
+
+
+def test_trust_is_the_hosts_choice_and_an_untrusted_guard_is_warned_about(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    check_trust(tmp_path, monkeypatch, ran)
+
+
+# --- PermissionRequest where the SDK's needs_approval would ask a person (Claude Code 2.1.332)
+
+
+def approval_run(project: HookProject, **kw: Any) -> tuple[Any, Shell, ScriptedModel, list[tuple[str, str]], HookwireRunner]:
+    model, shell, told = ScriptedModel([bash_step("ls"), text_step("done")]), Shell(needs_approval=True), []
+    runner = HookwireRunner(project.dir, on_user_message=lambda t, e: told.append((t, e)), **kw)
+    result = runner.run_sync(agent_with(model, shell), "list")
+    return result, shell, model, told, runner
+
+
+def test_permission_request_allow_runs_a_needs_approval_tool(project: HookProject) -> None:
+    project.rules({"event": "PermissionRequest", "stdout": permission("allow")})
+    result, shell, model, told, _ = approval_run(project)
+    assert shell.ran == ["ls"] and result.interruptions == [] and result.final_output == "done"
+    [asked] = project.events("PermissionRequest")
+    assert (asked["tool_name"], asked["tool_input"], asked["permission_suggestions"]) == ("Bash", {"command": "ls"}, [])
+    assert project.names().index("PreToolUse") < project.names().index("PermissionRequest")
+    assert outputs_to_model(model, 1) == ["ran: ls"] and told == []
+
+
+def test_permission_request_deny_tells_the_model_and_the_user(project: HookProject) -> None:
+    project.rules({"event": "PermissionRequest", "stdout": permission("deny", "no shell today")})
+    result, shell, model, told, _ = approval_run(project)
+    assert shell.ran == [] and result.interruptions == []
+    assert outputs_to_model(model, 1) == ["no shell today"]
+    assert told == [("no shell today", "PermissionRequest")]
+
+
+def test_permission_request_without_a_decision_leaves_the_sdk_approval_and_resumes(project: HookProject) -> None:
+    result, shell, model, told, runner = approval_run(project)
+    [pending] = result.interruptions
+    assert pending.tool_name == "Bash" and shell.ran == [] and told == []
+    assert "Stop" not in project.names() and "SessionEnd" not in project.names()
+    state = result.to_state()
+    state.approve(pending)
+    result = runner.run_sync(agent_with(model, shell), state)
+    assert shell.ran == ["ls"] and result.final_output == "done"
+    names = project.names()
+    assert names.count("PreToolUse") == 1 and names.count("PermissionRequest") == 1
+    assert names.count("UserPromptSubmit") == 1 and names.count("SessionStart") == 1
+    assert names[-3:] == ["PostToolUse", "Stop", "SessionEnd"]
+    assert len({e["session_id"] for e in project.events()}) == 1
+
+
+def test_a_person_who_rejects_gets_the_sdk_rejection(project: HookProject) -> None:
+    result, shell, model, _, runner = approval_run(project)
+    state = result.to_state()
+    state.reject(result.interruptions[0])
+    runner.run_sync(agent_with(model, shell), state)
+    assert shell.ran == [] and "PostToolUse" not in project.names()
+
+
+def test_a_pre_tool_use_allow_skips_the_approval_and_permission_request(project: HookProject) -> None:
+    project.rules(PRE_ALLOW)
+    result, shell, _, _, _ = approval_run(project)
+    assert result.interruptions == [] and shell.ran == ["ls"]
+    assert project.events("PermissionRequest") == []
+
+
+def test_a_pre_tool_use_deny_never_reaches_the_approval(project: HookProject) -> None:
+    project.rules({"event": "PreToolUse", "exit": 2, "stderr": "not this one"})
+    result, shell, model, _, _ = approval_run(project)
+    assert result.interruptions == [] and shell.ran == [] and project.events("PermissionRequest") == []
+    assert any("not this one" in o for o in outputs_to_model(model, 1))
+
+
+def test_permission_tools_with_nobody_to_ask(project: HookProject) -> None:
+    model, shell = ScriptedModel([bash_step("ls"), text_step("done")]), Shell()
+    HookwireRunner(project.dir, permission_tools=["Bash"]).run_sync(agent_with(model, shell), "list")
+    assert shell.ran == [] and outputs_to_model(model, 1) == [NOT_ALLOWED]
+
+
+def test_pre_tool_use_system_message_reaches_the_user_not_the_model(project: HookProject) -> None:
+    project.rules(SYSTEM_MESSAGE)
+    model, shell = ScriptedModel([bash_step("ls"), text_step("done")]), Shell()
+    told: list[tuple[str, str]] = []
+    HookwireRunner(project.dir, on_user_message=lambda t, e: told.append((t, e))).run_sync(agent_with(model, shell), "list")
+    assert shell.ran == ["ls"] and project.events("PermissionRequest") == []
+    assert told == [("heads up: a shell command", "PreToolUse")]
+    assert not any("heads up" in str(call.input) for call in model.calls)

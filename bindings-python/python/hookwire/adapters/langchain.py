@@ -1,7 +1,7 @@
 """Claude Code-compatible hooks for LangChain agents (``langchain.agents.create_agent``).
 
 Supported: ``langchain >= 1.0, < 2`` with ``langchain-core >= 1.0, < 2`` (tested with langchain
-1.4.7, langchain-core 1.7.2, langgraph 1.2.22). Install with ``pip install 'hookwire[langchain]'``.
+1.4.7, langchain-core 1.7.2, langgraph 1.2.22). Install with the ``langchain`` extra.
 
     from hookwire.adapters.langchain import HookwireMiddleware
     agent = create_agent(model, tools, middleware=[HookwireMiddleware(project_dir)])
@@ -12,19 +12,49 @@ Where each event fires, all inside the agent's own graph, sync (``invoke``) and 
 
 - ``before_agent``: SessionStart (``source`` ``startup``, or ``resume`` when a checkpointed
   thread already has a session), then UserPromptSubmit on the last human message. A block
-  removes the prompt and ends the run before any model call; a rewrite replaces the message;
-  context is added as a ``SystemMessage`` after the prompt.
+  raises ``PromptBlocked`` (SessionEnd fired first, no model call), so ``invoke`` raises it as
+  every adapter does; a rewrite replaces the message; context is added as a ``SystemMessage``
+  after the prompt.
 - ``wrap_tool_call``/``awrap_tool_call``: PreToolUse before the tool (a deny is an error
   ``ToolMessage`` with the reason, a rewrite replaces the call's ``args``, a defer raises
-  ``ToolCallDeferred``), PostToolUse or PostToolUseFailure after it (the block reason and
-  context are appended to the ``ToolMessage``; ``updated_tool_output`` replaces its content
-  when it has the same JSON type).
+  ``ToolCallDeferred``), then PermissionRequest where a human would be asked (below),
+  PostToolUse or PostToolUseFailure after it (the block reason and context are appended to
+  the ``ToolMessage``; ``updated_tool_output`` replaces its content when it has the same JSON
+  type).
 - ``after_agent``: Stop. A block adds the reason as a ``HumanMessage`` and jumps back to the
   model (``stop_hook_active`` true on the next Stop), then SessionEnd (``reason: "other"``)
   when the run really ends.
 
-Session id: ``session_id=`` if given, else the thread's ``thread_id``, else a UUID per run;
-it is kept in the agent state so a checkpointed thread keeps its session.
+Every event is built by the core (``hookwire.host_event``) from what LangChain knows: no
+``transcript_path`` (no transcript file), ``permission_mode`` ``default`` unless given.
+
+Options:
+
+- ``trust``: for a project directory, whether its ``.claude/settings.json`` and
+  ``.claude/settings.local.json`` hooks run: ``"store"`` (default: once recorded with
+  ``hookwire.record_trust(hookwire.claude_code_defaults(project_dir))``), ``"trusted"`` (the
+  host vouches for the project's files) or ``"untrusted"``. Files that exist but are skipped
+  for want of trust give one ``UntrustedHooksWarning`` when the middleware is built; the tools
+  then run without those hooks.
+- ``tool_names``: framework tool name -> the name hooks match, over ``DEFAULT_TOOL_NAMES``
+  (``bash``, ``shell``, ``terminal`` (langchain-community's ``ShellTool``), ``run_shell_command``
+  -> ``Bash``; ``read_file`` -> ``Read``; ``write_file`` -> ``Write``; ``edit_file`` -> ``Edit``;
+  ``glob``, ``glob_search`` -> ``Glob``; ``grep``, ``grep_search`` -> ``Grep``; ``web_fetch``,
+  ``fetch`` -> ``WebFetch``; ``web_search``, ``duckduckgo_search``, ``tavily_search`` ->
+  ``WebSearch``). ``None`` or ``{}`` maps nothing. The first call of a tool that no hook on a
+  tool event can match, while there are such hooks, gives one ``AdapterWarning``.
+- ``human_in_the_loop``: a ``HumanInTheLoopMiddleware`` with ``interrupt_mode="per_call"``,
+  given here instead of in ``middleware=[...]``: Claude Code's permission flow runs around
+  LangChain's approval. For a call it gates (``interrupt_on``, ``when``): a PreToolUse
+  ``allow`` runs the tool without asking and fires no PermissionRequest; otherwise
+  PermissionRequest fires: ``allow`` runs the tool (with its ``updatedInput``), ``deny`` is an
+  error ``ToolMessage`` with the hook's message (shown to the user as well), no decision leaves
+  the call to the middleware, which interrupts the run for a person as it would without hooks.
+  On resume LangGraph runs the tool node again up to the pause (LangChain's own rule for
+  ``per_call``), so PreToolUse and PermissionRequest fire again for that call.
+- ``permission_tools``: tools that need permission with nobody to ask (tool names, or
+  ``needs(name, input) -> bool``): PermissionRequest fires after PreToolUse and decides; no
+  decision denies.
 
 What LangChain cannot express, each with a warning (``AdapterWarning``) once per middleware:
 a tool that returns a ``Command`` instead of a ``ToolMessage`` (PostToolUse results are not
@@ -36,29 +66,47 @@ result's text, since a system message between tool results is rejected by severa
 from __future__ import annotations
 
 import os
-from typing import Annotated, Any, NotRequired
+from collections.abc import Mapping
+from typing import Annotated, Any, Literal, NotRequired
 
-from langchain.agents.middleware import AgentMiddleware, AgentState, hook_config
+from langchain.agents.middleware import AgentMiddleware, AgentState, HumanInTheLoopMiddleware, hook_config
 from langchain.agents.middleware.types import PrivateStateAttr
-from langchain_core.messages import AIMessage, HumanMessage, RemoveMessage, SystemMessage, ToolMessage
+from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
 from langgraph.errors import GraphBubbleUp
 from langgraph.types import Command
 
+import hookwire
 from hookwire.adapters._base import (
-    MAX_STOP_CONTINUATIONS,
+    COMMON_TOOL_NAMES,
+    DEFAULT,
     HookFirer,
     Hooks,
+    PermissionTools,
+    PromptBlocked,
     Step,
     ToolCallDeferred,
+    Trust,
     UserMessageCallback,
-    as_json,
     as_text,
     bad_rewrite_message,
     fits,
+    merged,
     with_text,
 )
 
-__all__ = ["HookwireMiddleware", "HookwireState"]
+__all__ = ["DEFAULT_TOOL_NAMES", "HookwireMiddleware", "HookwireState"]
+
+#: The tool names mapped by default: the common ones and those of LangChain's bundled tools
+#: (langchain-community's ``ShellTool`` is ``terminal``, ``ShellToolMiddleware``'s tool
+#: ``shell``, ``FilesystemFileSearchMiddleware``'s ``glob_search`` and ``grep_search``).
+DEFAULT_TOOL_NAMES: Mapping[str, str] = {
+    **COMMON_TOOL_NAMES,
+    "terminal": "Bash",
+    "glob_search": "Glob",
+    "grep_search": "Grep",
+    "duckduckgo_search": "WebSearch",
+    "tavily_search": "WebSearch",
+}
 
 
 class HookwireState(AgentState[Any]):
@@ -68,16 +116,18 @@ class HookwireState(AgentState[Any]):
     hookwire_stop_blocks: NotRequired[Annotated[int, PrivateStateAttr]]
     """Consecutive Stop continuations in this run (``stop_hook_active`` when > 0)."""
     hookwire_halted: NotRequired[Annotated[bool, PrivateStateAttr]]
-    """A hook ended the run (prompt blocked, ``continue: false``): no more model calls, no Stop."""
+    """A hook ended the run (``continue: false``): no more model calls, no Stop."""
 
 
 class HookwireMiddleware(AgentMiddleware[HookwireState, Any, Any]):
     """Agent middleware that runs Claude Code hooks around a LangChain agent's loop.
 
     ``hooks``: a ``hookwire.Dispatcher``, or a project directory whose Claude Code settings are
-    loaded (``Dispatcher.from_claude_code_defaults``). ``on_user_message(text, event)`` receives
-    text meant for the user (a blocked prompt's reason, ``systemMessage``); without it that text
-    goes to the ``hookwire.adapters`` logger.
+    loaded (``hookwire.claude_code_defaults``) with the project's files trusted as ``trust``
+    says (``"store"``, ``"trusted"``, ``"untrusted"``). ``on_user_message(text, event)``
+    receives text meant for the user (a blocked prompt's reason, ``systemMessage``, a
+    permission denial); without it that text goes to the ``hookwire.adapters`` logger.
+    ``tool_names``, ``human_in_the_loop`` and ``permission_tools``: see the module docstring.
     """
 
     state_schema = HookwireState
@@ -88,11 +138,24 @@ class HookwireMiddleware(AgentMiddleware[HookwireState, Any, Any]):
         *,
         session_id: str | None = None,
         cwd: str | os.PathLike[str] | None = None,
-        permission_mode: str = "default",
+        permission_mode: str | None = None,
         on_user_message: UserMessageCallback | None = None,
+        trust: Trust | None = None,
+        tool_names: Mapping[str, str] | None = DEFAULT,
+        permission_tools: PermissionTools = None,
+        human_in_the_loop: HumanInTheLoopMiddleware[Any, Any, Any] | None = None,
     ) -> None:
         super().__init__()
         self.tools = []
+        if human_in_the_loop is not None:
+            if not isinstance(human_in_the_loop, HumanInTheLoopMiddleware):
+                raise TypeError("human_in_the_loop must be a langchain HumanInTheLoopMiddleware")
+            if human_in_the_loop.interrupt_mode != "per_call":
+                raise ValueError(
+                    "human_in_the_loop needs HumanInTheLoopMiddleware(..., interrupt_mode=\"per_call\"): "
+                    "PreToolUse and PermissionRequest run before its question, at the tool call"
+                )
+        self._hitl = human_in_the_loop
         self._firer = HookFirer(
             hooks,
             session_id=session_id,
@@ -100,6 +163,10 @@ class HookwireMiddleware(AgentMiddleware[HookwireState, Any, Any]):
             permission_mode=permission_mode,
             on_user_message=on_user_message,
             adapter="langchain",
+            trust=trust,
+            tool_names=tool_names,
+            default_tool_names=DEFAULT_TOOL_NAMES,
+            permission_tools=permission_tools,
         )
 
     # --- SessionStart, UserPromptSubmit -------------------------------------------------------
@@ -109,6 +176,9 @@ class HookwireMiddleware(AgentMiddleware[HookwireState, Any, Any]):
         sid, source, prompt = self._run_start(state)
         start = self._firer.fire(self._firer.event("SessionStart", sid, source=source))
         submit = self._firer.fire(self._prompt_event(sid, prompt)) if prompt is not None else None
+        if submit is not None and submit.action == "block_prompt":
+            self._firer.fire(self._firer.event("SessionEnd", sid))
+            raise PromptBlocked(submit.user_message)
         return self._after_prompt(sid, prompt, start, submit)
 
     @hook_config(can_jump_to=["end"])
@@ -116,6 +186,9 @@ class HookwireMiddleware(AgentMiddleware[HookwireState, Any, Any]):
         sid, source, prompt = self._run_start(state)
         start = await self._firer.afire(self._firer.event("SessionStart", sid, source=source))
         submit = await self._firer.afire(self._prompt_event(sid, prompt)) if prompt is not None else None
+        if submit is not None and submit.action == "block_prompt":
+            await self._firer.afire(self._firer.event("SessionEnd", sid))
+            raise PromptBlocked(submit.user_message)
         return self._after_prompt(sid, prompt, start, submit)
 
     def _run_start(self, state: HookwireState) -> tuple[str, str, HumanMessage | None]:
@@ -131,11 +204,6 @@ class HookwireMiddleware(AgentMiddleware[HookwireState, Any, Any]):
     def _after_prompt(self, sid: str, prompt: HumanMessage | None, start: Step, submit: Step | None) -> dict[str, Any]:
         update: dict[str, Any] = {"hookwire_session_id": sid, "hookwire_stop_blocks": 0, "hookwire_halted": False}
         messages: list[Any] = []
-        if submit is not None and submit.action == "block_prompt":
-            if prompt is not None and prompt.id is not None:
-                messages.append(RemoveMessage(id=prompt.id))
-            update.update(messages=messages, hookwire_halted=True, jump_to="end")
-            return update
         if submit is not None and submit.prompt is not None and prompt is not None:
             messages.append(HumanMessage(content=submit.prompt, id=prompt.id))
         for step in (start, submit):
@@ -154,40 +222,74 @@ class HookwireMiddleware(AgentMiddleware[HookwireState, Any, Any]):
     async def abefore_model(self, state: HookwireState, runtime: Any) -> dict[str, Any] | None:
         return self.before_model(state, runtime)
 
-    # --- PreToolUse, PostToolUse, PostToolUseFailure -----------------------------------------
+    # --- PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure ----------------------
 
     def wrap_tool_call(self, request: Any, handler: Any) -> ToolMessage | Command[Any]:
+        firer = self._firer
         call = _Call(request, self._session_of(request))
-        pre = self._firer.fire(call.pre_event(self._firer))
+        pre = firer.fire(call.event(firer, "PreToolUse"))
         early = self._before_tool(call, pre)
         if early is not None:
             return early
+        asking = self._asking(call, pre)
+        human = False
+        if asking is not None:
+            asked = firer.ask(call.permission_event(firer), someone_to_ask=asking == "human")
+            early, pre, human = self._permitted(call, pre, asked, asking)
+            if early is not None:
+                return early
+        ran: list[bool] = []
+
+        def run(req: Any) -> Any:
+            ran.append(call.ran_as(req))
+            return handler(req)
+
         try:
-            result = handler(call.request)
+            result = self._hitl.wrap_tool_call(call.request, run) if human and self._hitl else run(call.request)
         except GraphBubbleUp:
             raise
         except Exception as error:
-            self._tool_raised(call, self._firer.fire(call.failure_event(self._firer, error)))
+            self._tool_raised(call, firer.fire(call.failure_event(firer, error)))
             raise
-        post_event = call.post_event(self._firer, result)
-        post = self._firer.fire(post_event) if post_event is not None else None
+        if not ran:
+            passed: ToolMessage | Command[Any] = result  # the person rejected or answered: no tool ran
+            return passed
+        post_event = call.post_event(firer, result)
+        post = firer.fire(post_event) if post_event is not None else None
         return self._after_tool(call, pre, result, post)
 
     async def awrap_tool_call(self, request: Any, handler: Any) -> ToolMessage | Command[Any]:
+        firer = self._firer
         call = _Call(request, self._session_of(request))
-        pre = await self._firer.afire(call.pre_event(self._firer))
+        pre = await firer.afire(call.event(firer, "PreToolUse"))
         early = self._before_tool(call, pre)
         if early is not None:
             return early
+        asking = self._asking(call, pre)
+        human = False
+        if asking is not None:
+            asked = await firer.aask(call.permission_event(firer), someone_to_ask=asking == "human")
+            early, pre, human = self._permitted(call, pre, asked, asking)
+            if early is not None:
+                return early
+        ran: list[bool] = []
+
+        async def run(req: Any) -> Any:
+            ran.append(call.ran_as(req))
+            return await handler(req)
+
         try:
-            result = await handler(call.request)
+            result = await (self._hitl.awrap_tool_call(call.request, run) if human and self._hitl else run(call.request))
         except GraphBubbleUp:
             raise
         except Exception as error:
-            self._tool_raised(call, await self._firer.afire(call.failure_event(self._firer, error)))
+            self._tool_raised(call, await firer.afire(call.failure_event(firer, error)))
             raise
-        post_event = call.post_event(self._firer, result)
-        post = await self._firer.afire(post_event) if post_event is not None else None
+        if not ran:
+            passed: ToolMessage | Command[Any] = result
+            return passed
+        post_event = call.post_event(firer, result)
+        post = await firer.afire(post_event) if post_event is not None else None
         return self._after_tool(call, pre, result, post)
 
     def _session_of(self, request: Any) -> str:
@@ -201,14 +303,42 @@ class HookwireMiddleware(AgentMiddleware[HookwireState, Any, Any]):
             raise ToolCallDeferred(call.name, call.args, call.id)
         if pre.action == "deny_tool":
             return _halting(call.error_message(with_text(pre.message or "", pre.context)), pre.stop)
+        return self._rewrite(call, pre)
+
+    def _rewrite(self, call: _Call, step: Step) -> ToolMessage | None:
+        """Applies the step's rewrite to ``call``; the error result when it is not an object."""
         try:
-            replacement = self._firer.replacement_input(pre, call.name)
+            replacement = self._firer.replacement_input(step, call.name)
         except ValueError as error:
             self._firer.warn_once("bad-rewrite", str(error))
             return call.error_message(bad_rewrite_message(call.name, error))
         if replacement is not None:
             call.rewrite(replacement)
         return None
+
+    def _asking(self, call: _Call, pre: Step) -> Literal["human", "nobody"] | None:
+        """Who would be asked for permission to run this call: the human-in-the-loop
+        middleware's person, nobody (``permission_tools``), or no one at all (a PreToolUse
+        ``allow`` skips the question, as in Claude Code)."""
+        if pre.approved:
+            return None
+        if self._hitl is not None and _gated(self._hitl, call.request):
+            return "human"
+        if self._firer.needs_permission(call.name, call.args):
+            return "nobody"
+        return None
+
+    def _permitted(
+        self, call: _Call, pre: Step, asked: Step, asking: str
+    ) -> tuple[ToolMessage | Command[Any] | None, Step, bool]:
+        """PermissionRequest's step: the denial's result, or None and the step the call runs
+        with; and whether the person is still to be asked (no decision, someone to ask)."""
+        if asking == "human" and not asked.decided:
+            return None, pre, True
+        if asked.action == "deny_tool":
+            text = with_text(asked.message or "", pre.context, asked.context)
+            return _halting(call.error_message(text), pre.stop or asked.stop), pre, False
+        return self._rewrite(call, asked), merged(pre, asked), False
 
     def _after_tool(self, call: _Call, pre: Step, result: Any, post: Step | None) -> ToolMessage | Command[Any]:
         if not isinstance(result, ToolMessage) or post is None:
@@ -248,7 +378,7 @@ class HookwireMiddleware(AgentMiddleware[HookwireState, Any, Any]):
         stop = None if state.get("hookwire_halted") else self._firer.fire(self._stop_event(sid, state))
         update = self._after_stop(state, stop)
         if update.get("jump_to") is None:
-            self._firer.fire(self._firer.event("SessionEnd", sid, reason="other"))
+            self._firer.fire(self._firer.event("SessionEnd", sid))
         return update
 
     @hook_config(can_jump_to=["model"])
@@ -257,7 +387,7 @@ class HookwireMiddleware(AgentMiddleware[HookwireState, Any, Any]):
         stop = None if state.get("hookwire_halted") else await self._firer.afire(self._stop_event(sid, state))
         update = self._after_stop(state, stop)
         if update.get("jump_to") is None:
-            await self._firer.afire(self._firer.event("SessionEnd", sid, reason="other"))
+            await self._firer.afire(self._firer.event("SessionEnd", sid))
         return update
 
     def _stop_event(self, sid: str, state: HookwireState) -> dict[str, Any]:
@@ -273,7 +403,7 @@ class HookwireMiddleware(AgentMiddleware[HookwireState, Any, Any]):
         blocks = state.get("hookwire_stop_blocks", 0)
         if stop is None or stop.action != "continue_turn":
             return {"hookwire_stop_blocks": 0}
-        if blocks >= MAX_STOP_CONTINUATIONS:
+        if blocks >= hookwire.MAX_STOP_CONTINUATIONS:
             self._firer.warn_once(
                 "stop-bound",
                 f"Stop hooks blocked {blocks} consecutive times; the adapter's bound ends the turn",
@@ -286,7 +416,7 @@ class HookwireMiddleware(AgentMiddleware[HookwireState, Any, Any]):
 
 
 class _Call:
-    """One tool call being hooked: its request (rewritten in place) and its event fields."""
+    """One tool call being hooked: its request (rewritten in place) and the facts of its events."""
 
     def __init__(self, request: Any, session_id: str) -> None:
         self.request = request
@@ -300,36 +430,38 @@ class _Call:
         self.args = args
         self.request = self.request.override(tool_call={**self.request.tool_call, "args": args})
 
-    def pre_event(self, firer: HookFirer) -> dict[str, Any]:
-        return firer.event(
-            "PreToolUse", self.session_id, tool_name=self.name, tool_input=_object(self.args), tool_use_id=self.id
-        )
+    def ran_as(self, request: Any) -> bool:
+        """Notes the call the tool runs with (a person's edit included); True."""
+        self.args = request.tool_call.get("args")
+        return True
+
+    def event(self, firer: HookFirer, name: str, **facts: Any) -> dict[str, Any]:
+        return firer.event(name, self.session_id, tool_name=self.name, tool_input=self.args, tool_use_id=self.id, **facts)
+
+    def permission_event(self, firer: HookFirer) -> dict[str, Any]:
+        return firer.event("PermissionRequest", self.session_id, **firer.permission_facts(self.name, self.args))
 
     def post_event(self, firer: HookFirer, result: Any) -> dict[str, Any] | None:
         if not isinstance(result, ToolMessage):
             return None
-        fields = {"tool_name": self.name, "tool_input": _object(self.args), "tool_use_id": self.id}
         if result.status == "error":
-            return firer.event("PostToolUseFailure", self.session_id, **fields, error=as_text(result.content), is_interrupt=False)
-        return firer.event("PostToolUse", self.session_id, **fields, tool_response=as_json(result.content))
+            return self.event(firer, "PostToolUseFailure", error=as_text(result.content))
+        return self.event(firer, "PostToolUse", tool_response=result.content)
 
     def failure_event(self, firer: HookFirer, error: Exception) -> dict[str, Any]:
-        return firer.event(
-            "PostToolUseFailure",
-            self.session_id,
-            tool_name=self.name,
-            tool_input=_object(self.args),
-            tool_use_id=self.id,
-            error=f"{type(error).__name__}: {error}",
-            is_interrupt=False,
-        )
+        return self.event(firer, "PostToolUseFailure", error=str(error), error_type=type(error).__name__)
 
     def error_message(self, text: str) -> ToolMessage:
         return ToolMessage(content=text, tool_call_id=self.id or "", name=self.name, status="error")
 
 
-def _object(args: Any) -> dict[str, Any]:
-    return as_json(args) if isinstance(args, dict) else {"input": as_json(args)}
+def _gated(hitl: HumanInTheLoopMiddleware[Any, Any, Any], request: Any) -> bool:
+    """Whether the human-in-the-loop middleware would ask its person about this call."""
+    config = hitl.interrupt_on.get(request.tool_call.get("name") or "")
+    if config is None:
+        return False
+    when = config.get("when")
+    return when is None or bool(when(request))
 
 
 def _append_text(content: Any, *texts: str | None) -> Any:

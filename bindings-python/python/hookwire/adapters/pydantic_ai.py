@@ -1,8 +1,8 @@
 """Claude Code-compatible hooks for pydantic-ai agents, as one agent capability.
 
-Supported: ``pydantic-ai-slim >= 2.68, < 3`` (capabilities with ``wrap_node_run`` and
-``get_wrapper_toolset``, ``ToolFailed``; tested with 2.68.0). Install with
-``pip install 'hookwire[pydantic-ai]'``.
+Supported: ``pydantic-ai-slim >= 2.68, < 3`` (capabilities with ``wrap_node_run``,
+``get_wrapper_toolset`` and ``handle_deferred_tool_calls``, ``ToolFailed``; tested with 2.68.0).
+Install with the ``pydantic-ai`` extra.
 
     from hookwire.adapters.pydantic_ai import HookwireCapability
     agent = Agent(model, tools=[...], capabilities=[HookwireCapability(project_dir)])
@@ -22,24 +22,49 @@ Where each event fires (``run``, ``run_sync``, ``iter`` alike; every hook is fir
   raises ``ToolCallDeferred``), PostToolUse or PostToolUseFailure after it (block reason and
   context reach the model beside the result as ``ToolReturn.content``; ``updated_tool_output``
   replaces the return value when it has the same JSON type).
+- PermissionRequest where pydantic-ai would ask a person: a call held for approval (a tool
+  with ``requires_approval=True``, or one that raised ``ApprovalRequired``) reaches the
+  capability's ``handle_deferred_tool_calls``, which fires PreToolUse first (once per call). A
+  PreToolUse ``allow`` approves the call without asking and fires no PermissionRequest (as
+  Claude Code skips its prompt); a deny is a ``ToolDenied`` with the reason. Otherwise
+  PermissionRequest fires: ``allow`` approves (``ToolApproved``, with its ``updatedInput``),
+  ``deny`` is a ``ToolDenied`` with the hook's message (shown to the user as well), and no
+  decision leaves the call unresolved: the run ends with ``DeferredToolRequests`` for the person
+  as it would without hooks (the agent's ``output_type`` must allow it, as pydantic-ai
+  requires). When the approved call runs (in this run, or a later one given
+  ``deferred_tool_results``), PreToolUse is not fired again.
+- ``permission_tools`` (tool names, or ``needs(name, input) -> bool``): tools without
+  pydantic-ai's approval that need permission with nobody to ask; PermissionRequest fires
+  after PreToolUse and decides (no decision denies, as a ``ToolFailed``).
 - ``wrap_node_run`` when the graph reaches ``End``: Stop. A block sends the reason as a new
   user prompt to the model (one more ``ModelRequestNode``), and the run's output is then the
   model's next answer.
 
-Session id: ``session_id=`` if given, else the run's ``conversation_id`` (which pydantic-ai
-carries across runs through ``message_history``).
+Every event is built by the core (``hookwire.host_event``) from what pydantic-ai knows: no
+``transcript_path``, ``permission_mode`` ``default`` unless given.
+
+Options beside ``session_id=`` (else the run's ``conversation_id``, which pydantic-ai carries
+across runs through ``message_history``), ``cwd=``, ``permission_mode=`` and
+``on_user_message=``: ``trust`` (how a project directory's own hook files are trusted, as for
+every adapter: see ``hookwire.adapters``), ``tool_names`` (framework name -> the name hooks
+match, over ``DEFAULT_TOOL_NAMES``: the common map of ``hookwire.adapters``, in which
+``web_fetch`` is pydantic-ai's ``web_fetch_tool``, and ``duckduckgo_search``,
+``tavily_search``, ``exa_search`` -> ``WebSearch``; ``None`` or ``{}`` maps nothing) and
+``permission_tools``.
 
 What pydantic-ai cannot express, each with a warning (``AdapterWarning``) once per capability:
 a tool that raises another exception than ``ToolFailed`` (PostToolUseFailure fires, but its
 block or context cannot reach the model: the exception propagates as pydantic-ai decides), and
 ``continue: false`` after a tool: a run cannot end without an output, so ``RunStopped`` is
-raised after the tool ran (no further model call).
+raised after the tool ran (no further model call). A tool no hook on a tool event can match
+gives one ``AdapterWarning`` when first called.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic import ValidationError
@@ -47,27 +72,41 @@ from pydantic_ai import ModelRetry, RunContext
 from pydantic_ai.agent import ModelRequestNode, UserPromptNode
 from pydantic_ai.capabilities import AbstractCapability
 from pydantic_ai.exceptions import ApprovalRequired, CallDeferred, ToolFailed
-from pydantic_ai.messages import ModelRequest, ModelResponse, TextPart, ToolReturn, UserPromptPart
+from pydantic_ai.messages import ModelRequest, ModelResponse, TextPart, ToolCallPart, ToolReturn, UserPromptPart
+from pydantic_ai.tools import DeferredToolRequests, DeferredToolResults, ToolApproved, ToolDenied
 from pydantic_ai.toolsets import AbstractToolset, WrapperToolset
 from pydantic_ai.toolsets.abstract import ToolsetTool
 from pydantic_graph import End
 
+import hookwire
 from hookwire.adapters._base import (
-    MAX_STOP_CONTINUATIONS,
+    COMMON_TOOL_NAMES,
+    DEFAULT,
     HookFirer,
     Hooks,
+    PermissionTools,
     PromptBlocked,
     RunStopped,
     Step,
     ToolCallDeferred,
+    Trust,
     UserMessageCallback,
-    as_json,
     bad_rewrite_message,
     fits,
+    merged,
     with_text,
 )
 
-__all__ = ["HookwireCapability"]
+__all__ = ["DEFAULT_TOOL_NAMES", "HookwireCapability"]
+
+#: The tool names mapped by default: the common ones and pydantic-ai's common tools
+#: (``web_fetch_tool``, ``duckduckgo_search_tool``, ``tavily_search_tool``, ``exa_search``).
+DEFAULT_TOOL_NAMES: Mapping[str, str] = {
+    **COMMON_TOOL_NAMES,
+    "duckduckgo_search": "WebSearch",
+    "tavily_search": "WebSearch",
+    "exa_search": "WebSearch",
+}
 
 #: pydantic-ai's own control-flow signals from a tool: not failures, passed through unhooked.
 _CONTROL = (ModelRetry, CallDeferred, ApprovalRequired)
@@ -77,9 +116,10 @@ class HookwireCapability(AbstractCapability[Any]):
     """A pydantic-ai capability that runs Claude Code hooks around an agent's loop.
 
     ``hooks``: a ``hookwire.Dispatcher``, or a project directory whose Claude Code settings are
-    loaded (``Dispatcher.from_claude_code_defaults``). ``on_user_message(text, event)``
-    receives text meant for the user; without it that text goes to the ``hookwire.adapters``
-    logger. One instance may serve many runs: each run gets its own copy (``for_run``).
+    loaded (``hookwire.claude_code_defaults``) with the project's files trusted as ``trust``
+    says. ``on_user_message(text, event)`` receives text meant for the user; without it that
+    text goes to the ``hookwire.adapters`` logger. One instance may serve many runs: each run
+    gets its own copy (``for_run``). See the module docstring for the options.
     """
 
     def __init__(
@@ -88,8 +128,11 @@ class HookwireCapability(AbstractCapability[Any]):
         *,
         session_id: str | None = None,
         cwd: str | os.PathLike[str] | None = None,
-        permission_mode: str = "default",
+        permission_mode: str | None = None,
         on_user_message: UserMessageCallback | None = None,
+        trust: Trust | None = None,
+        tool_names: Mapping[str, str] | None = DEFAULT,
+        permission_tools: PermissionTools = None,
         _firer: HookFirer | None = None,
     ) -> None:
         self._firer = _firer or HookFirer(
@@ -99,11 +142,17 @@ class HookwireCapability(AbstractCapability[Any]):
             permission_mode=permission_mode,
             on_user_message=on_user_message,
             adapter="pydantic-ai",
+            trust=trust,
+            tool_names=tool_names,
+            default_tool_names=DEFAULT_TOOL_NAMES,
+            permission_tools=permission_tools,
         )
         self._session_id = ""
         self._stop_blocks = 0
         self._halt: Step | None = None
         self._start_context: str | None = None
+        #: call id -> the PreToolUse step of a call that then asked for approval itself.
+        self._held: dict[str, Step] = {}
 
     async def for_run(self, ctx: RunContext[Any]) -> HookwireCapability:
         """A copy with this run's state (session id, Stop count), sharing the dispatcher."""
@@ -123,7 +172,7 @@ class HookwireCapability(AbstractCapability[Any]):
         try:
             return await handler()
         finally:
-            await self._firer.afire(self._firer.event("SessionEnd", self._session_id, reason="other"))
+            await self._firer.afire(self._firer.event("SessionEnd", self._session_id))
 
     # --- UserPromptSubmit, Stop -------------------------------------------------------------
 
@@ -151,6 +200,8 @@ class HookwireCapability(AbstractCapability[Any]):
         node.user_prompt = prompt
 
     async def _stop(self, ctx: RunContext[Any], end: End[Any]) -> Any:
+        if isinstance(getattr(end.data, "output", None), DeferredToolRequests):
+            return end  # the run waits for a person's approval: the turn is not over
         event = self._firer.event(
             "Stop",
             self._session_id,
@@ -161,7 +212,7 @@ class HookwireCapability(AbstractCapability[Any]):
         if step.action != "continue_turn":
             self._stop_blocks = 0
             return end
-        if self._stop_blocks >= MAX_STOP_CONTINUATIONS:
+        if self._stop_blocks >= hookwire.MAX_STOP_CONTINUATIONS:
             self._firer.warn_once(
                 "stop-bound", f"Stop hooks blocked {self._stop_blocks} consecutive times; the adapter's bound ends the turn"
             )
@@ -169,6 +220,55 @@ class HookwireCapability(AbstractCapability[Any]):
         self._stop_blocks += 1
         text = with_text(step.message or "", step.context)
         return ModelRequestNode(request=ModelRequest(parts=[UserPromptPart(text)]))
+
+    # --- PermissionRequest, where pydantic-ai would ask a person ------------------------------
+
+    async def handle_deferred_tool_calls(
+        self, ctx: RunContext[Any], *, requests: DeferredToolRequests
+    ) -> DeferredToolResults | None:
+        approvals: dict[str, bool | ToolApproved | ToolDenied] = {}
+        for call in requests.approvals:
+            decided = await self._approval(call)
+            if decided is not None:
+                approvals[call.tool_call_id] = decided
+        return DeferredToolResults(approvals=approvals) if approvals else None
+
+    async def _approval(self, call: ToolCallPart) -> ToolApproved | ToolDenied | None:
+        """PreToolUse (unless the call fired it before asking), then PermissionRequest unless a
+        hook allowed the call: the approval, the denial, or None to ask the person."""
+        firer, name, cid = self._firer, call.tool_name, call.tool_call_id
+        args = call.args_as_dict()
+        pre = self._held.pop(cid, None)
+        if pre is None:
+            pre = await firer.afire(firer.event("PreToolUse", self._session_id, tool_name=name, tool_input=args, tool_use_id=cid))
+        if pre.action == "defer_tool":
+            raise ToolCallDeferred(name, args, cid)
+        self._halt_after_tool(pre)
+        if pre.action == "deny_tool":
+            return ToolDenied(with_text(pre.message or "", pre.context))
+        try:
+            rewrite = firer.replacement_input(pre, name)
+        except ValueError as error:
+            firer.warn_once("bad-rewrite", str(error))
+            return ToolDenied(bad_rewrite_message(name, error))
+        if pre.approved:
+            firer.remember(cid, name, replace(pre, tool_input=None))
+            return ToolApproved(override_args=rewrite)
+        facts = firer.permission_facts(name, rewrite if rewrite is not None else args)
+        asked = await firer.aask(firer.event("PermissionRequest", self._session_id, **facts), someone_to_ask=True)
+        if not asked.decided:
+            firer.remember(cid, name, pre)  # the person approves the call as made; the hook's rewrite still applies
+            return None
+        self._halt_after_tool(asked)
+        if asked.action == "deny_tool":
+            return ToolDenied(with_text(asked.message or "", pre.context, asked.context))
+        try:
+            override = firer.replacement_input(asked, name) or rewrite
+        except ValueError as error:
+            firer.warn_once("bad-rewrite", str(error))
+            return ToolDenied(bad_rewrite_message(name, error))
+        firer.remember(cid, name, replace(merged(pre, asked), tool_input=None))
+        return ToolApproved(override_args=override)
 
     # --- called by _HookedToolset ---------------------------------------------------------------
 
@@ -187,33 +287,42 @@ class _HookedToolset(WrapperToolset[Any]):
 
     async def call_tool(self, name: str, tool_args: dict[str, Any], ctx: RunContext[Any], tool: ToolsetTool[Any]) -> Any:
         run, firer = self.run, self.run._firer
-        fields = {"tool_name": name, "tool_input": as_json(tool_args), "tool_use_id": ctx.tool_call_id}
-        pre = await firer.afire(firer.event("PreToolUse", run._session_id, **fields))
-        if pre.action == "defer_tool":
-            raise ToolCallDeferred(name, tool_args, ctx.tool_call_id)
-        run._halt_after_tool(pre)
-        if pre.action == "deny_tool":
-            raise ToolFailed(with_text(pre.message or "", pre.context))
-        args = tool_args
-        try:
-            replacement = firer.replacement_input(pre, name)
-            if replacement is not None:
-                args = tool.args_validator.validate_python(replacement)
-                fields["tool_input"] = as_json(replacement)
-        except (ValueError, ValidationError) as error:
-            firer.warn_once("bad-rewrite", str(error))
-            raise ToolFailed(bad_rewrite_message(name, error)) from None
+        cid = ctx.tool_call_id
+        fields = {"tool_name": name, "tool_input": tool_args, "tool_use_id": cid}
+        pre = firer.recall(cid, name) if ctx.tool_call_approved else None
+        if pre is None:
+            pre = await firer.afire(firer.event("PreToolUse", run._session_id, **fields))
+            if pre.action == "defer_tool":
+                raise ToolCallDeferred(name, tool_args, cid)
+            run._halt_after_tool(pre)
+            if pre.action == "deny_tool":
+                raise ToolFailed(with_text(pre.message or "", pre.context))
+        args, fields["tool_input"] = _rewritten(firer, pre, name, tool, tool_args, fields["tool_input"])
+        if pre.approved:
+            ctx = replace(ctx, tool_call_approved=True)
+        elif not ctx.tool_call_approved and firer.needs_permission(name, fields["tool_input"]):
+            facts = firer.permission_facts(name, fields["tool_input"])
+            asked = await firer.aask(firer.event("PermissionRequest", run._session_id, **facts), someone_to_ask=False)
+            run._halt_after_tool(asked)
+            if asked.action == "deny_tool":
+                raise ToolFailed(with_text(asked.message or "", pre.context, asked.context))
+            args, fields["tool_input"] = _rewritten(firer, asked, name, tool, args, fields["tool_input"])
+            pre = merged(pre, asked)
         try:
             result = await super().call_tool(name, args, ctx, tool)
+        except ApprovalRequired:
+            if cid is not None and not ctx.tool_call_approved:
+                run._held[cid] = pre  # the approval fires PermissionRequest, not PreToolUse again
+            raise
         except _CONTROL:
             raise
         except ToolFailed as failed:
-            post = await firer.afire(firer.event("PostToolUseFailure", run._session_id, **fields, error=failed.message, is_interrupt=False))
+            post = await firer.afire(firer.event("PostToolUseFailure", run._session_id, **fields, error=failed.message))
             run._halt_after_tool(post)
             raise ToolFailed(with_text(failed.message, pre.context, post.feedback, post.context)) from failed
         except Exception as error:
             post = await firer.afire(
-                firer.event("PostToolUseFailure", run._session_id, **fields, error=f"{type(error).__name__}: {error}", is_interrupt=False)
+                firer.event("PostToolUseFailure", run._session_id, **fields, error=str(error), error_type=type(error).__name__)
             )
             if post.feedback or post.context:
                 firer.warn_once(
@@ -222,9 +331,25 @@ class _HookedToolset(WrapperToolset[Any]):
                 )
             raise
         value = result.return_value if isinstance(result, ToolReturn) else result
-        post = await firer.afire(firer.event("PostToolUse", run._session_id, **fields, tool_response=as_json(value)))
+        post = await firer.afire(firer.event("PostToolUse", run._session_id, **fields, tool_response=value))
         run._halt_after_tool(post)
         return _deliver(firer, name, result, value, pre, post)
+
+
+def _rewritten(
+    firer: HookFirer, step: Step, name: str, tool: ToolsetTool[Any], args: Any, shown: Any
+) -> tuple[Any, Any]:
+    """The call's arguments after a hook's rewrite, validated against the tool's schema, and the
+    ``tool_input`` the later events show; unchanged when the step has none. A rewrite the tool
+    does not accept raises ``ToolFailed``."""
+    try:
+        replacement = firer.replacement_input(step, name)
+        if replacement is None:
+            return args, shown
+        return tool.args_validator.validate_python(replacement), replacement
+    except (ValueError, ValidationError) as error:
+        firer.warn_once("bad-rewrite", str(error))
+        raise ToolFailed(bad_rewrite_message(name, error)) from None
 
 
 def _deliver(firer: HookFirer, name: str, result: Any, value: Any, pre: Step, post: Step) -> Any:
@@ -250,4 +375,3 @@ def _last_text(ctx: RunContext[Any]) -> str | None:
             texts = [p.content for p in message.parts if isinstance(p, TextPart)]
             return "".join(texts) if texts else None
     return None
-
