@@ -1,7 +1,8 @@
 """Claude Code-compatible hooks for LangChain agents (``langchain.agents.create_agent``).
 
 Supported: ``langchain >= 1.0, < 2`` with ``langchain-core >= 1.0, < 2`` (tested with langchain
-1.4.7, langchain-core 1.7.2, langgraph 1.2.22). Install with the ``langchain`` extra.
+1.5.2, langchain-core 1.8.3, langgraph 1.2.24). Install with the ``langchain`` extra of the
+wheel (README, "Framework adapters").
 
     from hookwire.adapters.langchain import HookwireMiddleware
     agent = create_agent(model, tools, middleware=[HookwireMiddleware(project_dir)])
