@@ -68,7 +68,7 @@ pub struct Pick<'a> {
 pub fn event_id(config: &Config, name: &str) -> Option<EventId> {
     catalog::lookup(name).or_else(|| {
         let mut dialects = config.dialects.iter().chain([&config.dialect]);
-        dialects.find_map(|d| d.rules().event_ids(name).into_iter().next())
+        dialects.find_map(|d| d.rules().profile().event_ids(name).into_iter().next())
     })
 }
 

@@ -151,7 +151,12 @@ mod tests {
     #[test]
     fn every_dialect_is_registered_with_its_own_unit() {
         for d in ALL {
-            assert_eq!(d.rules().id(), *d, "{} is registered with another dialect's unit", d.as_str());
+            assert_eq!(
+                d.rules().profile().dialect,
+                *d,
+                "{} is registered with another dialect's unit",
+                d.as_str()
+            );
         }
     }
 

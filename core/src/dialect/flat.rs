@@ -63,7 +63,7 @@ pub(crate) fn walk(
         if skip.contains(&name.as_str()) {
             continue;
         }
-        let Some(native) = dialect.rules().native_event(name) else {
+        let Some(native) = dialect.rules().profile().native_event(name) else {
             let at = format!("{base}/{}", escape(name));
             let why = format!("{}: unknown {unknown} \"{name}\"; its hooks are skipped", cx.info.label);
             warnings.never_runs(None, &at, why);
@@ -74,7 +74,7 @@ pub(crate) fn walk(
             p.fail::<()>(warnings, &eptr, format!("the value of \"{name}\" must be a list of hooks"))?;
             continue;
         };
-        let ids = dialect.rules().event_ids(name);
+        let ids = dialect.rules().profile().event_ids(name);
         for (i, entry) in list.iter().enumerate() {
             let hptr = format!("{eptr}/{i}");
             let Some(obj) = entry.as_object() else {

@@ -198,6 +198,30 @@ impl Profile {
         default_timeout_s: None,
     };
 
+    /// The dialect's event of this native name.
+    pub fn native_event(&self, name: &str) -> Option<&'static NativeEvent> {
+        self.native_events?.iter().find(|e| e.name == name)
+    }
+
+    /// The event ids a configured or fired native name stands for.
+    pub fn event_ids(&self, name: &str) -> Vec<EventId> {
+        match self.native_event(name) {
+            None => Vec::new(),
+            Some(n) => match n.native_only {
+                Some(row) => catalog::lookup_native(self.dialect.as_str(), row).into_iter().collect(),
+                None => n.canonical.iter().filter_map(|c| catalog::lookup(c)).collect(),
+            },
+        }
+    }
+
+    /// The native name under which this dialect knows the catalogue event `spec`.
+    pub fn native_name(&self, spec: &EventSpec) -> Option<&'static str> {
+        if let Some(owner) = spec.native_of {
+            return (owner == self.dialect.as_str()).then_some(spec.name);
+        }
+        self.native_events?.iter().find(|e| e.canonical.contains(&spec.name)).map(|e| e.name)
+    }
+
     /// Where sources of `scope` sort in configuration order (§2.6); lower runs first.
     pub fn source_order(&self, scope: Scope) -> usize {
         self.scope_order.iter().position(|s| *s == scope).unwrap_or(self.scope_order.len())
@@ -207,11 +231,6 @@ impl Profile {
 /// One dialect's rules, from its configuration files to its fold. The defaults are Claude
 /// Code's behaviour where it is the common one; a dialect overrides what it does differently.
 pub trait DialectRules: Sync {
-    /// The dialect's name.
-    fn id(&self) -> Dialect {
-        self.profile().dialect
-    }
-
     /// What the dialect is, as data: everything about it that is a value rather than code.
     fn profile(&self) -> &'static Profile;
 
@@ -319,32 +338,10 @@ pub trait DialectRules: Sync {
 
     // ---- names (provided)
 
-    fn native_event(&self, name: &str) -> Option<&'static NativeEvent> {
-        self.profile().native_events?.iter().find(|e| e.name == name)
-    }
-
-    /// The event ids a configured or fired native name stands for.
-    fn event_ids(&self, name: &str) -> Vec<EventId> {
-        match self.native_event(name) {
-            None => Vec::new(),
-            Some(n) => match n.native_only {
-                Some(row) => catalog::lookup_native(self.id().as_str(), row).into_iter().collect(),
-                None => n.canonical.iter().filter_map(|c| catalog::lookup(c)).collect(),
-            },
-        }
-    }
-
-    /// The native name under which this dialect knows the catalogue event `spec`.
-    fn native_name(&self, spec: &EventSpec) -> Option<&'static str> {
-        if let Some(owner) = spec.native_of {
-            return (owner == self.id().as_str()).then_some(spec.name);
-        }
-        self.profile().native_events?.iter().find(|e| e.canonical.contains(&spec.name)).map(|e| e.name)
-    }
-
     /// Whether a hook of this dialect can block on this event.
     fn can_block(&self, spec: &EventSpec, _rules: Rules) -> bool {
-        self.native_name(spec).and_then(|n| self.native_event(n)).is_some_and(|n| n.can_block)
+        let p = self.profile();
+        p.native_name(spec).and_then(|n| p.native_event(n)).is_some_and(|n| n.can_block)
     }
 }
 

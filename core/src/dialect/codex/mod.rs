@@ -49,7 +49,7 @@ const DEFAULT_TIMEOUT_S: f64 = 600.0;
 /// and timeout floor.
 impl SettingsShape for CodexRules {
     fn event_ids_of(&self, name: &str) -> Vec<EventId> {
-        self.event_ids(name)
+        PROFILE.event_ids(name)
     }
 
     fn group_matcher(

@@ -4,11 +4,11 @@
 //! key is Gemini's business and ignored silently. The switches (`hooksConfig.enabled`,
 //! `hooksConfig.disabled`, and the older spelling of both inside `hooks`) are read here too.
 
+use super::GeminiKnobs;
 use super::matcher::GeminiMatcher;
-use super::{GeminiKnobs, GeminiRules};
 use crate::catalog::{Dialect, EventId, Shell};
 use crate::config::{CommandSpec, ConfigWarnings, DocContext, Fields, Group, Handler, Knobs, Parse, escape};
-use crate::dialect::{DialectRules, Switches};
+use crate::dialect::Switches;
 use crate::error::ConfigError;
 use crate::matcher::GroupMatcher;
 use serde_json::{Map, Value};
@@ -38,10 +38,10 @@ pub(super) fn read(
             continue;
         }
         let eptr = format!("{ptr}/{}", escape(name));
-        let ids = GeminiRules.event_ids(name);
+        let ids = super::PROFILE.event_ids(name);
         if ids.is_empty() {
             let hint = crate::catalog::lookup(name)
-                .and_then(|id| GeminiRules.native_name(crate::catalog::spec(id)))
+                .and_then(|id| super::PROFILE.native_name(crate::catalog::spec(id)))
                 .map(|g| format!(" (Gemini calls it {g})"))
                 .unwrap_or_default();
             warnings.never_runs(

@@ -40,7 +40,7 @@ static EVENTS: &[NativeEvent] = &[
 /// handlers only, and its own timeouts.
 impl SettingsShape for JcodeRules {
     fn event_ids_of(&self, name: &str) -> Vec<EventId> {
-        self.event_ids(name)
+        PROFILE.event_ids(name)
     }
 
     fn group_matcher(

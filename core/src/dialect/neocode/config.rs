@@ -116,7 +116,7 @@ pub(crate) fn read(
             )?;
             continue;
         }
-        if Dialect::Neocode.rules().native_event(&point).is_none() {
+        if super::PROFILE.native_event(&point).is_none() {
             warnings.never_runs(
                 None,
                 &format!("{iptr}/point"),
@@ -287,7 +287,7 @@ pub(crate) fn read(
                 continue;
             }
         };
-        let ids = Dialect::Neocode.rules().event_ids(&point);
+        let ids = super::PROFILE.event_ids(&point);
         let mut h = Handler::command(hook_id, cx.source, command, Dialect::Neocode, &point);
         h.timeout_s = Some(timeout.min(86_400.0));
         h.fail_closed = fail_closed;
