@@ -224,7 +224,10 @@ export function hookwire(source, options = {}) {
     })
     if (gate.verdict === 'ask') return sdk ?? { type: 'user-approval' }
     if (gate.verdict !== 'run') return { type: 'not-applicable' }
-    if (gate.step.approved) return { type: 'approved' }
+    // A hook's allow approves a call the SDK would ask about (the SDK records it as approved
+    // automatically); a call without any approval setting stays as it was.
+    const configured = sdk ? sdk.type === 'user-approval' : (toolApproval !== undefined && toolApproval !== null) || (t.needsApproval !== undefined && t.needsApproval !== null)
+    if (gate.step.approved && configured) return { type: 'approved' }
     return sdk ?? { type: 'not-applicable' }
   }
 

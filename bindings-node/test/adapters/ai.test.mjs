@@ -287,6 +287,11 @@ test('a PreToolUse allow approves a needsApproval call without asking, and fires
   const { model } = scripted(bashCall('ls'), text('done'))
   const result = await hookwire(p.dispatcher).generateText({ model, tools, prompt: 'list', stopWhen: stepCountIs(5) })
   assert.deepEqual([ran, approvalRequests(result), p.events('PermissionRequest')], [['ls'], [], []])
+  // A tool without any approval setting gets no approval parts in the conversation.
+  const plain = bashTool()
+  const again = await hookwire(p.dispatcher).generateText({ model: scripted(bashCall('pwd'), text('done')).model, tools: plain.tools, prompt: 'where', stopWhen: stepCountIs(5) })
+  assert.deepEqual(plain.ran, ['pwd'])
+  assert.doesNotMatch(flat([again.content, again.steps.map((s) => s.content), again.response.messages]), /tool-approval/)
 })
 
 test('wrapTools alone: PreToolUse comes before the tool\'s own needsApproval', async () => {
