@@ -369,6 +369,80 @@ export interface HostStep {
    * PermissionRequest or PreSkillShellCommand denial): show it to the user too, once.
    */
   seen_by: SeenBy
+  /**
+   * `run_tool` because a hook decided `allow` (PreToolUse, PermissionRequest): the host's own
+   * approval of the call is not asked, as Claude Code skips its permission prompt, and
+   * PermissionRequest is not fired. `false` on `run_tool` without a decision: the host's own
+   * approval (and PermissionRequest where it would ask someone) still stands.
+   */
+  approved: boolean
+  /** Keys added by newer releases; readers ignore keys they do not know. */
+  [key: string]: unknown
+}
+
+/**
+ * What a framework knows at one point of its loop. Only `event`, `session_id` and `cwd` are
+ * always required; each event needs the facts its rule reads (a tool event its `tool_name`,
+ * UserPromptSubmit its `prompt`, PostToolUseFailure its `error`).
+ */
+export interface HostFacts {
+  /** The Claude Code event to build (`PreToolUse`, `Stop`, …). */
+  event: string
+  session_id: string
+  /** The working directory the hooks see. */
+  cwd: string
+  /** Left out of the event when the host keeps no transcript file. */
+  transcript_path?: string | null
+  /** `default` when not given. */
+  permission_mode?: string | null
+  /** The tool as the framework names it. */
+  tool_name?: string | null
+  /**
+   * Framework tool name → the name hooks match (`{"bash": "Bash"}`); a name not in the map is
+   * sent as the framework spells it.
+   */
+  tool_names?: Record<string, string>
+  /** The tool's arguments as the model gave them; any JSON. */
+  tool_input?: unknown
+  tool_use_id?: string | null
+  /** PostToolUse: what the tool returned, any JSON. */
+  tool_response?: unknown
+  /** PostToolUseFailure: the error's message. */
+  error?: string | null
+  /** PostToolUseFailure: the error's type (an exception class), put before the message. */
+  error_type?: string | null
+  is_interrupt?: boolean | null
+  /** UserPromptSubmit: the prompt's text. */
+  prompt?: string | null
+  /** SessionStart: `startup` when not given. */
+  source?: string | null
+  /** SessionEnd: `other` when not given. */
+  reason?: string | null
+  /** Stop, SubagentStop: a hook already continued this turn. */
+  stop_hook_active?: boolean | null
+  /** Stop, SubagentStop: the model's last text. */
+  last_assistant_message?: string | null
+  /** The event's other keys, as the host gives them (`agent_id`, `permission_suggestions`…). */
+  fields?: Record<string, unknown>
+}
+
+/**
+ * Whether a framework's tool can reach the hooks configured for tool events, as a host asks it
+ * the first time the tool is called: a user's `Bash` guard never runs on a framework tool named
+ * `bash` unless the name is mapped, and nothing else would say so.
+ */
+export interface ToolReach {
+  /** The tool name as the hooks would see it. */
+  tool_name: string
+  /** Hooks are configured on tool events (PreToolUse, PermissionRequest, PostToolUse, …). */
+  hooked: boolean
+  /** The matcher of at least one of those hooks matches this name (its `if` rule aside). */
+  reached: boolean
+  /**
+   * When hooks are configured on tool events and none can match this name: the text to show the
+   * user once, naming the matchers it missed. `null` otherwise.
+   */
+  warning: string | null
   /** Keys added by newer releases; readers ignore keys they do not know. */
   [key: string]: unknown
 }
@@ -623,6 +697,15 @@ export declare class Dispatcher {
    * new dispatcher. Throws only for a bug in hookwire (`code` `'PANIC'`).
    */
   trustStatus(): TrustStatus
+  /**
+   * Whether a tool named `toolName` (as the hooks would see it: after the adapter's tool-name
+   * map) can reach the hooks configured on tool events: `{ tool_name, hooked, reached,
+   * warning }`. `warning` is set when hooks are configured on tool events and no matcher
+   * can match the name (a user's `Bash` guard and a framework tool named `bash`), the text
+   * to show the user once. Nothing is run. Throws only for a bug in hookwire (`code`
+   * `'PANIC'`); a `TypeError` when `toolName` is not a string.
+   */
+  toolReach(toolName: string): ToolReach
 }
 
 /**
@@ -671,6 +754,20 @@ export interface FunctionHookOptions {
 }
 
 /**
+ * The event a host fires, built from what its framework knows (`HostFacts`) by the core's one
+ * rule, the same in every language: Claude Code's key order, `transcript_path` only when
+ * given, `permission_mode` `'default'` unless given, `tool_name` through the `tool_names` map,
+ * `tool_input` always an object, a PostToolUseFailure `error` as `'<error_type>: <error>'`,
+ * then `fields`, which never overwrite a key of the rule. The framework adapters build every
+ * event they fire with it. Takes the facts as an object or their JSON text; throws an `Error`
+ * with `code` `'INVALID_JSON'`, or `'INVALID_EVENT'` (with `pointer` at the fact at fault)
+ * for facts of the wrong shape, an unknown key, or an event missing what it needs (a tool
+ * event its `tool_name`, UserPromptSubmit its `prompt`), and a `TypeError` for an argument
+ * that is neither an object nor a string. Nothing is run.
+ */
+export declare function hostEvent(facts: HostFacts | string): Event
+
+/**
  * What an agent loop does next with a result (agents.md §5, "Applying a result in a host"):
  * run the tool (with `tool_input` when a hook rewrote it), deny it with `message` as the error
  * tool result, call the model once more with `message`, block the prompt, ... as Claude
@@ -681,6 +778,13 @@ export interface FunctionHookOptions {
  * object nor a string.
  */
 export declare function hostStep(result: Result | string): HostStep
+
+/**
+ * How many consecutive Stop continuations a framework adapter allows in one run before it
+ * ends the turn itself (16): a safety net above the engine's own cap (8 per session), equal to
+ * the C library's `HOOKS_MAX_STOP_CONTINUATIONS`. The adapters' `maxStopBlocks` defaults to it.
+ */
+export declare const maxStopContinuations: number
 
 /**
  * Records trust in every project and local file source of a configuration (the same

@@ -2,5 +2,15 @@
 // `import { Dispatcher } from 'hookwire'` and `require('hookwire')` share one addon instance.
 import hookwire from './index.js'
 
-export const { Dispatcher, claudeCodeDefaults, hostStep, recordTrust, setLogger, version } = hookwire
+export const {
+  Dispatcher,
+  claudeCodeDefaults,
+  claudeCodeVersion,
+  hostEvent,
+  hostStep,
+  maxStopContinuations,
+  recordTrust,
+  setLogger,
+  version,
+} = hookwire
 export default hookwire

@@ -380,6 +380,73 @@ export interface HostStep {
   [key: string]: unknown
 }
 
+/**
+ * What a framework knows at one point of its loop. Only `event`, `session_id` and `cwd` are
+ * always required; each event needs the facts its rule reads (a tool event its `tool_name`,
+ * UserPromptSubmit its `prompt`, PostToolUseFailure its `error`).
+ */
+export interface HostFacts {
+  /** The Claude Code event to build (`PreToolUse`, `Stop`, …). */
+  event: string
+  session_id: string
+  /** The working directory the hooks see. */
+  cwd: string
+  /** Left out of the event when the host keeps no transcript file. */
+  transcript_path?: string | null
+  /** `default` when not given. */
+  permission_mode?: string | null
+  /** The tool as the framework names it. */
+  tool_name?: string | null
+  /**
+   * Framework tool name → the name hooks match (`{"bash": "Bash"}`); a name not in the map is
+   * sent as the framework spells it.
+   */
+  tool_names?: Record<string, string>
+  /** The tool's arguments as the model gave them; any JSON. */
+  tool_input?: unknown
+  tool_use_id?: string | null
+  /** PostToolUse: what the tool returned, any JSON. */
+  tool_response?: unknown
+  /** PostToolUseFailure: the error's message. */
+  error?: string | null
+  /** PostToolUseFailure: the error's type (an exception class), put before the message. */
+  error_type?: string | null
+  is_interrupt?: boolean | null
+  /** UserPromptSubmit: the prompt's text. */
+  prompt?: string | null
+  /** SessionStart: `startup` when not given. */
+  source?: string | null
+  /** SessionEnd: `other` when not given. */
+  reason?: string | null
+  /** Stop, SubagentStop: a hook already continued this turn. */
+  stop_hook_active?: boolean | null
+  /** Stop, SubagentStop: the model's last text. */
+  last_assistant_message?: string | null
+  /** The event's other keys, as the host gives them (`agent_id`, `permission_suggestions`…). */
+  fields?: Record<string, unknown>
+}
+
+/**
+ * Whether a framework's tool can reach the hooks configured for tool events, as a host asks it
+ * the first time the tool is called: a user's `Bash` guard never runs on a framework tool named
+ * `bash` unless the name is mapped, and nothing else would say so.
+ */
+export interface ToolReach {
+  /** The tool name as the hooks would see it. */
+  tool_name: string
+  /** Hooks are configured on tool events (PreToolUse, PermissionRequest, PostToolUse, …). */
+  hooked: boolean
+  /** The matcher of at least one of those hooks matches this name (its `if` rule aside). */
+  reached: boolean
+  /**
+   * When hooks are configured on tool events and none can match this name: the text to show the
+   * user once, naming the matchers it missed. `null` otherwise.
+   */
+  warning: string | null
+  /** Keys added by newer releases; readers ignore keys they do not know. */
+  [key: string]: unknown
+}
+
 // ---- end of the generated types ----
 
 /**

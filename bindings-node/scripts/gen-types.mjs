@@ -1,4 +1,4 @@
-// Writes the result, outcome, verdict, trust and host-step types of bindings-node/types.d.ts from the JSON
+// Writes the result, outcome, verdict, trust, host-step, host-facts and tool-reach types of bindings-node/types.d.ts from the JSON
 // Schemas in schema/ (themselves generated from the Rust types, core/src/schema.rs), so the
 // TypeScript shapes and their doc comments come from Rust instead of being copied by hand.
 // Only the part between the two marker lines is written; the rest of types.d.ts is hand-kept.
@@ -34,6 +34,8 @@ const DECLARATIONS = [
   ['host-step.schema.json', 'Audience'],
   ['host-step.schema.json', 'SeenBy'],
   ['host-step.schema.json', null],
+  ['host-facts.schema.json', null],
+  ['tool-reach.schema.json', null],
 ]
 
 /** A JSDoc comment holding `text` (paragraphs split by blank lines), wrapped to WIDTH. */
@@ -104,7 +106,11 @@ function tsType(s) {
     .join(' | ')
 }
 
-/** One declaration: a union of string literals, or an interface open to keys added later. */
+/**
+ * One declaration: a union of string literals, or an interface open to keys added later (one
+ * the addon returns), or closed when its schema refuses other keys (one the addon reads, such
+ * as HostFacts, where an unknown key is a mistake the compiler should catch).
+ */
 function declaration(name, s) {
   const consts = constants(s)
   if (consts) {
@@ -123,8 +129,11 @@ function declaration(name, s) {
     const id = /^[A-Za-z_$][\w$]*$/.test(key) ? key : literal(key)
     lines.push(`  ${id}${required.has(key) ? '' : '?'}: ${tsType(prop)}`)
   }
-  lines.push('  /** Keys added by newer releases; readers ignore keys they do not know. */')
-  lines.push('  [key: string]: unknown', '}')
+  if (s.additionalProperties !== false) {
+    lines.push('  /** Keys added by newer releases; readers ignore keys they do not know. */')
+    lines.push('  [key: string]: unknown')
+  }
+  lines.push('}')
   return lines
 }
 

@@ -5,8 +5,8 @@
 //! JSON through the host's own `JSON.stringify` and `JSON.parse`, so an object is converted
 //! exactly as JSON would convert it, and a result has the result JSON's keys and order.
 //! `setLogger` is in `logs.rs`. The TypeScript types `Config`, `Event`, `Result`, `Outcome`,
-//! `TrustStatus`, `TrustSource`, `HostStep` and `LogRecord` live in `types.d.ts`, which `napi build` injects at the top of the generated
-//! `index.d.ts`.
+//! `TrustStatus`, `TrustSource`, `HostStep`, `HostFacts`, `ToolReach` and `LogRecord` live in
+//! `types.d.ts`, which `napi build` injects at the top of the generated `index.d.ts`.
 
 mod callbacks;
 mod errors;
@@ -39,6 +39,13 @@ pub const version: &str = env!("CARGO_PKG_VERSION");
 #[napi]
 #[allow(non_upper_case_globals)]
 pub const claudeCodeVersion: &str = hookwire_core::CLAUDE_CODE_VERSION;
+
+/// How many consecutive Stop continuations a framework adapter allows in one run before it
+/// ends the turn itself (16): a safety net above the engine's own cap (8 per session), equal to
+/// the C library's `HOOKS_MAX_STOP_CONTINUATIONS`. The adapters' `maxStopBlocks` defaults to it.
+#[napi]
+#[allow(non_upper_case_globals)]
+pub const maxStopContinuations: u32 = hookwire_core::MAX_STOP_CONTINUATIONS;
 
 /// A loaded hook configuration, ready to fire events.
 ///
@@ -241,6 +248,26 @@ impl Dispatcher {
             Err(payload) => Err(errors::engine_error(env, &ErrorDetails::from_panic(payload))),
         }
     }
+
+    /// Whether a tool named `toolName` (as the hooks would see it: after the adapter's tool-name
+    /// map) can reach the hooks configured on tool events: `{ tool_name, hooked, reached,
+    /// warning }`. `warning` is set when hooks are configured on tool events and no matcher
+    /// can match the name (a user's `Bash` guard and a framework tool named `bash`), the text
+    /// to show the user once. Nothing is run. Throws only for a bug in hookwire (`code`
+    /// `'PANIC'`); a `TypeError` when `toolName` is not a string.
+    #[napi(catch_unwind, ts_args_type = "toolName: string", ts_return_type = "ToolReach")]
+    pub fn tool_reach(&self, env: &Env, tool_name: Unknown) -> Result<Unknown<'static>> {
+        let tool_name: String = match tool_name.get_type()? {
+            ValueType::String => napi::bindgen_prelude::FromNapiValue::from_unknown(tool_name)?,
+            other => {
+                return Err(errors::type_error(
+                    env,
+                    format!("The \"toolName\" argument must be a string. Received {}", describe(other)),
+                ));
+            }
+        };
+        json_answer(env, || Ok(self.inner.tool_reach(&tool_name).to_json()))
+    }
 }
 
 /// Records trust in every project and local file source of a configuration (the same
@@ -275,9 +302,34 @@ pub fn record_trust(env: &Env, config: Unknown) -> Result<Unknown<'static>> {
 #[napi(catch_unwind, ts_args_type = "result: Result | string", ts_return_type = "HostStep")]
 pub fn host_step(env: &Env, result: Unknown) -> Result<Unknown<'static>> {
     let text = to_json_text(env, result, "result", ErrorKind::InvalidEvent)?;
-    match catch_unwind(|| hookwire_core::HostStep::of_json(&text)) {
-        Ok(Ok(step)) => parse_result(env, &step),
-        Ok(Err(e)) => Err(errors::engine_error(env, &e.details())),
+    json_answer(env, || hookwire_core::HostStep::of_json(&text).map_err(|e| e.details()))
+}
+
+/// The event a host fires, built from what its framework knows (`HostFacts`) by the core's one
+/// rule, the same in every language: Claude Code's key order, `transcript_path` only when
+/// given, `permission_mode` `'default'` unless given, `tool_name` through the `tool_names` map,
+/// `tool_input` always an object, a PostToolUseFailure `error` as `'<error_type>: <error>'`,
+/// then `fields`, which never overwrite a key of the rule. The framework adapters build every
+/// event they fire with it. Takes the facts as an object or their JSON text; throws an `Error`
+/// with `code` `'INVALID_JSON'`, or `'INVALID_EVENT'` (with `pointer` at the fact at fault)
+/// for facts of the wrong shape, an unknown key, or an event missing what it needs (a tool
+/// event its `tool_name`, UserPromptSubmit its `prompt`), and a `TypeError` for an argument
+/// that is neither an object nor a string. Nothing is run.
+#[napi(catch_unwind, ts_args_type = "facts: HostFacts | string", ts_return_type = "Event")]
+pub fn host_event(env: &Env, facts: Unknown) -> Result<Unknown<'static>> {
+    let text = to_json_text(env, facts, "facts", ErrorKind::InvalidEvent)?;
+    json_answer(env, || hookwire_core::HostFacts::event_of_json(&text).map_err(|e| e.details()))
+}
+
+/// The JSON answer of a pure core function as a plain object (through `JSON.parse`), its error
+/// as a coded `Error`, and a panic as `'PANIC'` rather than napi's generic error.
+fn json_answer(
+    env: &Env,
+    f: impl FnOnce() -> std::result::Result<String, ErrorDetails>,
+) -> Result<Unknown<'static>> {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(Ok(json)) => parse_result(env, &json),
+        Ok(Err(details)) => Err(errors::engine_error(env, &details)),
         Err(payload) => Err(errors::engine_error(env, &ErrorDetails::from_panic(payload))),
     }
 }

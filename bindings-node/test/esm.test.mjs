@@ -20,6 +20,12 @@ test('named and default ESM imports expose Dispatcher and version', () => {
   assert.equal(r.event, 'Stop')
 })
 
+test('every export of the CommonJS loader is a named ESM export too', () => {
+  const required = createRequire(join(ROOT, 'package.json'))('hookwire')
+  const missing = Object.keys(required).filter((k) => !k.startsWith('__') && !(k in imported))
+  assert.deepEqual(missing, [], 'add them to bindings-node/index.mjs')
+})
+
 test('ESM and CommonJS share one addon instance', () => {
   const required = createRequire(join(ROOT, 'package.json'))('hookwire')
   assert.equal(required.Dispatcher, Dispatcher)

@@ -46,3 +46,24 @@ test('a host step has exactly the keys of the host-step schema and one of its ac
   assert.equal(step.action, 'continue_turn')
   assert.equal(step.message, 'Stop hook feedback:\ntests fail')
 })
+
+test('a tool reach has exactly the keys of the tool-reach schema', () => {
+  const reachSchema = schema('tool-reach.schema.json')
+  const reach = new hookwire.Dispatcher(oneHook('PreToolUse', 'exit 2', 'Bash')).toolReach('bash')
+  assert.deepEqual(Object.keys(reach), Object.keys(reachSchema.properties))
+  assert.equal(typeof reach.warning, 'string')
+})
+
+test('hostEvent reads every key of the host-facts schema and refuses any other', () => {
+  const factsSchema = schema('host-facts.schema.json')
+  const sample = {
+    event: 'PostToolUseFailure', session_id: 's', cwd: '/', transcript_path: '/t', permission_mode: 'plan',
+    tool_name: 'bash', tool_names: { bash: 'Bash' }, tool_input: { command: 'ls' }, tool_use_id: 't1',
+    tool_response: null, error: 'boom', error_type: 'Error', is_interrupt: true, prompt: 'p', source: 'startup',
+    reason: 'other', stop_hook_active: false, last_assistant_message: 'm', fields: { agent_id: 'a' },
+  }
+  assert.deepEqual(Object.keys(sample), Object.keys(factsSchema.properties))
+  const e = hookwire.hostEvent(sample)
+  assert.deepEqual([e.tool_name, e.error, e.is_interrupt, e.agent_id], ['Bash', 'Error: boom', true, 'a'])
+  assert.throws(() => hookwire.hostEvent({ ...sample, hook_event_name: 'Stop' }), { code: 'INVALID_EVENT' })
+})

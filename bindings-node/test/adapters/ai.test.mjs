@@ -7,11 +7,15 @@ import { tool, stepCountIs, generateText } from 'ai'
 import { MockLanguageModelV4 } from 'ai/test'
 import { z } from 'zod'
 import { hookwire, ToolCallDeferred, PromptBlocked } from '../../adapters/ai.mjs'
-import { runSnippet, hookProject, deny, rewrite, defer, postBlock, block, collectWarnings } from './support.mjs'
+import {
+  runSnippet, hookProject, rawEventProject, assertFiredAsBuilt, inGuardedProject, assertUntrustedWarnedOnce, assertTrustedRoutesDeny, deny, allow, rewrite, defer, postBlock, block, permission,
+  systemMessage, NOT_ALLOWED, collectWarnings,
+} from './support.mjs'
 
 const usage = { inputTokens: { total: 1 }, outputTokens: { total: 1 } }
 const text = (t) => ({ content: [{ type: 'text', text: t }], finishReason: { unified: 'stop', raw: undefined }, usage, warnings: [] })
-const bashCall = (command) => ({ content: [{ type: 'tool-call', toolCallId: 'call_1', toolName: 'Bash', input: JSON.stringify({ command }) }], finishReason: { unified: 'tool-calls', raw: undefined }, usage, warnings: [] })
+const toolCall = (toolName, command, toolCallId = 'call_1') => ({ content: [{ type: 'tool-call', toolCallId, toolName, input: JSON.stringify({ command }) }], finishReason: { unified: 'tool-calls', raw: undefined }, usage, warnings: [] })
+const bashCall = (command) => toolCall('Bash', command)
 
 /** A mock model answering `turns` in order (the last one repeated); records each prompt. */
 function scripted(...turns) {
@@ -20,11 +24,14 @@ function scripted(...turns) {
   return { model, prompts }
 }
 
-function bashTool() {
+/** A tool set with one shell-style tool named `name` (with `extra` settings, e.g. needsApproval) that records what it ran. */
+function shellTools(name, extra = {}) {
   const ran = []
-  const Bash = tool({ description: 'Run a shell command', inputSchema: z.object({ command: z.string() }), execute: async ({ command }) => { ran.push(command); return `ran: ${command}` } })
-  return { tools: { Bash }, ran }
+  const shell = tool({ description: 'Run a shell command', inputSchema: z.object({ command: z.string() }), ...extra, execute: async ({ command }) => { ran.push(command); return `ran: ${command}` } })
+  return { tools: { [name]: shell }, ran }
 }
+
+const bashTool = () => shellTools('Bash')
 
 /** The tool-result parts of the prompt of model call `i`. */
 const toolResults = (prompts, i) => prompts[i].filter((m) => m.role === 'tool').flatMap((m) => m.content)
@@ -154,4 +161,167 @@ test('the README snippet runs with a mock model and tool', async () => {
   await runSnippet('node-adapter-ai', { model, tools, settingsFile: p.settings })
   assert.deepEqual(ran, [])
   assert.match(flat(toolResults(prompts, 1)), /not from README/)
+})
+
+// One event builder (the core's hostEvent), tool names, trust, the continuation bound.
+
+test('the fired event is hostEvent\'s for the same facts: no transcript_path, permission_mode default', async () => {
+  const r = rawEventProject('PreToolUse')
+  const { tools } = shellTools('bash')
+  const { model } = scripted(toolCall('bash', 'ls'), text('ok'))
+  await hookwire(r.dispatcher, { sessionId: 's-shape', cwd: r.dir }).generateText({ model, tools, prompt: 'list', stopWhen: stepCountIs(5) })
+  assertFiredAsBuilt(r, 's-shape')
+})
+
+test('a framework tool named bash is denied by a Bash guard through the default tool-name map', async () => {
+  const p = hookProject({ PreToolUse: deny('no shell here') })
+  const { tools, ran } = shellTools('bash')
+  const { model, prompts } = scripted(toolCall('bash', 'rm -rf /'), text('ok'))
+  await hookwire(p.dispatcher).generateText({ model, tools, prompt: 'go', stopWhen: stepCountIs(5) })
+  assert.deepEqual(ran, [])
+  assert.match(flat(toolResults(prompts, 1)), /no shell here/)
+  assert.equal(p.events('PreToolUse')[0].tool_name, 'Bash')
+})
+
+test('an unmapped tool no Bash guard can reach warns once; toolNames maps it, null turns the defaults off', async () => {
+  const p = hookProject({ PreToolUse: deny('no shell here') })
+  const unmapped = shellTools('run_it')
+  const first = scripted(toolCall('run_it', 'a', 'call_1'), toolCall('run_it', 'b', 'call_2'), text('ok'))
+  const { warnings } = await collectWarnings(() => hookwire(p.dispatcher).generateText({ model: first.model, tools: unmapped.tools, prompt: 'go', stopWhen: stepCountIs(5) }))
+  assert.deepEqual(unmapped.ran, ['a', 'b'])
+  const unmatched = warnings.filter((w) => w.code === 'HOOKWIRE_UNMATCHED_TOOL')
+  assert.equal(unmatched.length, 1)
+  assert.match(unmatched[0].message, /"run_it".*Bash/)
+  const mapped = shellTools('run_it')
+  await hookwire(p.dispatcher, { toolNames: { run_it: 'Bash' } }).generateText({ model: scripted(toolCall('run_it', 'c'), text('ok')).model, tools: mapped.tools, prompt: 'go', stopWhen: stepCountIs(5) })
+  assert.deepEqual(mapped.ran, [])
+  const plain = shellTools('bash')
+  const off = await collectWarnings(() => hookwire(p.dispatcher, { toolNames: {} }).generateText({ model: scripted(toolCall('bash', 'd'), text('ok')).model, tools: plain.tools, prompt: 'go', stopWhen: stepCountIs(5) }))
+  assert.deepEqual(plain.ran, ['d'])
+  assert.equal(off.warnings.filter((w) => w.code === 'HOOKWIRE_UNMATCHED_TOOL').length, 1)
+})
+
+test('a fresh project\'s untrusted Bash guard warns once, naming recordTrust and trust: \'trusted\'; the tool runs', () => inGuardedProject(async (dir) => {
+  const { tools, ran } = bashTool()
+  const { model } = scripted(bashCall('ls'), text('ok'))
+  const { warnings } = await collectWarnings(() => hookwire(dir).generateText({ model, tools, prompt: 'go', stopWhen: stepCountIs(5) }))
+  assert.deepEqual(ran, ['ls'])
+  assertUntrustedWarnedOnce(warnings)
+}))
+
+test('the trusted routes deny: trust: \'trusted\', and recordTrust', () => inGuardedProject((dir) => assertTrustedRoutesDeny(dir, async (options) => {
+  const { tools, ran } = bashTool()
+  const { model, prompts } = scripted(bashCall('ls'), text('ok'))
+  await hookwire({ projectDir: dir }, options).generateText({ model, tools, prompt: 'go', stopWhen: stepCountIs(5) })
+  return { ran, text: flat(toolResults(prompts, 1)) }
+})))
+
+// PermissionRequest (Claude Code 2.1.332) where the SDK's own approval (needsApproval,
+// toolApproval) would ask a human.
+
+/** The continuation a caller sends after the human answered every approval request of `result`. */
+function answered(result, approved, prompt = 'list') {
+  const responses = approvalRequests(result).map((p) => ({ type: 'tool-approval-response', approvalId: p.approvalId, approved }))
+  return [{ role: 'user', content: prompt }, ...result.response.messages, { role: 'tool', content: responses }]
+}
+
+/** The approval requests of a result that wait for the human (an `approved` status leaves automatic ones). */
+const approvalRequests = (result) => result.content.filter((p) => p.type === 'tool-approval-request' && !p.isAutomatic)
+
+test('PermissionRequest allow approves a needsApproval call: it runs without asking', async () => {
+  const p = hookProject({ PermissionRequest: permission('allow') })
+  const { tools, ran } = shellTools('Bash', { needsApproval: true })
+  const { model, prompts } = scripted(bashCall('ls'), text('done'))
+  const told = []
+  const result = await hookwire(p.dispatcher, { onUserMessage: (t, i) => told.push([t, i.event]) }).generateText({ model, tools, prompt: 'list', stopWhen: stepCountIs(5) })
+  assert.deepEqual([ran, approvalRequests(result), result.text], [['ls'], [], 'done'])
+  assert.deepEqual(p.events('PermissionRequest').map((e) => [e.tool_name, e.tool_input]), [['Bash', { command: 'ls' }]])
+  assert.match(flat(toolResults(prompts, 1)), /ran: ls/)
+  assert.deepEqual(told, [])
+})
+
+test('PermissionRequest deny: the call does not run; the model and the user get the message', async () => {
+  const p = hookProject({ PermissionRequest: permission('deny', 'no shell today') })
+  const { tools, ran } = shellTools('Bash', { needsApproval: async () => true })
+  const { model, prompts } = scripted(bashCall('ls'), text('done'))
+  const told = []
+  const result = await hookwire(p.dispatcher, { onUserMessage: (t, i) => told.push([t, i.event]) }).generateText({ model, tools, prompt: 'list', stopWhen: stepCountIs(5) })
+  assert.deepEqual([ran, approvalRequests(result)], [[], []])
+  const [denied] = toolResults(prompts, 1)
+  assert.equal(denied.output.type, 'error-text')
+  assert.match(denied.output.value, /no shell today/)
+  assert.deepEqual(told, [['no shell today', 'PermissionRequest']])
+})
+
+test('PermissionRequest without a decision leaves the SDK\'s approval request to the caller; the answered call runs', async () => {
+  const p = hookProject({})
+  const { tools, ran } = shellTools('Bash', { needsApproval: true })
+  const { model } = scripted(bashCall('ls'), text('done'))
+  const told = []
+  const hooks = hookwire(p.dispatcher, { onUserMessage: (t, i) => told.push([t, i.event]) })
+  const paused = await hooks.generateText({ model, tools, prompt: 'list', stopWhen: stepCountIs(5) })
+  assert.deepEqual(approvalRequests(paused).map((r) => [r.toolCall.toolName, r.toolCall.input]), [['Bash', { command: 'ls' }]])
+  assert.deepEqual([ran, p.events('Stop'), p.events('SessionEnd'), told], [[], [], [], []])
+  const done = await hooks.generateText({ model, tools, messages: answered(paused, true), stopWhen: stepCountIs(5) })
+  assert.deepEqual([ran, done.text], [['ls'], 'done'])
+  const count = (e) => p.events(e).length
+  assert.deepEqual(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'Stop', 'SessionEnd'].map(count), [1, 1, 1, 1, 1, 1, 1])
+})
+
+test('a call\'s toolApproval option is the SDK\'s approval too: user-approval asks PermissionRequest, denied stays denied', async () => {
+  const p = hookProject({ PermissionRequest: permission('deny', 'no shell today') })
+  const { tools, ran } = bashTool()
+  const { model, prompts } = scripted(bashCall('ls'), text('done'))
+  await hookwire(p.dispatcher, { onUserMessage: () => {} }).generateText({ model, tools, prompt: 'list', stopWhen: stepCountIs(5), toolApproval: { Bash: 'user-approval' } })
+  assert.deepEqual(ran, [])
+  assert.match(flat(toolResults(prompts, 1)), /no shell today/)
+  const q = hookProject({})
+  const other = bashTool()
+  await hookwire(q.dispatcher).generateText({ model: scripted(bashCall('ls'), text('done')).model, tools: other.tools, prompt: 'list', stopWhen: stepCountIs(5), toolApproval: () => 'denied' })
+  assert.deepEqual([other.ran, q.events('PermissionRequest')], [[], []])
+})
+
+test('a PreToolUse allow approves a needsApproval call without asking, and fires no PermissionRequest', async () => {
+  const p = hookProject({ PreToolUse: allow() })
+  const { tools, ran } = shellTools('Bash', { needsApproval: true })
+  const { model } = scripted(bashCall('ls'), text('done'))
+  const result = await hookwire(p.dispatcher).generateText({ model, tools, prompt: 'list', stopWhen: stepCountIs(5) })
+  assert.deepEqual([ran, approvalRequests(result), p.events('PermissionRequest')], [['ls'], [], []])
+  // A tool without any approval setting gets no approval parts in the conversation.
+  const plain = bashTool()
+  const again = await hookwire(p.dispatcher).generateText({ model: scripted(bashCall('pwd'), text('done')).model, tools: plain.tools, prompt: 'where', stopWhen: stepCountIs(5) })
+  assert.deepEqual(plain.ran, ['pwd'])
+  assert.doesNotMatch(flat([again.content, again.steps.map((s) => s.content), again.response.messages]), /tool-approval/)
+})
+
+test('wrapTools alone: PreToolUse comes before the tool\'s own needsApproval', async () => {
+  const p = hookProject({ PreToolUse: [allow(), {}], PermissionRequest: permission('deny', 'no shell today') })
+  const { tools, ran } = shellTools('Bash', { needsApproval: true })
+  const wrapped = hookwire(p.dispatcher, { onUserMessage: () => {} }).wrapTools(tools)
+  const first = await generateText({ model: scripted(bashCall('ls'), text('done')).model, tools: wrapped, prompt: 'list', stopWhen: stepCountIs(5) })
+  assert.deepEqual([ran, approvalRequests(first)], [['ls'], []])
+  const { model, prompts } = scripted(toolCall('Bash', 'rm x', 'call_2'), text('done'))
+  await generateText({ model, tools: wrapped, prompt: 'clean', stopWhen: stepCountIs(5) })
+  assert.deepEqual(ran, ['ls'])
+  assert.match(flat(toolResults(prompts, 1)), /no shell today/)
+})
+
+test('permissionTools: PermissionRequest decides where nobody is asked, and no decision denies', async () => {
+  const p = hookProject({})
+  const { tools, ran } = bashTool()
+  const { model, prompts } = scripted(bashCall('ls'), text('done'))
+  await hookwire(p.dispatcher, { permissionTools: ['Bash'], onUserMessage: () => {} }).generateText({ model, tools, prompt: 'list', stopWhen: stepCountIs(5) })
+  assert.deepEqual(ran, [])
+  assert.match(toolResults(prompts, 1)[0].output.value, new RegExp(NOT_ALLOWED))
+})
+
+test('a PreToolUse system message reaches the user, never the model', async () => {
+  const p = hookProject({ PreToolUse: systemMessage('heads up: a shell command') })
+  const { tools, ran } = bashTool()
+  const { model, prompts } = scripted(bashCall('ls'), text('done'))
+  const told = []
+  await hookwire(p.dispatcher, { onUserMessage: (t, i) => told.push([t, i.event]) }).generateText({ model, tools, prompt: 'list', stopWhen: stepCountIs(5) })
+  assert.deepEqual([ran, p.events('PermissionRequest')], [['ls'], []])
+  assert.deepEqual(told, [['heads up: a shell command', 'PreToolUse']])
+  assert.doesNotMatch(flat(prompts), /heads up/)
 })

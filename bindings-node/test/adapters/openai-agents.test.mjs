@@ -6,12 +6,16 @@ import assert from 'node:assert/strict'
 import { Agent, tool, Usage, setTracingDisabled } from '@openai/agents'
 import { z } from 'zod'
 import { HookwireRunner, ToolCallDeferred, PromptBlocked } from '../../adapters/openai-agents.mjs'
-import { runSnippet, hookProject, deny, rewrite, defer, postBlock, block, collectWarnings } from './support.mjs'
+import {
+  runSnippet, hookProject, rawEventProject, assertFiredAsBuilt, inGuardedProject, assertUntrustedWarnedOnce, assertTrustedRoutesDeny, deny, allow, rewrite, defer, postBlock, block, permission,
+  systemMessage, NOT_ALLOWED, collectWarnings,
+} from './support.mjs'
 
 setTracingDisabled(true)
 
 const text = (t) => ({ type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: t }] })
-const bashCall = (command) => ({ type: 'function_call', callId: 'call_1', name: 'Bash', arguments: JSON.stringify({ command }), status: 'completed' })
+const toolCall = (name, command, callId = 'call_1') => ({ type: 'function_call', callId, name, arguments: JSON.stringify({ command }), status: 'completed' })
+const bashCall = (command) => toolCall('Bash', command)
 
 /** A scripted Model: answers `turns` in order (the last one repeated); records each input. */
 function scripted(...turns) {
@@ -26,11 +30,14 @@ function scripted(...turns) {
   return { model, inputs }
 }
 
-function bashAgent(model) {
+/** An agent with one shell-style function tool named `name` (with `extra` settings, e.g. needsApproval) that records what it ran. */
+function shellAgent(model, name, extra = {}) {
   const ran = []
-  const Bash = tool({ name: 'Bash', description: 'Run a shell command', parameters: z.object({ command: z.string() }), execute: async ({ command }) => { ran.push(command); return `ran: ${command}` } })
-  return { agent: new Agent({ name: 'dev', instructions: 'help', model, tools: [Bash] }), ran }
+  const shell = tool({ name, description: 'Run a shell command', parameters: z.object({ command: z.string() }), ...extra, execute: async ({ command }) => { ran.push(command); return `ran: ${command}` } })
+  return { agent: new Agent({ name: 'dev', instructions: 'help', model, tools: [shell] }), ran }
 }
+
+const bashAgent = (model) => shellAgent(model, 'Bash')
 
 const flat = (v) => JSON.stringify(v)
 const toolOutputs = (inputs, i) => inputs[i].filter((item) => item.type === 'function_call_result')
@@ -141,4 +148,127 @@ test('the README snippet runs with a scripted model and tool', async () => {
   await runSnippet('node-adapter-openai-agents', { model, tools: agent.tools, settingsFile: p.settings })
   assert.deepEqual(ran, [])
   assert.match(flat(toolOutputs(inputs, 1)), /not from README/)
+})
+
+// One event builder (the core's hostEvent), tool names, trust, the continuation bound.
+
+test('the fired event is hostEvent\'s for the same facts: no transcript_path, permission_mode default', async () => {
+  const r = rawEventProject('PreToolUse')
+  const { model } = scripted(toolCall('bash', 'ls'), text('ok'))
+  const { agent } = shellAgent(model, 'bash')
+  await new HookwireRunner(r.dispatcher, { sessionId: 's-shape', cwd: r.dir }).run(agent, 'list')
+  assertFiredAsBuilt(r, 's-shape')
+})
+
+test('a framework tool named bash is denied by a Bash guard through the default tool-name map', async () => {
+  const p = hookProject({ PreToolUse: deny('no shell here') })
+  const { model, inputs } = scripted(toolCall('bash', 'rm -rf /'), text('ok'))
+  const { agent, ran } = shellAgent(model, 'bash')
+  await new HookwireRunner(p.dispatcher).run(agent, 'go')
+  assert.deepEqual(ran, [])
+  assert.match(flat(toolOutputs(inputs, 1)), /no shell here/)
+  assert.equal(p.events('PreToolUse')[0].tool_name, 'Bash')
+})
+
+test('an unmapped tool no Bash guard can reach warns once; toolNames maps it, null turns the defaults off', async () => {
+  const p = hookProject({ PreToolUse: deny('no shell here') })
+  const first = scripted(toolCall('run_it', 'a', 'call_1'), toolCall('run_it', 'b', 'call_2'), text('ok'))
+  const unmapped = shellAgent(first.model, 'run_it')
+  const { warnings } = await collectWarnings(() => new HookwireRunner(p.dispatcher).run(unmapped.agent, 'go'))
+  assert.deepEqual(unmapped.ran, ['a', 'b'])
+  const unmatched = warnings.filter((w) => w.code === 'HOOKWIRE_UNMATCHED_TOOL')
+  assert.equal(unmatched.length, 1)
+  assert.match(unmatched[0].message, /"run_it".*Bash/)
+  const mapped = shellAgent(scripted(toolCall('run_it', 'c'), text('ok')).model, 'run_it')
+  await new HookwireRunner(p.dispatcher, { toolNames: new Map([['run_it', 'Bash']]) }).run(mapped.agent, 'go')
+  assert.deepEqual(mapped.ran, [])
+  const plain = shellAgent(scripted(toolCall('bash', 'd'), text('ok')).model, 'bash')
+  const off = await collectWarnings(() => new HookwireRunner(p.dispatcher, { toolNames: null }).run(plain.agent, 'go'))
+  assert.deepEqual(plain.ran, ['d'])
+  assert.equal(off.warnings.filter((w) => w.code === 'HOOKWIRE_UNMATCHED_TOOL').length, 1)
+})
+
+test('a fresh project\'s untrusted Bash guard warns once, naming recordTrust and trust: \'trusted\'; the tool runs', () => inGuardedProject(async (dir) => {
+  const { model } = scripted(bashCall('ls'), text('ok'))
+  const { agent, ran } = bashAgent(model)
+  const { warnings } = await collectWarnings(() => new HookwireRunner(dir).run(agent, 'go'))
+  assert.deepEqual(ran, ['ls'])
+  assertUntrustedWarnedOnce(warnings)
+}))
+
+test('the trusted routes deny: trust: \'trusted\', and recordTrust', () => inGuardedProject((dir) => assertTrustedRoutesDeny(dir, async (options) => {
+  const { model, inputs } = scripted(bashCall('ls'), text('ok'))
+  const { agent, ran } = bashAgent(model)
+  await new HookwireRunner(dir, options).run(agent, 'go')
+  return { ran, text: flat(toolOutputs(inputs, 1)) }
+})))
+
+// PermissionRequest (Claude Code 2.1.332) where the SDK's own approval (needsApproval) would
+// ask a human.
+
+test('PermissionRequest allow approves a needsApproval call: it runs without an interruption', async () => {
+  const p = hookProject({ PermissionRequest: permission('allow') })
+  const { model, inputs } = scripted(bashCall('ls'), text('done'))
+  const { agent, ran } = shellAgent(model, 'Bash', { needsApproval: true })
+  const told = []
+  const result = await new HookwireRunner(p.dispatcher, { onUserMessage: (t, i) => told.push([t, i.event]) }).run(agent, 'list')
+  assert.deepEqual([ran, result.interruptions ?? [], result.finalOutput], [['ls'], [], 'done'])
+  assert.deepEqual(p.events('PermissionRequest').map((e) => [e.tool_name, e.tool_input]), [['Bash', { command: 'ls' }]])
+  assert.match(flat(toolOutputs(inputs, 1)), /ran: ls/)
+  assert.deepEqual(told, [])
+})
+
+test('PermissionRequest deny: the call does not run; the model and the user get the message', async () => {
+  const p = hookProject({ PermissionRequest: permission('deny', 'no shell today') })
+  const { model, inputs } = scripted(bashCall('ls'), text('done'))
+  const { agent, ran } = shellAgent(model, 'Bash', { needsApproval: async () => true })
+  const told = []
+  const result = await new HookwireRunner(p.dispatcher, { onUserMessage: (t, i) => told.push([t, i.event]) }).run(agent, 'list')
+  assert.deepEqual([ran, result.interruptions ?? []], [[], []])
+  assert.match(flat(toolOutputs(inputs, 1)), /no shell today/)
+  assert.deepEqual(told, [['no shell today', 'PermissionRequest']])
+})
+
+test('PermissionRequest without a decision leaves the SDK\'s interruption to the caller; the approved state resumes', async () => {
+  const p = hookProject({})
+  const { model } = scripted(bashCall('ls'), text('done'))
+  const { agent, ran } = shellAgent(model, 'Bash', { needsApproval: true })
+  const told = []
+  const runner = new HookwireRunner(p.dispatcher, { onUserMessage: (t, i) => told.push([t, i.event]) })
+  const paused = await runner.run(agent, 'list')
+  assert.deepEqual(paused.interruptions.map((i) => [i.name, i.arguments]), [['Bash', JSON.stringify({ command: 'ls' })]])
+  assert.deepEqual([ran, p.events('Stop'), p.events('SessionEnd'), told], [[], [], [], []])
+  paused.state.approve(paused.interruptions[0])
+  const done = await runner.run(agent, paused.state)
+  assert.deepEqual([ran, done.finalOutput], [['ls'], 'done'])
+  const count = (e) => p.events(e).length
+  assert.deepEqual(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'Stop', 'SessionEnd'].map(count), [1, 1, 1, 1, 1, 1, 1])
+})
+
+test('a PreToolUse allow approves a needsApproval call without asking, and fires no PermissionRequest', async () => {
+  const p = hookProject({ PreToolUse: allow() })
+  const { model } = scripted(bashCall('ls'), text('done'))
+  const { agent, ran } = shellAgent(model, 'Bash', { needsApproval: true })
+  const result = await new HookwireRunner(p.dispatcher).run(agent, 'list')
+  assert.deepEqual([ran, result.interruptions ?? [], p.events('PermissionRequest')], [['ls'], [], []])
+})
+
+test('permissionTools: PermissionRequest decides where nobody is asked, and no decision denies', async () => {
+  const p = hookProject({})
+  const { model, inputs } = scripted(bashCall('ls'), text('done'))
+  const { agent, ran } = bashAgent(model)
+  await new HookwireRunner(p.dispatcher, { permissionTools: (name) => name === 'Bash', onUserMessage: () => {} }).run(agent, 'list')
+  assert.deepEqual(ran, [])
+  assert.match(flat(toolOutputs(inputs, 1)), new RegExp(NOT_ALLOWED))
+})
+
+test('a PreToolUse system message reaches the user, never the model', async () => {
+  const p = hookProject({ PreToolUse: systemMessage('heads up: a shell command') })
+  const { model, inputs } = scripted(bashCall('ls'), text('done'))
+  const { agent, ran } = bashAgent(model)
+  const told = []
+  await new HookwireRunner(p.dispatcher, { onUserMessage: (t, i) => told.push([t, i.event]) }).run(agent, 'list')
+  assert.deepEqual([ran, p.events('PermissionRequest')], [['ls'], []])
+  assert.deepEqual(told, [['heads up: a shell command', 'PreToolUse']])
+  assert.doesNotMatch(flat(inputs), /heads up/)
 })
