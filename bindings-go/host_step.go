@@ -6,7 +6,10 @@ package hookwire
 */
 import "C"
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"unsafe"
+)
 
 // HostAction is what an agent loop does next with a result (agents.md §5). Each action
 // belongs to one point of the loop; the event decides which can occur.
@@ -125,4 +128,32 @@ func (s *HostStep) UserTexts() []string {
 func HostStepOf(result any) (*HostStep, error) {
 	return textCall[HostStep](result, CodeInvalidEvent, KindInvalidEvent, "hooks_host_step", "host step",
 		func(in *C.char, out **C.char) C.int32_t { return C.hooks_host_step(in, out) })
+}
+
+// HostStepFor is HostStepOf for a PostToolUse result of a tool whose output was toolResponse
+// (any value json.Marshal encodes, or JSON text as []byte or json.RawMessage): the step's
+// ToolOutput is kept only when it has the JSON kind of that output (a string for a string, an
+// object for an object, ...), else it is nil and the host keeps the real output. A host tells
+// a refused replacement by the result's UpdatedToolOutput being set. Errors as HostStepOf's,
+// and an *Error of kind invalid_json for toolResponse text that is not JSON.
+func HostStepFor(result any, toolResponse any) (*HostStep, error) {
+	var response []byte
+	switch r := toolResponse.(type) {
+	case json.RawMessage:
+		response = r
+	case []byte:
+		response = r
+	default:
+		var err error
+		if response, err = json.Marshal(toolResponse); err != nil {
+			return nil, newError(CodeInvalidJSON, KindInvalidJSON, "tool response: "+err.Error(), 0, 0)
+		}
+	}
+	cResponse, err := cString(string(response))
+	if err != nil {
+		return nil, err
+	}
+	defer C.free(unsafe.Pointer(cResponse))
+	return textCall[HostStep](result, CodeInvalidEvent, KindInvalidEvent, "hooks_host_step_for", "host step",
+		func(in *C.char, out **C.char) C.int32_t { return C.hooks_host_step_for(in, cResponse, out) })
 }

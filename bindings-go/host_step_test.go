@@ -106,3 +106,25 @@ func TestHostStepSaysWhenAHookApprovedTheCall(t *testing.T) {
 		t.Errorf("a deny is not approved: %+v", deny)
 	}
 }
+
+func TestHostStepForRefusesAReplacementOutputOfAnotherKind(t *testing.T) {
+	result := map[string]any{"event": "PostToolUse", "updated_tool_output": map[string]any{"lines": 3}}
+	step, err := HostStepFor(result, map[string]any{"lines": 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(step.ToolOutput) != `{"lines":3}` {
+		t.Fatalf("an object replacing an object was refused: %s", step.ToolOutput)
+	}
+	step, err = HostStepFor(result, "nine lines")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(step.ToolOutput) != 0 && string(step.ToolOutput) != "null" {
+		t.Fatalf("an object replacing a string was kept: %s", step.ToolOutput)
+	}
+	var e *Error
+	if _, err := HostStepFor(result, []byte("{")); !errors.As(err, &e) || e.Kind != KindInvalidJSON {
+		t.Fatalf("tool response that is not JSON: %v", err)
+	}
+}

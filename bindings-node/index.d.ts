@@ -780,6 +780,14 @@ export declare function hostEvent(facts: HostFacts | string): Event
 export declare function hostStep(result: Result | string): HostStep
 
 /**
+ * As `hostStep`, for a PostToolUse result of a tool whose output, as JSON text, was
+ * `toolResponse`: the step's `tool_output` is kept only when it has the JSON kind of that
+ * output, else it is `null` (keep the real output). Throws as `hostStep` does, and an `Error`
+ * with `code` `'INVALID_JSON'` for `toolResponse` text that is not JSON.
+ */
+export declare function hostStepFor(result: Result | string, toolResponse: string): HostStep
+
+/**
  * How many consecutive Stop continuations a framework adapter allows in one run before it
  * ends the turn itself (16): a safety net above the engine's own cap (8 per session), equal to
  * the C library's `HOOKS_MAX_STOP_CONTINUATIONS`. The adapters' `maxStopBlocks` defaults to it.

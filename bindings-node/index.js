@@ -840,6 +840,7 @@ module.exports.claudeCodeDefaults = nativeBinding.claudeCodeDefaults
 module.exports.claudeCodeVersion = nativeBinding.claudeCodeVersion
 module.exports.hostEvent = nativeBinding.hostEvent
 module.exports.hostStep = nativeBinding.hostStep
+module.exports.hostStepFor = nativeBinding.hostStepFor
 module.exports.maxStopContinuations = nativeBinding.maxStopContinuations
 module.exports.recordTrust = nativeBinding.recordTrust
 module.exports.setLogger = nativeBinding.setLogger

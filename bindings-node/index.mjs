@@ -8,6 +8,7 @@ export const {
   claudeCodeVersion,
   hostEvent,
   hostStep,
+  hostStepFor,
   maxStopContinuations,
   recordTrust,
   setLogger,

@@ -266,6 +266,20 @@ int32_t hooks_trust_record(const char *config_json, char **result_json);
 // result_json is NULL or a NUL-terminated string; step_json is NULL or valid for a write.
 int32_t hooks_host_step(const char *result_json, char **step_json);
 
+// As hooks_host_step, for a PostToolUse or PostToolUseFailure result of a tool whose output
+// was tool_response_json (NUL-terminated UTF-8 JSON: what the tool returned, as JSON): the
+// step's "tool_output" is kept only when it has the JSON kind of that output (a string for a
+// string, an object for an object, ...), else it is null and the host keeps the real output.
+// A host tells a refused replacement by the result's "updated_tool_output" being set.
+//
+// Codes and ownership as hooks_host_step's; HOOKS_ERR_NULL_POINTER also for a NULL
+// tool_response_json, HOOKS_ERR_INVALID_JSON also for one that is not JSON.
+//
+// # Safety
+// result_json and tool_response_json are NULL or NUL-terminated strings; step_json is NULL or
+// valid for a write.
+int32_t hooks_host_step_for(const char *result_json, const char *tool_response_json, char **step_json);
+
 // Builds the event a host fires from what its framework knows at one point of its loop
 // (facts_json, NUL-terminated UTF-8 JSON, schema/host-facts.schema.json):
 //   {"event", "session_id", "cwd", "transcript_path"?, "permission_mode"?, "tool_name"?,

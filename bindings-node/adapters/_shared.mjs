@@ -84,8 +84,13 @@ export class PromptBlocked extends Error {
  * The one call of the core's host step. Kept in one function so the adapters depend on its
  * contract in one place (protocol: agents.md §5, "Applying a result in a host").
  */
-function hostStepOf(result) {
-  return hookwire.hostStep(result)
+function hostStepOf(result, event) {
+  // A PostToolUse replacement output is the core's to accept: it must fit what the tool returned.
+  if (event?.hook_event_name !== 'PostToolUse') return hookwire.hostStep(result)
+  const step = hookwire.hostStepFor(result, JSON.stringify(event.tool_response ?? null))
+  const replaced = result.updated_tool_output !== null && result.updated_tool_output !== undefined
+  step.tool_output_refused = replaced && (step.tool_output === null || step.tool_output === undefined)
+  return step
 }
 
 /** The project directory of a hook source given as one (a string or `{ projectDir }`), else null. */
@@ -137,12 +142,6 @@ export function asText(value) {
   } catch {
     return String(value)
   }
-}
-
-/** Whether a replacement tool output has the JSON shape of the tool's real output. */
-export function fitsLike(original, replacement) {
-  const kind = (v) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v)
-  return replacement !== null && replacement !== undefined && kind(original) === kind(replacement)
 }
 
 /** A plain JSON object (what a tool input must be). */
@@ -293,7 +292,7 @@ export class HookRunner {
     })
     const result = await this.dispatcher.fire(built)
     for (const w of result.warnings ?? []) if (!this.isTrustWarning(w)) this.warnOnce(`engine:${w}`, w)
-    const step = hostStepOf(result)
+    const step = hostStepOf(result, built)
     step.decided = result.decision !== null && result.decision !== undefined
     if (tellMessage) this.tellMessage(step)
     this.tellUser(step.user_message, event)
@@ -434,8 +433,8 @@ export class HookRunner {
    * shape of the real output, else the real one (with a warning).
    */
   outputAfter(step, toolName, original) {
-    if (step.tool_output === null || step.tool_output === undefined) return original
-    if (fitsLike(original, step.tool_output)) return step.tool_output
+    if (step.tool_output !== null && step.tool_output !== undefined) return step.tool_output
+    if (!step.tool_output_refused) return original
     this.warnOnce('tool-output-shape', `a PostToolUse hook's updated tool output for ${toolName} does not have the shape of the tool's output; the real output is kept`)
     return original
   }

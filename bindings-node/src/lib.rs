@@ -305,6 +305,20 @@ pub fn host_step(env: &Env, result: Unknown) -> Result<Unknown<'static>> {
     json_answer(env, || hookwire_core::HostStep::of_json(&text).map_err(|e| e.details()))
 }
 
+/// As `hostStep`, for a PostToolUse result of a tool whose output, as JSON text, was
+/// `toolResponse`: the step's `tool_output` is kept only when it has the JSON kind of that
+/// output, else it is `null` (keep the real output). Throws as `hostStep` does, and an `Error`
+/// with `code` `'INVALID_JSON'` for `toolResponse` text that is not JSON.
+#[napi(
+    catch_unwind,
+    ts_args_type = "result: Result | string, toolResponse: string",
+    ts_return_type = "HostStep"
+)]
+pub fn host_step_for(env: &Env, result: Unknown, tool_response: String) -> Result<Unknown<'static>> {
+    let text = to_json_text(env, result, "result", ErrorKind::InvalidEvent)?;
+    json_answer(env, || hookwire_core::HostStep::of_json_for(&text, &tool_response).map_err(|e| e.details()))
+}
+
 /// The event a host fires, built from what its framework knows (`HostFacts`) by the core's one
 /// rule, the same in every language: Claude Code's key order, `transcript_path` only when
 /// given, `permission_mode` `'default'` unless given, `tool_name` through the `tool_names` map,

@@ -3,7 +3,7 @@
 // resolved to, or its JSON text, and refuses what is not a result with a coded Error.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { Dispatcher, hostStep } from 'hookwire'
+import { Dispatcher, hostStep, hostStepFor } from 'hookwire'
 
 test('a fired deny becomes a denied tool with the hook\'s reason', async () => {
   const d = new Dispatcher({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: "echo 'not here' >&2; exit 2" }] }] } })
@@ -22,4 +22,12 @@ test('something that is not a result throws INVALID_EVENT or INVALID_JSON, anoth
   assert.throws(() => hostStep({ decision: 'deny' }), { code: 'INVALID_EVENT' })
   assert.throws(() => hostStep('{'), { code: 'INVALID_JSON' })
   assert.throws(() => hostStep(42), TypeError)
+})
+
+test('hostStepFor refuses a replacement output of another kind than the tool returned', () => {
+  const result = { event: 'PostToolUse', updated_tool_output: { lines: 3 } }
+  assert.deepEqual(hostStepFor(result, '{"lines":9}').tool_output, { lines: 3 })
+  assert.equal(hostStepFor(result, '"nine lines"').tool_output, null)
+  assert.deepEqual(hostStep(result).tool_output, { lines: 3 })
+  assert.throws(() => hostStepFor(result, '{'), (e) => e.code === 'INVALID_JSON')
 })

@@ -29,3 +29,26 @@ pub fn host_step<'py>(py: Python<'py>, result: &Bound<'py, PyAny>) -> PyResult<B
         Err(e) => Err(to_pyerr(py, Side::Event, e.details())),
     }
 }
+
+/// As `host_step`, for a PostToolUse result of a tool whose output, as JSON text, was
+/// `tool_response`: the step's `tool_output` is kept only when it has the JSON kind of that
+/// output, else it is `None` (keep the real output). Raises `EventError` as `host_step` does,
+/// and for `tool_response` text that is not JSON.
+#[pyfunction]
+pub fn host_step_for<'py>(
+    py: Python<'py>,
+    result: &Bound<'py, PyAny>,
+    tool_response: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let input = Input::from_py(py, result, Side::Event)?;
+    let step = match input.as_text() {
+        Ok(s) => hookwire_core::HostStep::of_json_for(s, tool_response),
+        Err(b) => {
+            hookwire_core::event_text(b).and_then(|s| hookwire_core::HostStep::of_json_for(s, tool_response))
+        }
+    };
+    match step {
+        Ok(json) => loads(py)?.call1((PyString::new(py, &json),)),
+        Err(e) => Err(to_pyerr(py, Side::Event, e.details())),
+    }
+}

@@ -32,6 +32,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<cancel::CancelToken>()?;
     m.add_function(wrap_pyfunction!(trust::record_trust, m)?)?;
     m.add_function(wrap_pyfunction!(host_step::host_step, m)?)?;
+    m.add_function(wrap_pyfunction!(host_step::host_step_for, m)?)?;
     m.add_function(wrap_pyfunction!(host_event::host_event, m)?)?;
     m.add_function(wrap_pyfunction!(defaults::claude_code_defaults, m)?)?;
     m.add_function(wrap_pyfunction!(logs::set_log_sink, m)?)?;

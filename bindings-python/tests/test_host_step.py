@@ -48,3 +48,12 @@ def test_approved_marks_a_run_tool_a_hook_allowed() -> None:
 def test_the_stop_continuation_bound_is_the_cores() -> None:
     assert hookwire.MAX_STOP_CONTINUATIONS == 16
     assert isinstance(hookwire.MAX_STOP_CONTINUATIONS, int)
+
+
+def test_host_step_for_refuses_a_replacement_output_of_another_kind_than_the_tools() -> None:
+    result = {"event": "PostToolUse", "updated_tool_output": {"lines": 3}}
+    assert hookwire.host_step_for(result, '{"lines": 9}')["tool_output"] == {"lines": 3}
+    assert hookwire.host_step_for(result, '"nine lines"')["tool_output"] is None
+    assert hookwire.host_step(result)["tool_output"] == {"lines": 3}
+    with pytest.raises(hookwire.EventError):
+        hookwire.host_step_for(result, "{")

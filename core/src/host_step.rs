@@ -216,6 +216,43 @@ impl HostStep {
     }
 }
 
+impl HostStep {
+    /// The host step of a result JSON for a tool whose output, as JSON text, was
+    /// `tool_response`: as [`HostStep::of_json`], and a replacement output (`tool_output`) is
+    /// kept only when it [fits](output_fits) what the tool returned; otherwise it is `null`
+    /// and the host keeps the real output (a host tells a refused replacement by the result's
+    /// `updated_tool_output` being set). Errors as `of_json`'s, and `invalid_json` for a
+    /// `tool_response` that is not JSON.
+    pub fn of_json_for(result: &str, tool_response: &str) -> Result<String, EventError> {
+        let value = crate::json::value_from_str(result).map_err(|e| EventError::from_json(&e))?;
+        let view: ResultView = serde_json::from_value(value)
+            .map_err(|e| EventError::invalid("", format!("not a hookwire result: {e}")))?;
+        let original = crate::json::value_from_str(tool_response).map_err(|e| EventError::from_json(&e))?;
+        let mut s = step(view);
+        if s.tool_output.as_ref().is_some_and(|r| !output_fits(&original, r)) {
+            s.tool_output = None;
+        }
+        serde_json::to_string(&s).map_err(|e| EventError::Internal(e.to_string()))
+    }
+}
+
+/// Whether a hook's replacement tool output can stand in for what the tool returned: the same
+/// JSON kind (a string for a string, an object for an object, a number for a number, …).
+/// Claude Code drops a replacement that does not match the tool's output schema; a host knows
+/// no more of a framework tool's output schema than the kind of what it returned. `null`
+/// replaces nothing.
+pub fn output_fits(original: &Value, replacement: &Value) -> bool {
+    let kind = |v: &Value| match v {
+        Value::Null => 0,
+        Value::Bool(_) => 1,
+        Value::Number(_) => 2,
+        Value::String(_) => 3,
+        Value::Array(_) => 4,
+        Value::Object(_) => 5,
+    };
+    !replacement.is_null() && kind(original) == kind(replacement)
+}
+
 /// The error tool result's text when no hook allowed a PermissionRequest and none said why
 /// (hookwire's words: Claude Code's own check denies without a hook reason).
 pub const NOT_ALLOWED: &str = "Permission to use this tool was not granted by a hook";

@@ -220,6 +220,31 @@ pub unsafe extern "C" fn hooks_host_step(result_json: *const c_char, step_json: 
     })
 }
 
+/// As hooks_host_step, for a PostToolUse or PostToolUseFailure result of a tool whose output
+/// was tool_response_json (NUL-terminated UTF-8 JSON: what the tool returned, as JSON): the
+/// step's "tool_output" is kept only when it has the JSON kind of that output (a string for a
+/// string, an object for an object, ...), else it is null and the host keeps the real output.
+/// A host tells a refused replacement by the result's "updated_tool_output" being set.
+///
+/// Codes and ownership as hooks_host_step's; HOOKS_ERR_NULL_POINTER also for a NULL
+/// tool_response_json, HOOKS_ERR_INVALID_JSON also for one that is not JSON.
+///
+/// # Safety
+/// result_json and tool_response_json are NULL or NUL-terminated strings; step_json is NULL or
+/// valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooks_host_step_for(
+    result_json: *const c_char,
+    tool_response_json: *const c_char,
+    step_json: *mut *mut c_char,
+) -> i32 {
+    export!(reply(step_json), text(result_json), text(tool_response_json) => {
+        let result = hookwire_core::event_text(result_json).map_err(|e| e.details())?;
+        let response = hookwire_core::event_text(tool_response_json).map_err(|e| e.details())?;
+        hookwire_core::HostStep::of_json_for(result, response).map_err(|e| e.details())
+    })
+}
+
 /// Builds the event a host fires from what its framework knows at one point of its loop
 /// (facts_json, NUL-terminated UTF-8 JSON, schema/host-facts.schema.json):
 ///   {"event", "session_id", "cwd", "transcript_path"?, "permission_mode"?, "tool_name"?,

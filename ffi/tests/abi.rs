@@ -846,3 +846,26 @@ fn tool_reach_warns_about_a_framework_name_no_matcher_reaches() {
     // SAFETY: created above, no call uses it any more.
     unsafe { hooks_dispatcher_free(d) };
 }
+
+#[test]
+fn the_host_step_for_a_tools_output_refuses_a_replacement_of_another_kind() {
+    let result = c(r#"{"event":"PostToolUse","updated_tool_output":{"n":1}}"#);
+    let step_for = |response: &str| {
+        let response = c(response);
+        let mut out = poison();
+        // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+        let code = unsafe { hooks_host_step_for(result.as_ptr(), response.as_ptr(), &mut out) };
+        (code, take_json(out))
+    };
+    let (code, step) = step_for(r#"{"n":0}"#);
+    assert_eq!((code, step["tool_output"].clone()), (HOOKS_OK, serde_json::json!({"n": 1})), "{step}");
+    let (_, step) = step_for(r#""text""#);
+    assert_eq!(step["tool_output"], Value::Null, "{step}");
+    let (code, e) = step_for("{");
+    assert_eq!((code, e["error"]["kind"].as_str()), (HOOKS_ERR_INVALID_JSON, Some("invalid_json")));
+    let mut out = poison();
+    // SAFETY: pointers are NULL on purpose or valid for this call (see the top).
+    let code = unsafe { hooks_host_step_for(result.as_ptr(), ptr::null(), &mut out) };
+    assert_eq!(code, HOOKS_ERR_NULL_POINTER);
+    take_json(out);
+}

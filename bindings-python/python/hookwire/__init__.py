@@ -55,6 +55,7 @@ from hookwire._native import (
     claude_code_defaults,
     host_event,
     host_step,
+    host_step_for,
     record_trust,
 )
 
@@ -73,6 +74,7 @@ __all__ = [
     "enable_logging",
     "host_event",
     "host_step",
+    "host_step_for",
     "record_trust",
 ]
 

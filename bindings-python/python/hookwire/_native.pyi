@@ -117,6 +117,11 @@ def host_step(result: dict[str, Any] | str | bytes) -> dict[str, Any]:
     (a ``run_tool`` a hook allowed: the host's own approval is not asked).
     Raises ``EventError`` for something that is not a result."""
 
+def host_step_for(result: dict[str, Any] | str | bytes, tool_response: str) -> dict[str, Any]:
+    """As ``host_step``, for a PostToolUse result of a tool whose output, as JSON text, was
+    ``tool_response``: ``tool_output`` is kept only when it has the JSON kind of that output,
+    else it is ``None`` (keep the real output). Raises ``EventError``."""
+
 def host_event(facts: dict[str, Any] | str | bytes) -> dict[str, Any]:
     """The event a host fires, built by the core's one rule from the framework's facts
     (schema/host-facts.schema.json: ``event``, ``session_id``, ``cwd``, then what the event

@@ -141,6 +141,23 @@ def test_post_tool_use_block_and_context_reach_the_model(project: HookProject) -
     assert result in chat.seen[1] or any("output looks wrong" in m.text for m in chat.seen[1])
 
 
+def test_an_updated_tool_output_is_applied_only_when_the_core_says_it_fits(project: HookProject) -> None:
+    def replaced_by(output: Any) -> tuple[str, list[str]]:
+        out = {"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedToolOutput": output}}
+        project.rules({"event": "PostToolUse", "stdout": out})
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            state, _ = run(project, model(bash_call("ls"), then="done"))
+        [result] = tool_messages(state)
+        return result.text, [str(w.message) for w in caught if issubclass(w.category, AdapterWarning)]
+
+    text, warned = replaced_by("[redacted]")
+    assert text == "[redacted]" and not any("does not fit" in w for w in warned)
+    text, warned = replaced_by({"stdout": "hidden"})
+    assert text == "ran: ls"
+    assert any("does not fit" in w for w in warned), warned
+
+
 def test_user_prompt_submit_block_raises_prompt_blocked_and_makes_no_model_call(project: HookProject) -> None:
     project.rules({"event": "UserPromptSubmit", "exit": 2, "stderr": "not today"})
     told: list[tuple[str, str]] = []

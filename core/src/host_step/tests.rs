@@ -382,3 +382,21 @@ fn a_deeply_nested_result_is_refused_without_overflowing_the_stack() {
         format!(r#"{{"event":"PreToolUse","updated_input":{}{}}}"#, "[".repeat(100_000), "]".repeat(100_000));
     assert_eq!(HostStep::of_json(&deep).unwrap_err().kind(), ErrorKind::InvalidJson);
 }
+
+#[test]
+fn a_replacement_output_of_another_kind_than_the_tools_is_refused_for_that_tool() {
+    let result = json!({"event": "PostToolUse", "updated_tool_output": {"lines": 3}}).to_string();
+    let step_for = |response: &str| -> Value {
+        serde_json::from_str(&HostStep::of_json_for(&result, response).unwrap()).unwrap()
+    };
+    assert_eq!(step_for(r#"{"lines": 9}"#)["tool_output"], json!({"lines": 3}));
+    assert_eq!(step_for(r#""nine lines""#)["tool_output"], Value::Null);
+    assert_eq!(step_for("[1]")["tool_output"], Value::Null);
+    assert_eq!(step_for("null")["tool_output"], Value::Null);
+    let text = json!({"event": "PostToolUse", "updated_tool_output": "short"}).to_string();
+    let s: Value = serde_json::from_str(&HostStep::of_json_for(&text, r#""long""#).unwrap()).unwrap();
+    assert_eq!(s["tool_output"], "short");
+    assert!(!output_fits(&json!(1), &json!(true)), "a bool is not a number");
+    assert!(output_fits(&json!(1), &json!(2.5)));
+    assert_eq!(HostStep::of_json_for(&result, "{").unwrap_err().kind(), ErrorKind::InvalidJson);
+}

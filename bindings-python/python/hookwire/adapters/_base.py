@@ -161,12 +161,15 @@ class Step:
     message_seen_by: str | None = None
     #: ``run_tool`` because a hook allowed the call: the framework's own approval is not asked.
     approved: bool = False
+    #: A hook's replacement output did not fit what the tool returned (the core refused it):
+    #: the real output stays.
+    tool_output_refused: bool = False
     #: A hook decided (the result's ``decision`` is set). A PermissionRequest without a decision
     #: leaves the framework's own approval in charge, where there is one.
     decided: bool = False
 
     @classmethod
-    def of(cls, raw: Mapping[str, Any], *, decided: bool = False) -> Step:
+    def of(cls, raw: Mapping[str, Any], *, decided: bool = False, refused: bool = False) -> Step:
         def text(key: str) -> str | None:
             value = raw.get(key)
             return value if isinstance(value, str) else None
@@ -184,14 +187,24 @@ class Step:
             stop=raw.get("stop") is True,
             message_seen_by=(raw.get("seen_by") or {}).get("message"),
             approved=raw.get("approved") is True,
+            tool_output_refused=refused,
             decided=decided,
         )
 
 
-def host_step(result: Mapping[str, Any]) -> Step:
+_NO_RESPONSE = object()
+
+
+def host_step(result: Mapping[str, Any], tool_response: Any = _NO_RESPONSE) -> Step:
     """The one call into the core's ``hookwire.host_step`` (so no adapter re-implements its
-    rules), its fields checked for type."""
-    return Step.of(hookwire.host_step(dict(result)), decided=result.get("decision") is not None)
+    rules), its fields checked for type. With the tool's output (as the event sent it), the
+    core keeps a replacement output only when it fits that output (``hookwire.host_step_for``)."""
+    decided = result.get("decision") is not None
+    if tool_response is _NO_RESPONSE:
+        return Step.of(hookwire.host_step(dict(result)), decided=decided)
+    raw = hookwire.host_step_for(dict(result), json.dumps(tool_response, ensure_ascii=False))
+    refused = result.get("updated_tool_output") is not None and raw.get("tool_output") is None
+    return Step.of(raw, decided=decided, refused=refused)
 
 
 def load_hooks(hooks: Hooks, trust: Trust | None = None) -> Dispatcher:
@@ -344,10 +357,10 @@ class HookFirer:
     # --- firing -------------------------------------------------------------------------------
 
     def fire(self, event: dict[str, Any]) -> Step:
-        return self._step(self.dispatcher.fire(event))
+        return self._step(self.dispatcher.fire(event), tool_response=_response_of(event))
 
     async def afire(self, event: dict[str, Any]) -> Step:
-        return self._step(await self.dispatcher.fire_async(event))
+        return self._step(await self.dispatcher.fire_async(event), tool_response=_response_of(event))
 
     def ask(self, event: dict[str, Any], *, someone_to_ask: bool) -> Step:
         """Fires a PermissionRequest. With ``someone_to_ask`` (the framework's own approval
@@ -358,11 +371,13 @@ class HookFirer:
     async def aask(self, event: dict[str, Any], *, someone_to_ask: bool) -> Step:
         return self._step(await self.dispatcher.fire_async(event), undecided_silent=someone_to_ask)
 
-    def _step(self, result: dict[str, Any], *, undecided_silent: bool = False) -> Step:
+    def _step(
+        self, result: dict[str, Any], *, undecided_silent: bool = False, tool_response: Any = _NO_RESPONSE
+    ) -> Step:
         for text in result.get("warnings") or ():
             if isinstance(text, str) and not text.startswith(self._quiet_labels or ("\0",)):
                 self._log_once(f"engine:{text}", "hookwire: %s", text)
-        step = host_step(result)
+        step = host_step(result, tool_response)
         if undecided_silent and not step.decided:
             if step.user_message:
                 self.tell_user(step.user_message, step.event)
@@ -473,13 +488,9 @@ def as_json(value: Any) -> Any:
         return str(value)
 
 
-def fits(original: Any, replacement: Any) -> bool:
-    """Whether a hook's ``updated_tool_output`` can stand in for what the tool returned: same
-    JSON kind (a string for a string, an object for an object, ...). Claude Code drops a
-    replacement that does not match the tool's output schema; the adapters know no more of a
-    framework tool's output schema than the type of what it returned."""
-    kinds = ((bool,), (int, float), (str,), (dict,), (list, tuple))
-    for kind in kinds:
-        if isinstance(original, kind):
-            return isinstance(replacement, kind) and not (kind != (bool,) and isinstance(replacement, bool))
-    return original is None and replacement is None
+def _response_of(event: Mapping[str, Any]) -> Any:
+    """A PostToolUse event's ``tool_response`` (what the core checks a replacement output
+    against); no response for any other event."""
+    if event.get("hook_event_name") == "PostToolUse":
+        return event.get("tool_response")
+    return _NO_RESPONSE

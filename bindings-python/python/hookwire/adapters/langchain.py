@@ -90,7 +90,6 @@ from hookwire.adapters._base import (
     UserMessageCallback,
     as_text,
     bad_rewrite_message,
-    fits,
     merged,
     with_text,
 )
@@ -352,13 +351,12 @@ class HookwireMiddleware(AgentMiddleware[HookwireState, Any, Any]):
             return passed
         content: Any = result.content
         if post.tool_output is not None:
-            if fits(content, post.tool_output):
-                content = post.tool_output
-            else:
-                self._firer.warn_once(
-                    "tool-output",
-                    f"PostToolUse updated_tool_output does not fit what tool {call.name!r} returned; kept the original",
-                )
+            content = post.tool_output
+        elif post.tool_output_refused:
+            self._firer.warn_once(
+                "tool-output",
+                f"PostToolUse updated_tool_output does not fit what tool {call.name!r} returned; kept the original",
+            )
         content = _append_text(content, pre.context, post.feedback, post.context)
         message = result.model_copy(update={"content": content})
         return _halting(message, pre.stop or post.stop)

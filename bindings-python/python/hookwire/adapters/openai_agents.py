@@ -90,7 +90,6 @@ from hookwire.adapters._base import (
     UserMessageCallback,
     as_text,
     bad_rewrite_message,
-    fits,
     merged,
     with_text,
 )
@@ -358,10 +357,9 @@ async def _call_and_post(
     post = await firer.afire(firer.event("PostToolUse", run.session_id, **fields, tool_response=output))
     run.halt_if(post)
     if post.tool_output is not None:
-        if fits(output, post.tool_output):
-            output = post.tool_output
-        else:
-            firer.warn_once("tool-output", f"PostToolUse updated_tool_output does not fit what tool {name!r} returned; kept the original")
+        output = post.tool_output
+    elif post.tool_output_refused:
+        firer.warn_once("tool-output", f"PostToolUse updated_tool_output does not fit what tool {name!r} returned; kept the original")
     texts = [t for t in (pre.context, post.feedback, post.context) if t]
     return with_text(as_text(output), *texts) if texts else output
 

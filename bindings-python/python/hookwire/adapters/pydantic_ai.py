@@ -92,7 +92,6 @@ from hookwire.adapters._base import (
     Trust,
     UserMessageCallback,
     bad_rewrite_message,
-    fits,
     merged,
     with_text,
 )
@@ -355,10 +354,9 @@ def _rewritten(
 def _deliver(firer: HookFirer, name: str, result: Any, value: Any, pre: Step, post: Step) -> Any:
     """The tool's result with the hooks' replacement output and their texts beside it."""
     if post.tool_output is not None:
-        if fits(value, post.tool_output):
-            value = post.tool_output
-        else:
-            firer.warn_once("tool-output", f"PostToolUse updated_tool_output does not fit what tool {name!r} returned; kept the original")
+        value = post.tool_output
+    elif post.tool_output_refused:
+        firer.warn_once("tool-output", f"PostToolUse updated_tool_output does not fit what tool {name!r} returned; kept the original")
     texts = [t for t in (pre.context, post.feedback, post.context) if t]
     if not texts and value is (result.return_value if isinstance(result, ToolReturn) else result):
         return result
