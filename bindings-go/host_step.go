@@ -137,19 +137,15 @@ func HostStepOf(result any) (*HostStep, error) {
 // a refused replacement by the result's UpdatedToolOutput being set. Errors as HostStepOf's,
 // and an *Error of kind invalid_json for toolResponse text that is not JSON.
 func HostStepFor(result any, toolResponse any) (*HostStep, error) {
-	var response []byte
-	switch r := toolResponse.(type) {
-	case json.RawMessage:
-		response = r
-	case []byte:
-		response = r
-	default:
-		var err error
-		if response, err = json.Marshal(toolResponse); err != nil {
-			return nil, newError(CodeInvalidJSON, KindInvalidJSON, "tool response: "+err.Error(), 0, 0)
-		}
+	if text, ok := toolResponse.(string); ok {
+		// A string is the tool's output, not JSON text as encode takes it.
+		toolResponse, _ = json.Marshal(text)
 	}
-	cResponse, err := cString(string(response))
+	response, err := encode(toolResponse, CodeInvalidJSON, KindInvalidJSON)
+	if err != nil {
+		return nil, err
+	}
+	cResponse, err := cString(response)
 	if err != nil {
 		return nil, err
 	}

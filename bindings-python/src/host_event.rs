@@ -5,10 +5,7 @@
 //! the event comes back as a dict, its keys in the core's order. No field of an event is
 //! composed in Python.
 
-use crate::dispatcher::{Input, loads};
-use crate::errors::{Side, to_pyerr};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
 
 /// The event the host facts `facts` make (schema/host-facts.schema.json: `event`,
 /// `session_id`, `cwd`, then what the event needs: `tool_name` and `tool_names`, `tool_input`,
@@ -18,13 +15,5 @@ use pyo3::types::PyString;
 /// fault), `TypeError` for an argument that is not a dict, str or bytes.
 #[pyfunction]
 pub fn host_event<'py>(py: Python<'py>, facts: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-    let input = Input::from_py(py, facts, Side::Event)?;
-    let event = match input.as_text() {
-        Ok(s) => hookwire_core::HostFacts::event_of_json(s),
-        Err(b) => hookwire_core::event_text(b).and_then(hookwire_core::HostFacts::event_of_json),
-    };
-    match event {
-        Ok(json) => loads(py)?.call1((PyString::new(py, &json),)),
-        Err(e) => Err(to_pyerr(py, Side::Event, e.details())),
-    }
+    crate::host_step::pure_json_call(py, facts, hookwire_core::HostFacts::event_of_json)
 }

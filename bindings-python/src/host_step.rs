@@ -19,12 +19,24 @@ use pyo3::types::PyString;
 /// dict, str or bytes.
 #[pyfunction]
 pub fn host_step<'py>(py: Python<'py>, result: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-    let input = Input::from_py(py, result, Side::Event)?;
-    let step = match input.as_text() {
-        Ok(s) => hookwire_core::HostStep::of_json(s),
-        Err(b) => hookwire_core::event_text(b).and_then(hookwire_core::HostStep::of_json),
+    pure_json_call(py, result, hookwire_core::HostStep::of_json)
+}
+
+/// The one shell of the binding's pure JSON calls (`host_step`, `host_step_for`,
+/// `host_event`): `value` is read like an event (a dict, or JSON text as str or bytes), `f`
+/// answers its text with JSON, which comes back as a Python value; its error is an
+/// `EventError`.
+pub(crate) fn pure_json_call<'py>(
+    py: Python<'py>,
+    value: &Bound<'py, PyAny>,
+    f: impl Fn(&str) -> Result<String, hookwire_core::EventError>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let input = Input::from_py(py, value, Side::Event)?;
+    let answer = match input.as_text() {
+        Ok(s) => f(s),
+        Err(b) => hookwire_core::event_text(b).and_then(&f),
     };
-    match step {
+    match answer {
         Ok(json) => loads(py)?.call1((PyString::new(py, &json),)),
         Err(e) => Err(to_pyerr(py, Side::Event, e.details())),
     }
@@ -40,15 +52,5 @@ pub fn host_step_for<'py>(
     result: &Bound<'py, PyAny>,
     tool_response: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let input = Input::from_py(py, result, Side::Event)?;
-    let step = match input.as_text() {
-        Ok(s) => hookwire_core::HostStep::of_json_for(s, tool_response),
-        Err(b) => {
-            hookwire_core::event_text(b).and_then(|s| hookwire_core::HostStep::of_json_for(s, tool_response))
-        }
-    };
-    match step {
-        Ok(json) => loads(py)?.call1((PyString::new(py, &json),)),
-        Err(e) => Err(to_pyerr(py, Side::Event, e.details())),
-    }
+    pure_json_call(py, result, |s| hookwire_core::HostStep::of_json_for(s, tool_response))
 }

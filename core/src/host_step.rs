@@ -173,6 +173,16 @@ fn yes() -> bool {
     true
 }
 
+impl ResultView {
+    /// The view of a result JSON: `invalid_json` for text that is not JSON, `invalid_event`
+    /// for JSON that is not a result.
+    fn of_json(result: &str) -> Result<ResultView, EventError> {
+        let value = crate::json::value_from_str(result).map_err(|e| EventError::from_json(&e))?;
+        serde_json::from_value(value)
+            .map_err(|e| EventError::invalid("", format!("not a hookwire result: {e}")))
+    }
+}
+
 impl From<&FireResult> for ResultView {
     fn from(r: &FireResult) -> Self {
         ResultView {
@@ -209,10 +219,12 @@ impl HostStep {
     /// `invalid_event` for JSON that is not a result (no string `event`, a key of the wrong
     /// type, a decision no event produces).
     pub fn of_json(result: &str) -> Result<String, EventError> {
-        let value = crate::json::value_from_str(result).map_err(|e| EventError::from_json(&e))?;
-        let view: ResultView = serde_json::from_value(value)
-            .map_err(|e| EventError::invalid("", format!("not a hookwire result: {e}")))?;
-        serde_json::to_string(&step(view)).map_err(|e| EventError::Internal(e.to_string()))
+        step(ResultView::of_json(result)?).to_json()
+    }
+
+    /// The compact step JSON the bindings pass on.
+    fn to_json(&self) -> Result<String, EventError> {
+        serde_json::to_string(self).map_err(|e| EventError::Internal(e.to_string()))
     }
 }
 
@@ -224,15 +236,12 @@ impl HostStep {
     /// `updated_tool_output` being set). Errors as `of_json`'s, and `invalid_json` for a
     /// `tool_response` that is not JSON.
     pub fn of_json_for(result: &str, tool_response: &str) -> Result<String, EventError> {
-        let value = crate::json::value_from_str(result).map_err(|e| EventError::from_json(&e))?;
-        let view: ResultView = serde_json::from_value(value)
-            .map_err(|e| EventError::invalid("", format!("not a hookwire result: {e}")))?;
+        let mut s = step(ResultView::of_json(result)?);
         let original = crate::json::value_from_str(tool_response).map_err(|e| EventError::from_json(&e))?;
-        let mut s = step(view);
         if s.tool_output.as_ref().is_some_and(|r| !output_fits(&original, r)) {
             s.tool_output = None;
         }
-        serde_json::to_string(&s).map_err(|e| EventError::Internal(e.to_string()))
+        s.to_json()
     }
 }
 
@@ -242,15 +251,7 @@ impl HostStep {
 /// no more of a framework tool's output schema than the kind of what it returned. `null`
 /// replaces nothing.
 pub fn output_fits(original: &Value, replacement: &Value) -> bool {
-    let kind = |v: &Value| match v {
-        Value::Null => 0,
-        Value::Bool(_) => 1,
-        Value::Number(_) => 2,
-        Value::String(_) => 3,
-        Value::Array(_) => 4,
-        Value::Object(_) => 5,
-    };
-    !replacement.is_null() && kind(original) == kind(replacement)
+    !replacement.is_null() && std::mem::discriminant(original) == std::mem::discriminant(replacement)
 }
 
 /// The error tool result's text when no hook allowed a PermissionRequest and none said why
