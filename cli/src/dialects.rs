@@ -8,7 +8,7 @@ use serde_json::json;
 /// The Markdown table of every dialect (what docs/dialects.md shows).
 pub fn table() -> String {
     let mut out = String::from(
-        "| dialect | files | shape | timeout unit | strategy | events |\n|---|---|---|---|---|---|\n",
+        "| dialect | files | shape | timeout unit | strategy | events | differs from Claude Code |\n|---|---|---|---|---|---|---|\n",
     );
     for d in hookwire_core::dialects() {
         let strategy = d.strategy.split([':', ';']).next().unwrap_or(d.strategy);
@@ -18,8 +18,14 @@ pub fn table() -> String {
             d.events.iter().map(|e| format!("`{e}`")).collect::<Vec<_>>().join(", ")
         };
         out.push_str(&format!(
-            "| `{}` | {} | {} | {} | {} | {} |\n",
-            d.name, d.files, d.shape, d.timeout_unit, strategy, events
+            "| `{}` | {} | {} | {} | {} | {} | {} |\n",
+            d.name,
+            d.files,
+            d.shape,
+            d.timeout_unit,
+            strategy,
+            events,
+            if d.differs.is_empty() { "(it is Claude Code)" } else { d.differs }
         ));
     }
     out

@@ -12,6 +12,8 @@ pub struct DialectInfo {
     pub files: &'static str,
     /// The shape of a document, from event to handler.
     pub shape: &'static str,
+    /// How the agent's hooks differ from Claude Code's (empty for Claude Code).
+    pub differs: &'static str,
     /// How a fire runs and folds its hooks when this is the envelope's dialect.
     pub strategy: &'static str,
     /// The event names its documents use, in its own spelling.
@@ -38,6 +40,7 @@ pub fn dialects() -> Vec<DialectInfo> {
                 name: d.as_str(),
                 files: p.files,
                 shape: p.shape,
+                differs: p.differs,
                 strategy: p.fold_summary,
                 events,
                 timeout_unit: p.timeout_unit.as_str(),
@@ -56,6 +59,7 @@ mod tests {
         assert_eq!(all.len(), ALL_DIALECTS.len());
         for d in &all {
             assert!(!d.files.is_empty() && !d.shape.is_empty() && !d.events.is_empty(), "{}", d.name);
+            assert_eq!(d.differs.is_empty(), d.name == "claude-code", "{}: says how it differs", d.name);
         }
         let claude = &all[0];
         assert_eq!(claude.name, "claude-code");

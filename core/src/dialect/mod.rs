@@ -134,6 +134,9 @@ pub struct Profile {
     pub files: &'static str,
     /// For people: the shape of a document, from event to handler.
     pub shape: &'static str,
+    /// For people (`hookwire dialects`): how the agent's hooks differ from Claude Code's, in
+    /// one line; empty for Claude Code itself.
+    pub differs: &'static str,
     /// The unit of a handler's `timeout` in its documents.
     pub timeout_unit: TimeUnit,
     /// Top-level keys of the dialect's documents besides `hooks` (Gemini's `hooksConfig`,
@@ -176,6 +179,7 @@ impl Profile {
         dialect: Dialect::ClaudeCode,
         files: "",
         shape: "",
+        differs: "",
         timeout_unit: TimeUnit::Seconds,
         document_keys: &[],
         native_events: None,

@@ -92,6 +92,7 @@ pub(super) static PROFILE: Profile = Profile {
     dialect: Dialect::Codex,
     files: "`~/.codex/hooks.json`, `config.toml` (`[hooks]`, `[features]`), the project's `.codex/`",
     shape: "Claude Code's, with Codex's event names",
+    differs: "its own event set (no Notification, SessionEnd...), `config.toml` layers, `PostToolUse` also on failures, the first configured reason",
     document_keys: &["description"],
     native_events: Some(EVENTS),
     fold_summary: "parallel: every matched hook runs at once; deny > allow, the first configured reason (Stop: every reason), the last configured rewrite",

@@ -83,6 +83,7 @@ pub(super) static PROFILE: Profile = Profile {
     dialect: Dialect::Cursor,
     files: "`~/.cursor/hooks.json`, `.cursor/hooks.json`, enterprise `hooks.json` (`version: 1`)",
     shape: "event → flat list of hooks",
+    differs: "camelCase events with a flat list of hooks, its own payloads and answers (`permission`, `agent_message`), one hook at a time",
     document_keys: &["version", "$schema"],
     native_events: Some(EVENTS),
     strategy: Strategy::RunAll,

@@ -68,6 +68,7 @@ pub(super) static PROFILE: Profile = Profile {
     dialect: Dialect::Gemini,
     files: "`~/.gemini/settings.json`, `.gemini/settings.json`, system settings (JSON with comments)",
     shape: "Claude Code's, with Gemini's event names and `sequential` groups",
+    differs: "its own event and tool names, timeouts in milliseconds, JSON with comments, `hooksConfig` switches, dedup by name and command, every reason joined",
     timeout_unit: TimeUnit::Milliseconds,
     document_keys: &["hooksConfig"],
     native_events: Some(EVENTS),

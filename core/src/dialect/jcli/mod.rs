@@ -50,6 +50,7 @@ pub(super) static PROFILE: Profile = Profile {
     dialect: Dialect::JCli,
     files: "YAML",
     shape: "event → flat list of hooks",
+    differs: "YAML flat lists, its own event names; each hook sees the input as rewritten before it",
     native_events: Some(EVENTS),
     strategy: Strategy::Chain,
     fold_summary: "chain: one hook at a time, each seeing the input as rewritten before it; the first stop or skip ends the chain and discards earlier rewrites",

@@ -82,6 +82,7 @@ pub(super) static PROFILE: Profile = Profile {
     dialect: Dialect::Jcode,
     files: "`.jcode/` JSON files",
     shape: "Claude Code's",
+    differs: "hooks run one at a time and stop at the first block; `.jcode/` files",
     native_events: Some(EVENTS),
     strategy: Strategy::SequentialStop,
     fold_summary: super::SEQUENTIAL_STOP,

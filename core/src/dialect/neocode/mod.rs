@@ -52,6 +52,7 @@ pub(super) static PROFILE: Profile = Profile {
     dialect: Dialect::Neocode,
     files: "YAML with `items`",
     shape: "items with points",
+    differs: "YAML items with points, its own event names; one at a time, stopping at the first block",
     native_events: Some(EVENTS),
     strategy: Strategy::SequentialStop,
     fold_summary: super::SEQUENTIAL_STOP,

@@ -45,6 +45,7 @@ pub(super) static PROFILE: Profile = Profile {
     dialect: Dialect::Ok,
     files: "`.ok/` JSON files",
     shape: "event → flat list of hooks",
+    differs: "timeouts in milliseconds, a flat list per event; one at a time, stopping at the first block",
     timeout_unit: TimeUnit::Milliseconds,
     native_events: Some(EVENTS),
     strategy: Strategy::SequentialStop,

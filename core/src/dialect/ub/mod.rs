@@ -39,6 +39,7 @@ pub(super) static PROFILE: Profile = Profile {
     dialect: Dialect::Ub,
     files: "YAML with ub's triggers",
     shape: "trigger → flat list of hooks",
+    differs: "YAML triggers; every matched hook runs, even after a block",
     native_events: Some(EVENTS),
     strategy: Strategy::RunAll,
     fold_summary: "run-all: one hook at a time, every matched hook runs even after a block",
