@@ -19,6 +19,8 @@ macro_rules! for_each_dialect {
             Codex = "codex" => codex::CodexRules,
             Gemini = "gemini" => gemini::GeminiRules,
             Cursor = "cursor" => cursor::CursorRules,
+            Auggie = "auggie" => auggie::AuggieRules,
+            Codebuddy = "codebuddy" => codebuddy::CodebuddyRules,
         }
     };
 }

@@ -8,10 +8,13 @@
 //! This module holds the trait, the registry ([`Dialect::rules`], generated from the one list
 //! of dialects in `catalog/dialects.rs`) and what every dialect's reader shares; it never runs a process.
 
+mod auggie;
 pub(crate) mod claim;
 mod claude_code;
+mod codebuddy;
 mod codex;
 mod cursor;
+mod family;
 mod flat;
 mod gemini;
 pub(crate) mod info;

@@ -1,0 +1,194 @@
+//! The Claude Code family (agents-2.md §1): agents that read Claude Code's settings shape, its
+//! event names, its stdin and its answers, and differ from it in data: their files and
+//! directory, their event set, their matcher's anchoring, their names for Claude Code's tools,
+//! the variables that name the project, the unit of a timeout, where a document keeps its
+//! events. A member is a [`Family`] value beside its `Profile`; [`Member`] makes it a dialect
+//! with Claude Code's payload, reading and fold. A member whose agent behaves differently in
+//! code (Auggie's answers and payload) implements `DialectRules` itself and calls the
+//! [`Family`] methods for the rest.
+
+pub(crate) mod matcher;
+mod millis;
+
+use super::Profile;
+use super::claim::{Claim, FileHint};
+use super::claude_code::config::SettingsShape;
+use super::{DialectRules, Finished, FireEvent, Step, TimeUnit, TimeoutContext};
+use crate::catalog::{self, Dialect, EventId, EventSpec, HandlerType, Rules};
+use crate::config::{ConfigWarnings, DocContext, Group, Handler, Parse};
+use crate::error::ConfigError;
+use crate::matcher::GroupMatcher;
+pub(crate) use matcher::{Anchoring, ToolNames};
+use serde_json::{Map, Value};
+use std::borrow::Cow;
+
+/// What a member of the family says about itself beyond its [`Profile`].
+#[derive(Debug)]
+pub(crate) struct Family {
+    pub profile: &'static Profile,
+    /// The agent's own directories (`.codebuddy`): a JSON file inside one is its.
+    pub dirs: &'static [&'static str],
+    /// How its matchers are read.
+    pub anchoring: Anchoring,
+    /// Claude Code's tool names and the agent's names for them (`Bash` → `exec`).
+    pub tools: ToolNames,
+    /// The variables its hooks get holding the project directory (`CODEBUDDY_PROJECT_DIR`);
+    /// `CLAUDE_PROJECT_DIR` is the profile's `sets_project_dir`.
+    pub project_dir_vars: &'static [&'static str],
+    /// Its documents keep the events at their root (Devin's `hooks.v1.json`); a document with
+    /// a `hooks` object (the `.claude/` files the agent also reads) is read as Claude Code's.
+    pub root_events: bool,
+    /// The handler types it runs; `None` = every type Claude Code runs.
+    pub handler_types: Option<&'static [HandlerType]>,
+}
+
+impl Family {
+    /// The defaults: Claude Code's matcher, no tool names, no variables, events under `hooks`.
+    pub const BASE: Family = Family {
+        profile: &super::claude_code::PROFILE,
+        dirs: &[],
+        anchoring: Anchoring::ClaudeCode,
+        tools: &[],
+        project_dir_vars: &[],
+        root_events: false,
+        handler_types: None,
+    };
+
+    /// A JSON file in one of its directories.
+    pub fn claims(&self, file: &FileHint<'_>) -> Claim {
+        if !file.is_json_like() {
+            return Claim::No;
+        }
+        self.dirs.iter().map(|d| file.in_dir(d)).max().unwrap_or(Claim::No)
+    }
+
+    /// Reads one document: its `hooks` (or, for a member with root events, the document
+    /// itself), timeouts converted to seconds first when the agent writes milliseconds.
+    pub fn read_config(
+        &self,
+        doc: &Value,
+        cx: &DocContext<'_>,
+        p: &Parse,
+        events: &mut [Vec<Group>],
+        warnings: &mut ConfigWarnings,
+    ) -> Result<(), ConfigError> {
+        let nested = doc.get("hooks").is_some_and(Value::is_object);
+        let hooks = match doc.get("hooks") {
+            _ if self.root_events && !nested && doc.is_object() => doc,
+            Some(h) => h,
+            None => return Ok(()),
+        };
+        let hooks = match self.profile.timeout_unit {
+            TimeUnit::Milliseconds => {
+                Cow::Owned(millis::to_seconds(hooks, &format!("{}/hooks", cx.base), &p.label, warnings))
+            }
+            TimeUnit::Seconds => Cow::Borrowed(hooks),
+        };
+        let mut own = Map::new();
+        own.insert("hooks".into(), hooks.into_owned());
+        super::claude_code::config::read_document(self, &Value::Object(own), cx, p, events, warnings)
+    }
+
+    /// The project directory under each of the agent's names for it.
+    pub fn vars(&self, ev: &FireEvent<'_>) -> Vec<(String, String)> {
+        self.project_dir_vars.iter().map(|v| (v.to_string(), ev.project_dir.to_string())).collect()
+    }
+
+    /// Its own default when the profile has one, else Claude Code's defaults (§5.6).
+    pub fn timeout_s(&self, h: &Handler, t: &TimeoutContext) -> f64 {
+        match self.profile.default_timeout_s {
+            Some(default) => h.timeout_s.unwrap_or_else(|| t.default_or(default)),
+            None => t.claude_code(h),
+        }
+    }
+
+    /// Where its hooks can block: Claude Code's rule on the events it has.
+    pub fn can_block(&self, spec: &EventSpec, rules: Rules) -> bool {
+        let p = self.profile;
+        match p.native_events {
+            None => spec.can_block(rules),
+            Some(_) => p.native_name(spec).and_then(|n| p.native_event(n)).is_some_and(|n| n.can_block),
+        }
+    }
+}
+
+impl SettingsShape for Family {
+    fn event_ids_of(&self, name: &str) -> Vec<EventId> {
+        match self.profile.native_events {
+            None => catalog::lookup(name).into_iter().collect(),
+            Some(_) => self.profile.event_ids(name),
+        }
+    }
+
+    fn group_matcher(&self, raw: Option<&str>, spec: &EventSpec, rules: Rules) -> Result<GroupMatcher, String> {
+        if spec.match_on == catalog::MatchOn::Nothing {
+            return Ok(GroupMatcher::new(crate::matcher::Matcher::All));
+        }
+        matcher::FamilyMatcher::compile(raw, spec, rules, self.anchoring, self.tools).map(GroupMatcher::new)
+    }
+
+    fn refuses(&self, ty: HandlerType) -> Option<String> {
+        let types = self.handler_types?;
+        (!types.contains(&ty)).then(|| format!("{} does not run {} handlers", self.profile.dialect.as_str(), ty.as_str()))
+    }
+}
+
+/// A member whose rules are its [`Family`] value alone: Claude Code's payload, reading and fold.
+pub(crate) trait Member: Sync {
+    fn family(&self) -> &'static Family;
+}
+
+impl<T: Member> DialectRules for T {
+    fn profile(&self) -> &'static Profile {
+        self.family().profile
+    }
+
+    fn claims(&self, file: &FileHint<'_>) -> Claim {
+        self.family().claims(file)
+    }
+
+    fn read_config(
+        &self,
+        doc: &Value,
+        cx: &DocContext<'_>,
+        p: &Parse,
+        events: &mut [Vec<Group>],
+        warnings: &mut ConfigWarnings,
+    ) -> Result<(), ConfigError> {
+        self.family().read_config(doc, cx, p, events, warnings)
+    }
+
+    fn timeout_s(&self, h: &Handler, t: &TimeoutContext) -> f64 {
+        self.family().timeout_s(h, t)
+    }
+
+    fn vars(&self, _h: &Handler, ev: &FireEvent<'_>) -> Vec<(String, String)> {
+        self.family().vars(ev)
+    }
+
+    fn payload<'e>(&self, _h: &Handler, ev: &FireEvent<'e>) -> Cow<'e, [u8]> {
+        super::claude_code::payload(ev)
+    }
+
+    fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
+        Dialect::ClaudeCode.rules().read(h, ev, f)
+    }
+
+    fn can_block(&self, spec: &EventSpec, rules: Rules) -> bool {
+        self.family().can_block(spec, rules)
+    }
+}
+
+/// Claude Code's nine classic events, the set its clones document (CodeBuddy, Qoder): where a
+/// clone names no other set, it has these.
+pub(crate) static CLASSIC_EVENTS: &[super::NativeEvent] = &[
+    super::ev("PreToolUse", &["PreToolUse"], true),
+    super::ev("PostToolUse", &["PostToolUse"], true),
+    super::ev("Notification", &["Notification"], false),
+    super::ev("UserPromptSubmit", &["UserPromptSubmit"], true),
+    super::ev("Stop", &["Stop"], true),
+    super::ev("SubagentStop", &["SubagentStop"], true),
+    super::ev("PreCompact", &["PreCompact"], false),
+    super::ev("SessionStart", &["SessionStart"], false),
+    super::ev("SessionEnd", &["SessionEnd"], false),
+];
