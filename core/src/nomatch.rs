@@ -252,6 +252,25 @@ mod tests {
                    "BeforeModel":[{"hooks":[{"type":"command","command":"exit 0"}]}]}}}]}"#
                     .into(),
             ),
+            (
+                "auggie",
+                r#"{"dialect":"auggie","sources":[{"scope":"user","settings":{"hooks":{
+                   "PreToolUse":[{"matcher":"launch-process","hooks":[{"type":"command","command":"exit 0","timeout":5000}]},
+                                 {"matcher":"Wri","hooks":[{"type":"command","command":"exit 0"}]}],
+                   "PostToolUse":[{"matcher":"^Zzz$","hooks":[{"type":"command","command":"exit 0"}]}],
+                   "PromptSubmit":[{"hooks":[{"type":"command","command":"exit 0"}]}],
+                   "SessionStart":[{"matcher":"resume","hooks":[{"type":"command","command":"exit 0"}]}]}}}]}"#
+                    .into(),
+            ),
+            (
+                "codebuddy",
+                r#"{"dialect":"codebuddy","sources":[{"scope":"user","settings":{"hooks":{
+                   "PreToolUse":[{"matcher":"Write","hooks":[{"type":"command","command":"exit 0"}]}],
+                   "PostToolUse":[{"matcher":"^Ba","hooks":[{"type":"command","command":"exit 0"}]}],
+                   "SessionStart":[{"matcher":"resume","hooks":[{"type":"command","command":"exit 0"}]}],
+                   "Stop":[{"hooks":[{"type":"command","command":"exit 0"}]}]}}}]}"#
+                    .into(),
+            ),
         ]
     }
 

@@ -21,6 +21,7 @@ macro_rules! for_each_dialect {
             Cursor = "cursor" => cursor::CursorRules,
             Auggie = "auggie" => auggie::AuggieRules,
             Codebuddy = "codebuddy" => codebuddy::CodebuddyRules,
+            DevinCli = "devin-cli" => devin_cli::DevinCliRules,
         }
     };
 }

@@ -199,4 +199,14 @@ mod tests {
         assert_eq!(d("h.yml", "hooks:\n  pre_tool_call: []\n"), "ub");
         assert_eq!(d("h.yaml", "hooks:\n  PreToolUse: []\n"), "j-cli");
     }
+
+    #[test]
+    fn the_claude_code_family_b_is_claimed_by_its_directories() {
+        let hooks = r#"{"hooks":{}}"#;
+        assert_eq!(d("/home/u/.augment/settings.json", hooks), "auggie");
+        assert_eq!(d("/etc/augment/settings.json", hooks), "auggie");
+        assert_eq!(d("/repo/.augment/settings.local.json", hooks), "auggie");
+        assert_eq!(d("/repo/.codebuddy/settings.local.json", hooks), "codebuddy");
+        assert_eq!(d("/home/u/.codebuddy/settings.json", hooks), "codebuddy");
+    }
 }

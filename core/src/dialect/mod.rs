@@ -14,6 +14,7 @@ mod claude_code;
 mod codebuddy;
 mod codex;
 mod cursor;
+mod devin_cli;
 mod family;
 mod flat;
 mod gemini;
