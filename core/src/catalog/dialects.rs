@@ -22,6 +22,7 @@ macro_rules! for_each_dialect {
             Auggie = "auggie" => auggie::AuggieRules,
             Codebuddy = "codebuddy" => codebuddy::CodebuddyRules,
             DevinCli = "devin-cli" => devin_cli::DevinCliRules,
+            OpenPlugins = "open-plugins" => open_plugins::OpenPluginsRules,
         }
     };
 }

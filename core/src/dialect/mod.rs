@@ -23,6 +23,7 @@ mod jcli;
 mod jcode;
 mod neocode;
 mod ok;
+mod open_plugins;
 mod ub;
 
 use crate::catalog::{self, Dialect, EventId, EventSpec, Rules, Scope};
