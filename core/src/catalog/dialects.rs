@@ -23,6 +23,10 @@ macro_rules! for_each_dialect {
             Codebuddy = "codebuddy" => codebuddy::CodebuddyRules,
             DevinCli = "devin-cli" => devin_cli::DevinCliRules,
             OpenPlugins = "open-plugins" => open_plugins::OpenPluginsRules,
+            Iflow = "iflow" => iflow::IflowRules,
+            Qoder = "qoder" => qoder::QoderRules,
+            CortexCode = "cortex-code" => cortex_code::CortexCodeRules,
+            MuseCode = "muse-code" => muse_code::MuseCodeRules,
         }
     };
 }

@@ -437,6 +437,11 @@ pub static NATIVE_ONLY: &[EventSpec] = &[
     EventSpec { match_on: M::Field("command"), ..native_row("open-plugins", "AfterShellExecution", D::None) },
     // Goose tells other hooks a PreToolUse chain's final verdict.
     EventSpec { match_on: TOOL, ..native_row("open-plugins", "PreToolUseResult", D::None) },
+    native_row("iflow", "SetUpEnvironment", D::None),
+    native_row("muse-code", "PreLLMCall", D::Block),
+    native_row("muse-code", "PostLLMCall", D::None),
+    native_row("muse-code", "Interrupt", D::None),
+    native_row("muse-code", "SessionFork", D::None),
 ];
 
 /// Index of an event in [`CATALOGUE`], then in [`NATIVE_ONLY`].

@@ -40,6 +40,16 @@ pub(crate) struct Family {
     pub root_events: bool,
     /// The handler types it runs; `None` = every type Claude Code runs.
     pub handler_types: Option<&'static [HandlerType]>,
+    /// Its matchers apply on every event, not only where Claude Code reads one (Muse Code:
+    /// a `Bash` matcher on Stop, tested against nothing, suppresses the hook).
+    pub matcher_on_every_event: bool,
+    /// Variables of its own beyond the project directory (iFlow's `IFLOW_TOOL_NAME`).
+    pub extra_vars: fn(&FireEvent<'_>) -> Vec<(String, String)>,
+}
+
+/// No variables of its own.
+fn no_vars(_: &FireEvent<'_>) -> Vec<(String, String)> {
+    Vec::new()
 }
 
 impl Family {
@@ -52,6 +62,8 @@ impl Family {
         project_dir_vars: &[],
         root_events: false,
         handler_types: None,
+        matcher_on_every_event: false,
+        extra_vars: no_vars,
     };
 
     /// A JSON file in one of its directories.
@@ -89,9 +101,12 @@ impl Family {
         super::claude_code::config::read_document(self, &Value::Object(own), cx, p, events, warnings)
     }
 
-    /// The project directory under each of the agent's names for it.
+    /// The project directory under each of the agent's names for it, then its own variables.
     pub fn vars(&self, ev: &FireEvent<'_>) -> Vec<(String, String)> {
-        self.project_dir_vars.iter().map(|v| (v.to_string(), ev.project_dir.to_string())).collect()
+        let mut vars: Vec<_> =
+            self.project_dir_vars.iter().map(|v| (v.to_string(), ev.project_dir.to_string())).collect();
+        vars.extend((self.extra_vars)(ev));
+        vars
     }
 
     /// Its own default when the profile has one, else Claude Code's defaults (§5.6).
@@ -121,7 +136,7 @@ impl SettingsShape for Family {
     }
 
     fn group_matcher(&self, raw: Option<&str>, spec: &EventSpec, rules: Rules) -> Result<GroupMatcher, String> {
-        if spec.match_on == catalog::MatchOn::Nothing {
+        if spec.match_on == catalog::MatchOn::Nothing && !self.matcher_on_every_event {
             return Ok(GroupMatcher::new(crate::matcher::Matcher::All));
         }
         matcher::FamilyMatcher::compile(raw, spec, rules, self.anchoring, self.tools).map(GroupMatcher::new)
