@@ -196,6 +196,9 @@ struct TextHead<'a> {
     file_path: Option<&'a RawValue>,
     #[serde(borrow, default)]
     to_model: Option<&'a RawValue>,
+    /// Open Plugins' shell events match on their command.
+    #[serde(borrow, default)]
+    command: Option<&'a RawValue>,
 }
 
 impl TextHead<'_> {
@@ -218,6 +221,7 @@ impl TextHead<'_> {
             "mcp_server_name" => raw_str(self.mcp_server_name),
             "file_path" => raw_str(self.file_path),
             "to_model" => raw_str(self.to_model),
+            "command" => raw_str(self.command),
             _ => Cow::Borrowed(""),
         }
     }

@@ -271,6 +271,56 @@ mod tests {
                    "Stop":[{"hooks":[{"type":"command","command":"exit 0"}]}]}}}]}"#
                     .into(),
             ),
+            (
+                "devin-cli",
+                r#"{"dialect":"devin-cli","sources":[{"scope":"user","settings":{
+                   "PreToolUse":[{"matcher":"exec","hooks":[{"type":"command","command":"exit 0"}]},
+                                 {"matcher":"^edit$","hooks":[{"type":"command","command":"exit 0"}]}],
+                   "PostToolUse":[{"matcher":"Zzz","hooks":[{"type":"command","command":"exit 0"}]}],
+                   "SessionStart":[{"matcher":"resume","hooks":[{"type":"command","command":"exit 0"}]}]}}]}"#
+                    .into(),
+            ),
+            (
+                "open-plugins",
+                r#"{"dialect":"open-plugins","sources":[{"scope":"plugin","root":"/p","settings":{"hooks":{
+                   "PreToolUse":[{"matcher":"Wri","hooks":[{"type":"command","command":"exit 0"}]}],
+                   "BeforeShellExecution":[{"matcher":"rm -rf","hooks":[{"type":"command","command":"exit 0"}]}],
+                   "BeforeReadFile":[{"matcher":"\\.env$","hooks":[{"type":"command","command":"exit 0"}]}],
+                   "SessionStart":[{"matcher":"resume","hooks":[{"type":"command","command":"exit 0"}]}]}}}]}"#
+                    .into(),
+            ),
+            (
+                "iflow",
+                r#"{"dialect":"iflow","sources":[{"scope":"user","settings":{"hooks":{
+                   "PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"exit 0"}]}],
+                   "SetUpEnvironment":[{"hooks":[{"type":"command","command":"exit 0"}]}],
+                   "SessionStart":[{"matcher":"resume","hooks":[{"type":"command","command":"exit 0"}]}]}}}]}"#
+                    .into(),
+            ),
+            (
+                "qoder",
+                r#"{"dialect":"qoder","sources":[{"scope":"user","settings":{"hooks":{
+                   "PreToolUse":[{"matcher":"Write|Edit","hooks":[{"type":"command","command":"exit 0"}]}],
+                   "Notification":[{"matcher":"idle","hooks":[{"type":"command","command":"exit 0"}]}]}}}]}"#
+                    .into(),
+            ),
+            (
+                "cortex-code",
+                r#"{"dialect":"cortex-code","sources":[{"scope":"user","settings":{"hooks":{
+                   "PostToolUseFailure":[{"matcher":"^Ba","hooks":[{"type":"command","command":"exit 0"}]}],
+                   "SubagentStart":[{"matcher":"Zzz","hooks":[{"type":"command","command":"exit 0"}]}]}}}]}"#
+                    .into(),
+            ),
+            (
+                "muse-code",
+                r#"{"dialect":"muse-code","sources":[{"scope":"user","settings":{"hooks":{
+                   "PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"exit 0"}]}],
+                   "Stop":[{"matcher":"Bash","hooks":[{"type":"command","command":"exit 0"}]},
+                           {"matcher":"*","hooks":[{"type":"command","command":"exit 0"}]}],
+                   "UserPromptSubmit":[{"matcher":"Zzz","hooks":[{"type":"command","command":"exit 0"}]}],
+                   "PreLLMCall":[{"hooks":[{"type":"command","command":"exit 0"}]}]}}}]}"#
+                    .into(),
+            ),
         ]
     }
 

@@ -208,5 +208,23 @@ mod tests {
         assert_eq!(d("/repo/.augment/settings.local.json", hooks), "auggie");
         assert_eq!(d("/repo/.codebuddy/settings.local.json", hooks), "codebuddy");
         assert_eq!(d("/home/u/.codebuddy/settings.json", hooks), "codebuddy");
+        assert_eq!(d("/repo/.devin/hooks.v1.json", r#"{"PreToolUse":[]}"#), "devin-cli");
+        assert_eq!(d("/home/u/.iflow/settings.json", hooks), "iflow");
+        assert_eq!(d("/repo/.qoder/settings.local.json", hooks), "qoder");
+        assert_eq!(d("/home/u/.snowflake/cortex/hooks.json", hooks), "cortex-code");
+        assert_eq!(d("/repo/.muse/hooks.json", hooks), "muse-code");
+        assert_eq!(d("/home/u/.config/muse/settings.json", hooks), "muse-code");
+        // Devin also reads the `.claude/` files, which stay Claude Code's.
+        assert_eq!(d("/repo/.claude/settings.json", hooks), "claude-code");
+    }
+
+    #[test]
+    fn an_open_plugins_file_is_claimed_by_the_events_only_the_specification_has() {
+        let shell = r#"{"hooks":{"BeforeShellExecution":[]}}"#;
+        assert_eq!(d("/p/my-plugin/hooks/hooks.json", shell), "open-plugins");
+        // A plugin's hooks.json with Claude Code's events alone is Claude Code's.
+        assert_eq!(d("/p/my-plugin/hooks/hooks.json", r#"{"hooks":{"PreToolUse":[]}}"#), "claude-code");
+        // Cursor's camelCase shell event is Cursor's.
+        assert_eq!(d("hooks.json", r#"{"version":1,"hooks":{"beforeShellExecution":[]}}"#), "cursor");
     }
 }
