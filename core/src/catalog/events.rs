@@ -431,9 +431,17 @@ pub static NATIVE_ONLY: &[EventSpec] = &[
     native_row("gemini", "BeforeToolSelection", D::None),
     // Open Plugins' file and shell events: matched on the path or the command (the
     // specification's "matcher context"); the `Before…` ones deny the read or the command.
-    EventSpec { exit2: X::Deny, match_on: M::Field("file_path"), ..native_row("open-plugins", "BeforeReadFile", D::Permission) },
+    EventSpec {
+        exit2: X::Deny,
+        match_on: M::Field("file_path"),
+        ..native_row("open-plugins", "BeforeReadFile", D::Permission)
+    },
     EventSpec { match_on: M::Field("file_path"), ..native_row("open-plugins", "AfterFileEdit", D::None) },
-    EventSpec { exit2: X::Deny, match_on: M::Field("command"), ..native_row("open-plugins", "BeforeShellExecution", D::Permission) },
+    EventSpec {
+        exit2: X::Deny,
+        match_on: M::Field("command"),
+        ..native_row("open-plugins", "BeforeShellExecution", D::Permission)
+    },
     EventSpec { match_on: M::Field("command"), ..native_row("open-plugins", "AfterShellExecution", D::None) },
     // Goose tells other hooks a PreToolUse chain's final verdict.
     EventSpec { match_on: TOOL, ..native_row("open-plugins", "PreToolUseResult", D::None) },

@@ -47,7 +47,8 @@ pub fn bytes(ev: &FireEvent<'_>) -> Vec<u8> {
             };
             m.insert("tool_output".into(), output);
             m.insert("tool_error".into(), error);
-            let mcp = own("is_mcp_tool").filter(Value::is_boolean).unwrap_or(json!(name.starts_with("mcp__")));
+            let mcp =
+                own("is_mcp_tool").filter(Value::is_boolean).unwrap_or(json!(name.starts_with("mcp__")));
             m.insert("is_mcp_tool".into(), mcp);
         }
         "Stop" => {

@@ -95,7 +95,8 @@ mod tests {
     }
 
     fn hits(raw: &str, anchoring: Anchoring, tools: ToolNames, value: &str) -> bool {
-        let m = FamilyMatcher::compile(Some(raw), spec("PreToolUse"), Rules::Current, anchoring, tools).unwrap();
+        let m =
+            FamilyMatcher::compile(Some(raw), spec("PreToolUse"), Rules::Current, anchoring, tools).unwrap();
         m.matches_value(spec("PreToolUse"), value).unwrap()
     }
 
@@ -114,8 +115,14 @@ mod tests {
         assert!(hits("exec", Anchoring::ClaudeCode, TOOLS, "exec"));
         assert!(!hits("Bash", Anchoring::ClaudeCode, TOOLS, "exec"));
         // Not on events that are not about a tool.
-        let m = FamilyMatcher::compile(Some("exec"), spec("SessionStart"), Rules::Current, Anchoring::ClaudeCode, TOOLS)
-            .unwrap();
+        let m = FamilyMatcher::compile(
+            Some("exec"),
+            spec("SessionStart"),
+            Rules::Current,
+            Anchoring::ClaudeCode,
+            TOOLS,
+        )
+        .unwrap();
         assert_eq!(m.matches_value(spec("SessionStart"), "Bash"), Some(false));
     }
 }

@@ -76,6 +76,9 @@ mod tests {
     fn anything_not_an_event_map_passes_through() {
         let mut w = ConfigWarnings::new();
         assert_eq!(to_seconds(&json!([1, 2]), "/hooks", "c", &mut w), json!([1, 2]));
-        assert_eq!(to_seconds(&json!({"E": 3, "F": [{"hooks": 4}]}), "/hooks", "c", &mut w), json!({"E": 3, "F": [{"hooks": 4}]}));
+        assert_eq!(
+            to_seconds(&json!({"E": 3, "F": [{"hooks": 4}]}), "/hooks", "c", &mut w),
+            json!({"E": 3, "F": [{"hooks": 4}]})
+        );
     }
 }

@@ -135,7 +135,12 @@ impl SettingsShape for Family {
         }
     }
 
-    fn group_matcher(&self, raw: Option<&str>, spec: &EventSpec, rules: Rules) -> Result<GroupMatcher, String> {
+    fn group_matcher(
+        &self,
+        raw: Option<&str>,
+        spec: &EventSpec,
+        rules: Rules,
+    ) -> Result<GroupMatcher, String> {
         if spec.match_on == catalog::MatchOn::Nothing && !self.matcher_on_every_event {
             return Ok(GroupMatcher::new(crate::matcher::Matcher::All));
         }
@@ -144,7 +149,8 @@ impl SettingsShape for Family {
 
     fn refuses(&self, ty: HandlerType) -> Option<String> {
         let types = self.handler_types?;
-        (!types.contains(&ty)).then(|| format!("{} does not run {} handlers", self.profile.dialect.as_str(), ty.as_str()))
+        (!types.contains(&ty))
+            .then(|| format!("{} does not run {} handlers", self.profile.dialect.as_str(), ty.as_str()))
     }
 }
 

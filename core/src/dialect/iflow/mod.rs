@@ -47,7 +47,8 @@ fn tool_vars(ev: &FireEvent<'_>) -> Vec<(String, String)> {
     ]
 }
 
-static FAMILY: Family = Family { profile: &PROFILE, dirs: &[".iflow"], extra_vars: tool_vars, ..Family::BASE };
+static FAMILY: Family =
+    Family { profile: &PROFILE, dirs: &[".iflow"], extra_vars: tool_vars, ..Family::BASE };
 
 impl Member for IflowRules {
     fn family(&self) -> &'static Family {

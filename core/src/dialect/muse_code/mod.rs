@@ -75,7 +75,12 @@ impl SettingsShape for Shape {
         FAMILY.event_ids_of(name)
     }
 
-    fn group_matcher(&self, raw: Option<&str>, spec: &EventSpec, rules: Rules) -> Result<GroupMatcher, String> {
+    fn group_matcher(
+        &self,
+        raw: Option<&str>,
+        spec: &EventSpec,
+        rules: Rules,
+    ) -> Result<GroupMatcher, String> {
         FAMILY.group_matcher(raw, spec, rules)
     }
 
@@ -92,7 +97,10 @@ impl SettingsShape for Shape {
         warn: &mut dyn FnMut(String),
     ) -> (RunMode, Option<f64>) {
         if spec.name == "Interrupt" && mode == RunMode::Sync {
-            warn("Muse Code runs Interrupt hooks only asynchronously (`async: true`); runs asynchronously".into());
+            warn(
+                "Muse Code runs Interrupt hooks only asynchronously (`async: true`); runs asynchronously"
+                    .into(),
+            );
             return (RunMode::Async, timeout);
         }
         (mode, timeout)
@@ -136,7 +144,10 @@ impl DialectRules for MuseCodeRules {
         let mut step = MemberOf.read(h, ev, f);
         if ev.spec.name == "PostToolUseFailure" && matches!(f.end, End::Exited(0)) {
             let json = crate::json::from_output(f.stdout.text.trim()).ok();
-            let retry = json.as_ref().and_then(|j| j.pointer("/hookSpecificOutput/updatedInput")).filter(|u| u.is_object());
+            let retry = json
+                .as_ref()
+                .and_then(|j| j.pointer("/hookSpecificOutput/updatedInput"))
+                .filter(|u| u.is_object());
             if let Some(input) = retry {
                 step.reading.verdict.updated_input = Some(input.clone());
                 step.reading.verdict.finish();

@@ -23,7 +23,12 @@ impl SettingsShape for Shape {
         super::PROFILE.event_ids(name)
     }
 
-    fn group_matcher(&self, raw: Option<&str>, spec: &EventSpec, rules: Rules) -> Result<GroupMatcher, String> {
+    fn group_matcher(
+        &self,
+        raw: Option<&str>,
+        spec: &EventSpec,
+        rules: Rules,
+    ) -> Result<GroupMatcher, String> {
         if spec.match_on == MatchOn::Nothing {
             return Ok(GroupMatcher::new(Matcher::All));
         }

@@ -28,15 +28,19 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         .native_name(ev.spec)
         .and_then(|n| super::PROFILE.native_event(n))
         .is_some_and(|n| n.can_block);
-    let mut r = Reading { verdict: Verdict::default(), status: Status::Ok, error: None, warnings: Vec::new() };
+    let mut r =
+        Reading { verdict: Verdict::default(), status: Status::Ok, error: None, warnings: Vec::new() };
     let failure = match classify(f) {
         Ok(None) => None,
         Ok(Some(reason)) => {
             if can_block {
                 r.verdict.decision = Some(block_decision(ev.spec));
                 r.verdict.reason = Some(reason);
-                r.verdict.source =
-                    if matches!(f.end, End::Exited(2)) { VerdictSource::ExitCode } else { VerdictSource::Json };
+                r.verdict.source = if matches!(f.end, End::Exited(2)) {
+                    VerdictSource::ExitCode
+                } else {
+                    VerdictSource::Json
+                };
             }
             None
         }

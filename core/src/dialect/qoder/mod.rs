@@ -5,8 +5,8 @@
 //! choices are Claude Code's nine classic events, timeouts in seconds with Claude Code's
 //! defaults, and `CLAUDE_PROJECT_DIR` for the project.
 
-use super::family::{CLASSIC_EVENTS, Family, Member};
 use super::Profile;
+use super::family::{CLASSIC_EVENTS, Family, Member};
 use crate::catalog::Dialect;
 
 /// The `qoder` dialect.
