@@ -13,10 +13,10 @@ mod config;
 mod payload;
 mod reading;
 
-use super::family::{Anchoring, Family, ToolNames};
-use super::{DialectRules, Finished, FireEvent, NativeEvent, Step, TimeUnit, TimeoutContext, ev, verdicts};
-use super::{Profile, claim};
-use crate::catalog::{Dialect, EventSpec, Rules};
+use super::Profile;
+use super::family::{Anchoring, Family, Member, ToolNames};
+use super::{Finished, FireEvent, NativeEvent, Step, TimeUnit, ev, verdicts};
+use crate::catalog::{Dialect, EventSpec};
 use crate::config::{ConfigWarnings, DocContext, Group, Handler, Parse};
 use crate::error::ConfigError;
 use crate::fold::Folded;
@@ -71,13 +71,9 @@ static FAMILY: Family = Family {
     ..Family::BASE
 };
 
-impl DialectRules for AuggieRules {
-    fn profile(&self) -> &'static Profile {
-        &PROFILE
-    }
-
-    fn claims(&self, file: &claim::FileHint<'_>) -> claim::Claim {
-        FAMILY.claims(file)
+impl Member for AuggieRules {
+    fn family(&self) -> &'static Family {
+        &FAMILY
     }
 
     fn read_config(
@@ -109,10 +105,6 @@ impl DialectRules for AuggieRules {
         folded
     }
 
-    fn timeout_s(&self, h: &Handler, t: &TimeoutContext) -> f64 {
-        FAMILY.timeout_s(h, t)
-    }
-
     /// The host's environment without Auggie's session token.
     fn base_env(&self, _h: &Handler, host: &[(OsString, OsString)]) -> Vec<(OsString, OsString)> {
         host.iter().filter(|(k, _)| k != SESSION_TOKEN).cloned().collect()
@@ -136,9 +128,5 @@ impl DialectRules for AuggieRules {
 
     fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         reading::read(h, ev, f)
-    }
-
-    fn can_block(&self, spec: &EventSpec, rules: Rules) -> bool {
-        FAMILY.can_block(spec, rules)
     }
 }

@@ -15,12 +15,14 @@ use super::claim::{Claim, FileHint};
 use super::claude_code::config::SettingsShape;
 use super::{DialectRules, Finished, FireEvent, Step, TimeUnit, TimeoutContext};
 use crate::catalog::{self, Dialect, EventId, EventSpec, HandlerType, Rules};
-use crate::config::{ConfigWarnings, DocContext, Group, Handler, Parse};
+use crate::config::{ConfigWarnings, DocContext, Group, Handler, Parse, RunMode};
 use crate::error::ConfigError;
+use crate::fold::Folded;
 use crate::matcher::GroupMatcher;
 pub(crate) use matcher::{Anchoring, ToolNames};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
+use std::ffi::OsString;
 
 /// What a member of the family says about itself beyond its [`Profile`].
 #[derive(Debug)]
@@ -43,6 +45,9 @@ pub(crate) struct Family {
     /// Its matchers apply on every event, not only where Claude Code reads one (Muse Code:
     /// a `Bash` matcher on Stop, tested against nothing, suppresses the hook).
     pub matcher_on_every_event: bool,
+    /// Events whose hooks run only asynchronously (Muse Code's `Interrupt`): one configured
+    /// synchronously runs asynchronously, with a warning.
+    pub async_only: &'static [&'static str],
     /// Variables of its own beyond the project directory (iFlow's `IFLOW_TOOL_NAME`).
     pub extra_vars: fn(&FireEvent<'_>) -> Vec<(String, String)>,
 }
@@ -63,6 +68,7 @@ impl Family {
         root_events: false,
         handler_types: None,
         matcher_on_every_event: false,
+        async_only: &[],
         extra_vars: no_vars,
     };
 
@@ -147,6 +153,25 @@ impl SettingsShape for Family {
         matcher::FamilyMatcher::compile(raw, spec, rules, self.anchoring, self.tools).map(GroupMatcher::new)
     }
 
+    fn timing(
+        &self,
+        spec: &EventSpec,
+        _rules: Rules,
+        mode: RunMode,
+        timeout: Option<f64>,
+        warn: &mut dyn FnMut(String),
+    ) -> (RunMode, Option<f64>) {
+        if mode == RunMode::Sync && self.async_only.contains(&spec.name) {
+            let agent = self.profile.dialect.as_str();
+            warn(format!(
+                "{agent} runs {} hooks only asynchronously (`async: true`); runs asynchronously",
+                spec.name
+            ));
+            return (RunMode::Async, timeout);
+        }
+        (mode, timeout)
+    }
+
     fn refuses(&self, ty: HandlerType) -> Option<String> {
         let types = self.handler_types?;
         (!types.contains(&ty))
@@ -154,20 +179,19 @@ impl SettingsShape for Family {
     }
 }
 
-/// A member whose rules are its [`Family`] value alone: Claude Code's payload, reading and fold.
+/// A member of the family as a dialect: its [`Family`] value, and Claude Code's payload,
+/// reading and fold unless it says otherwise. A member overrides only what its agent does
+/// differently (Auggie its stdin, reading and fold; Muse Code its reading); the blanket
+/// `DialectRules` implementation below asks these methods.
 pub(crate) trait Member: Sync {
     fn family(&self) -> &'static Family;
-}
 
-impl<T: Member> DialectRules for T {
-    fn profile(&self) -> &'static Profile {
-        self.family().profile
-    }
-
+    /// The agent's directories (the family's claim).
     fn claims(&self, file: &FileHint<'_>) -> Claim {
         self.family().claims(file)
     }
 
+    /// The family's reading of a settings document.
     fn read_config(
         &self,
         doc: &Value,
@@ -179,20 +203,74 @@ impl<T: Member> DialectRules for T {
         self.family().read_config(doc, cx, p, events, warnings)
     }
 
-    fn timeout_s(&self, h: &Handler, t: &TimeoutContext) -> f64 {
-        self.family().timeout_s(h, t)
+    /// Claude Code's precedence fold.
+    fn fold(&self, _spec: &EventSpec, steps: &[&Step]) -> Folded {
+        crate::fold::fold(&super::verdicts(steps))
     }
 
+    /// The host's environment as it is.
+    fn base_env(&self, _h: &Handler, host: &[(OsString, OsString)]) -> Vec<(OsString, OsString)> {
+        host.to_vec()
+    }
+
+    /// The project directory under the agent's names, and its own variables.
     fn vars(&self, _h: &Handler, ev: &FireEvent<'_>) -> Vec<(String, String)> {
         self.family().vars(ev)
     }
 
+    /// Claude Code's payload: the host's bytes.
     fn payload<'e>(&self, _h: &Handler, ev: &FireEvent<'e>) -> Cow<'e, [u8]> {
         super::claude_code::payload(ev)
     }
 
+    /// Claude Code's reading.
     fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         Dialect::ClaudeCode.rules().read(h, ev, f)
+    }
+}
+
+impl<T: Member> DialectRules for T {
+    fn profile(&self) -> &'static Profile {
+        self.family().profile
+    }
+
+    fn claims(&self, file: &FileHint<'_>) -> Claim {
+        Member::claims(self, file)
+    }
+
+    fn read_config(
+        &self,
+        doc: &Value,
+        cx: &DocContext<'_>,
+        p: &Parse,
+        events: &mut [Vec<Group>],
+        warnings: &mut ConfigWarnings,
+    ) -> Result<(), ConfigError> {
+        Member::read_config(self, doc, cx, p, events, warnings)
+    }
+
+    fn fold(&self, spec: &EventSpec, steps: &[&Step]) -> Folded {
+        Member::fold(self, spec, steps)
+    }
+
+    fn timeout_s(&self, h: &Handler, t: &TimeoutContext) -> f64 {
+        self.family().timeout_s(h, t)
+    }
+
+    fn base_env(&self, h: &Handler, host: &[(OsString, OsString)]) -> Vec<(OsString, OsString)> {
+        Member::base_env(self, h, host)
+    }
+
+    fn vars(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<(String, String)> {
+        Member::vars(self, h, ev)
+    }
+
+    fn payload<'e>(&self, h: &Handler, ev: &FireEvent<'e>) -> Cow<'e, [u8]> {
+        Member::payload(self, h, ev)
+    }
+
+    fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
+        Member::read(self, h, ev, f)
     }
 
     fn can_block(&self, spec: &EventSpec, rules: Rules) -> bool {

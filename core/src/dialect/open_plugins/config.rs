@@ -3,44 +3,18 @@
 //! matcher, `on_failure` (Claude Code's `onFailure`) and `${PLUGIN_ROOT}` replaced as text in
 //! a command by the plugin's root, as Goose does before it runs `sh -c`.
 
-use crate::catalog::{EventId, EventSpec, HandlerType, MatchOn, Rules};
 use crate::config::{Action, CommandSpec, ConfigWarnings, DocContext, Group, Handler, Knobs, Parse};
-use crate::dialect::claude_code::config::SettingsShape;
-use crate::dialect::family::{Anchoring, matcher::FamilyMatcher};
+use crate::dialect::family::Family;
 use crate::error::ConfigError;
-use crate::matcher::{GroupMatcher, Matcher};
 use serde_json::{Map, Value};
 
 /// The plugin root a handler's commands were expanded with, for `PLUGIN_ROOT`.
 #[derive(Debug)]
 struct PluginRoot(String);
 
-/// The settings shape as the specification reads it.
-struct Shape;
-
-impl SettingsShape for Shape {
-    fn event_ids_of(&self, name: &str) -> Vec<EventId> {
-        super::PROFILE.event_ids(name)
-    }
-
-    fn group_matcher(
-        &self,
-        raw: Option<&str>,
-        spec: &EventSpec,
-        rules: Rules,
-    ) -> Result<GroupMatcher, String> {
-        if spec.match_on == MatchOn::Nothing {
-            return Ok(GroupMatcher::new(Matcher::All));
-        }
-        FamilyMatcher::compile(raw, spec, rules, Anchoring::Unanchored, &[]).map(GroupMatcher::new)
-    }
-
-    fn refuses(&self, ty: HandlerType) -> Option<String> {
-        (ty != HandlerType::Command).then(|| "Open Plugins hooks run command handlers only".to_string())
-    }
-}
-
+/// Reads one document with the family's `shape` (its events, matcher and handler types).
 pub fn read(
+    shape: &Family,
     doc: &Value,
     cx: &DocContext<'_>,
     p: &Parse,
@@ -50,7 +24,7 @@ pub fn read(
     let Some(hooks) = doc.get("hooks") else { return Ok(()) };
     let mut own = Map::new();
     own.insert("hooks".into(), with_claude_code_keys(hooks));
-    crate::dialect::claude_code::config::read_document(&Shape, &Value::Object(own), cx, p, events, warnings)?;
+    crate::dialect::claude_code::config::read_document(shape, &Value::Object(own), cx, p, events, warnings)?;
     let Some(root) = cx.info.plugin_root.as_deref() else { return Ok(()) };
     for h in events.iter_mut().flatten().flat_map(|g| g.handlers.iter_mut()) {
         expand_root(&mut h.action, root);

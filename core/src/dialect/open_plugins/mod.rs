@@ -19,8 +19,9 @@ mod payload;
 mod reading;
 
 use super::claim::{Claim, FileHint};
-use super::{DialectRules, Finished, FireEvent, NativeEvent, Profile, Step, ev, native, verdicts};
-use crate::catalog::{Dialect, EventSpec};
+use super::family::{Anchoring, Family, Member};
+use super::{Finished, FireEvent, NativeEvent, Profile, Step, ev, native, verdicts};
+use crate::catalog::{Dialect, EventSpec, HandlerType};
 use crate::config::{ConfigWarnings, DocContext, Group, Handler, Parse};
 use crate::error::ConfigError;
 use crate::fold::Folded;
@@ -65,9 +66,17 @@ static PROFILE: Profile = Profile {
     ..Profile::BASE
 };
 
-impl DialectRules for OpenPluginsRules {
-    fn profile(&self) -> &'static Profile {
-        &PROFILE
+/// Its settings as the family reads them: unanchored regex matchers, command handlers only.
+static FAMILY: Family = Family {
+    profile: &PROFILE,
+    anchoring: Anchoring::Unanchored,
+    handler_types: Some(&[HandlerType::Command]),
+    ..Family::BASE
+};
+
+impl Member for OpenPluginsRules {
+    fn family(&self) -> &'static Family {
+        &FAMILY
     }
 
     /// JSON naming an event only the specification has (`BeforeShellExecution`, ...). A
@@ -85,7 +94,7 @@ impl DialectRules for OpenPluginsRules {
         events: &mut [Vec<Group>],
         warnings: &mut ConfigWarnings,
     ) -> Result<(), ConfigError> {
-        config::read(doc, cx, p, events, warnings)
+        config::read(&FAMILY, doc, cx, p, events, warnings)
     }
 
     fn fold(&self, _spec: &EventSpec, steps: &[&Step]) -> Folded {
