@@ -15,7 +15,7 @@ use std::any::Any;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-pub(crate) use fields::{DocContext, Fields, escape};
+pub(crate) use fields::{DocContext, FieldResult, Fields, escape};
 
 /// Shortest timeout accepted anywhere (handlers of every dialect, `default_timeout_s`, function
 /// hooks): 1 ms. Anything shorter (`timeout: 1e-300`) cannot start a process before its
@@ -284,6 +284,19 @@ impl ConfigWarnings {
             column: None,
             message,
         });
+    }
+
+    /// Records one problem of something that belongs to several events (a group of Codex's
+    /// `PostToolUse` runs on PostToolUse and PostToolUseFailure): results carry it on each
+    /// event's fires, `validate` lists it once, under the first.
+    pub(crate) fn add_for(&mut self, severity: Severity, events: &[EventId], pointer: &str, message: String) {
+        let Some((&first, rest)) = events.split_first() else {
+            return self.add(severity, None, pointer, message);
+        };
+        for &id in rest {
+            self.per_event[id].push(message.clone());
+        }
+        self.add(severity, Some(first), pointer, message);
     }
 
     /// Advice: the hooks concerned still run.

@@ -19,6 +19,7 @@ mod jcli;
 mod jcode;
 mod neocode;
 mod ok;
+pub(crate) mod settings;
 mod ub;
 
 use crate::catalog::{self, Dialect, EventId, EventSpec, Rules, Scope};

@@ -1,13 +1,13 @@
-//! The `claude-code` dialect: Claude Code's settings files (`config.rs`), the host's bytes as
+//! The `claude-code` dialect: Claude Code's settings files (the settings shape's defaults,
+//! `dialect/settings/`), the host's bytes as
 //! the payload, the reading of protocol.md §6 (`verdict.rs`), the precedence fold of §7 (in
 //! `fold`), the default timeouts of §5.6 (`timeouts.rs`), dedup of identical handlers (§2.7),
 //! `CLAUDE_PROJECT_DIR` and `CLAUDE_ENV_FILE`.
 
-pub mod config;
 pub mod timeouts;
 mod verdict;
 
-use super::Profile;
+use super::{Profile, settings};
 use super::claim::{Claim, FileHint};
 use super::{DialectRules, Finished, FireEvent, Step};
 use crate::catalog::{Dialect, EventSpec, Rules};
@@ -20,9 +20,6 @@ use timeouts::TimeoutContext;
 
 /// The `claude-code` dialect.
 pub struct ClaudeCodeRules;
-
-/// Claude Code's settings are the shape's defaults.
-impl config::SettingsShape for ClaudeCodeRules {}
 
 /// What this dialect is, as data (`Profile`); its code is the `DialectRules` impl below.
 pub(super) static PROFILE: Profile = Profile {
@@ -54,7 +51,7 @@ impl DialectRules for ClaudeCodeRules {
         events: &mut [Vec<Group>],
         warnings: &mut ConfigWarnings,
     ) -> Result<(), ConfigError> {
-        config::read_document(self, doc, cx, p, events, warnings)
+        settings::read_document(&settings::ClaudeCodeShape, doc, cx, p, events, warnings)
     }
 
     fn timeout_s(&self, h: &Handler, t: &TimeoutContext) -> f64 {

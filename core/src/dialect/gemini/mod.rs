@@ -114,7 +114,7 @@ impl DialectRules for GeminiRules {
         events: &mut [Vec<Group>],
         warnings: &mut ConfigWarnings,
     ) -> Result<(), ConfigError> {
-        config::read(doc, cx, p, events, warnings)
+        super::settings::read_document(self, doc, cx, p, events, warnings)
     }
 
     fn switches(
