@@ -10,12 +10,11 @@ mod verdict;
 use super::{Profile, settings};
 use super::claim::{Claim, FileHint};
 use super::{DialectRules, Finished, FireEvent, Step};
-use crate::catalog::{Dialect, EventSpec, Rules};
+use crate::catalog::Dialect;
 use crate::config::{CommandSpec, ConfigWarnings, DocContext, Group, Handler, Parse};
 use crate::error::ConfigError;
 use serde_json::Value;
 use std::borrow::Cow;
-use std::ffi::OsString;
 use timeouts::TimeoutContext;
 
 /// The `claude-code` dialect.
@@ -26,7 +25,8 @@ pub(super) static PROFILE: Profile = Profile {
     dialect: Dialect::ClaudeCode,
     files: "`~/.claude/settings.json`, `.claude/settings.json`, `.claude/settings.local.json`, managed settings, plugins' `hooks/hooks.json`",
     shape: "event → matcher groups → handlers",
-    dedups: true,
+    dedup: super::Dedup::Command,
+    host_env: super::HostEnv::AllButExporters,
     sets_project_dir: true,
     env_file: true,
     context_continues_stop: true,
@@ -58,17 +58,6 @@ impl DialectRules for ClaudeCodeRules {
         t.claude_code(h)
     }
 
-    /// The host's environment, without OpenTelemetry exporter settings (a hook must not export
-    /// to the agent's collector).
-    fn base_env(&self, _h: &Handler, host: &[(OsString, OsString)]) -> Vec<(OsString, OsString)> {
-        host.iter()
-            .filter(|(k, _)| {
-                let k = k.to_string_lossy();
-                !(k.starts_with("OTEL_") && k.contains("EXPORTER"))
-            })
-            .cloned()
-            .collect()
-    }
 
     fn payload<'e>(&self, _h: &Handler, ev: &FireEvent<'e>) -> Cow<'e, [u8]> {
         payload(ev)
@@ -91,9 +80,6 @@ impl DialectRules for ClaudeCodeRules {
         Step { halt, ..Step::of(reading) }
     }
 
-    fn can_block(&self, spec: &EventSpec, rules: Rules) -> bool {
-        spec.can_block(rules)
-    }
 }
 
 /// The host's exact text when it gave text and nothing rewrote it, borrowed (a 1 MiB event is

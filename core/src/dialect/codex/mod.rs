@@ -15,7 +15,7 @@ mod reading;
 use super::Profile;
 use super::claim::{Claim, FileHint};
 use super::settings::SettingsShape;
-use super::{DialectRules, Finished, FireEvent, NativeEvent, Step, Switches, Syntax, ev};
+use super::{DialectRules, Finished, FireEvent, NativeEvent, Step, Switches, ev};
 use crate::catalog::{Dialect, EventId, EventSpec, HandlerType, Rules};
 use crate::config::{ConfigWarnings, DocContext, Group, Handler, Parse, RunMode};
 use crate::error::ConfigError;
@@ -118,9 +118,6 @@ impl DialectRules for CodexRules {
         }
     }
 
-    fn syntax(&self, path: &std::path::Path) -> Syntax {
-        config::syntax(path)
-    }
 
     fn read_config(
         &self,

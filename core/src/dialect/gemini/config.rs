@@ -79,7 +79,8 @@ impl SettingsShape for GeminiRules {
             let why = "not a valid environment variable (empty name, `=` or NUL)";
             return Err((format!("{}/env/{}", f.hptr, escape(k)), why.to_string()));
         }
-        h.knobs = Knobs::new(GeminiKnobs { name, sequential, env });
+        h.name = name;
+        h.knobs = Knobs::new(GeminiKnobs { sequential, env });
         Ok(())
     }
 }

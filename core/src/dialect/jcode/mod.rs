@@ -68,7 +68,7 @@ impl SettingsShape for JcodeRules {
         let timeout = timeout.unwrap_or(60.0);
         if mode == RunMode::Sync {
             (mode, Some(timeout))
-        } else if self.can_block(spec, rules) {
+        } else if PROFILE.can_block(spec, rules) {
             warn(format!("async hooks cannot run on {}; runs synchronously", spec.name));
             (RunMode::Sync, Some(timeout))
         } else {
@@ -143,7 +143,7 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
     let mut r = empty_reading();
     let mut step_chain = Vec::new();
     let stderr = f.stderr.text.trim();
-    let can_block = Dialect::Jcode.rules().can_block(ev.spec, ev.rules);
+    let can_block = PROFILE.can_block(ev.spec, ev.rules);
     let name = ev.spec.name;
     match f.end {
         End::TimedOut { .. } | End::Cancelled { .. } => {
