@@ -15,7 +15,7 @@ mod reading;
 
 use super::Profile;
 use super::family::{Anchoring, Family, Member, ToolNames};
-use super::{Finished, FireEvent, NativeEvent, Step, TimeUnit, ev, verdicts};
+use super::{Finished, FireEvent, HostEnv, NativeEvent, Step, TimeUnit, ev, verdicts};
 use crate::catalog::{Dialect, EventSpec};
 use crate::config::{ConfigWarnings, DocContext, Group, Handler, Parse};
 use crate::error::ConfigError;
@@ -23,7 +23,6 @@ use crate::fold::Folded;
 use crate::verdict::VerdictSource;
 use serde_json::Value;
 use std::borrow::Cow;
-use std::ffi::OsString;
 
 /// The `auggie` dialect.
 pub struct AuggieRules;
@@ -55,6 +54,7 @@ static PROFILE: Profile = Profile {
     shape: "Claude Code's, with `PromptSubmit`",
     differs: "timeouts in milliseconds, `PromptSubmit`, unanchored matchers and `*` disabling the file, its own stdin, only PreToolUse blocks, `AUGMENT_*` variables",
     timeout_unit: TimeUnit::Milliseconds,
+    host_env: HostEnv::AllBut(&[SESSION_TOKEN]),
     native_events: Some(EVENTS),
     fold_summary: "parallel: every matched hook runs at once; deny > allow, an exit-2 hook's stderr before any JSON reason",
     // Not observed: the 60,000 ms every other millisecond dialect uses.
@@ -103,11 +103,6 @@ impl Member for AuggieRules {
             folded.reason = v.reason.clone();
         }
         folded
-    }
-
-    /// The host's environment without Auggie's session token.
-    fn base_env(&self, _h: &Handler, host: &[(OsString, OsString)]) -> Vec<(OsString, OsString)> {
-        host.iter().filter(|(k, _)| k != SESSION_TOKEN).cloned().collect()
     }
 
     /// `AUGMENT_PROJECT_DIR`, `AUGMENT_CONVERSATION_ID`, `AUGMENT_HOOK_EVENT` and, on tool

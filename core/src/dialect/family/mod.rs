@@ -8,11 +8,10 @@
 //! [`Family`] methods for the rest.
 
 pub(crate) mod matcher;
-mod millis;
 
 use super::Profile;
 use super::claim::{Claim, FileHint};
-use super::claude_code::config::SettingsShape;
+use super::settings::{ReadMatcher, SettingsShape};
 use super::{DialectRules, Finished, FireEvent, Step, TimeUnit, TimeoutContext};
 use crate::catalog::{self, Dialect, EventId, EventSpec, HandlerType, Rules};
 use crate::config::{ConfigWarnings, DocContext, Group, Handler, Parse, RunMode};
@@ -22,7 +21,6 @@ use crate::matcher::GroupMatcher;
 pub(crate) use matcher::{Anchoring, ToolNames};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
-use std::ffi::OsString;
 
 /// What a member of the family says about itself beyond its [`Profile`].
 #[derive(Debug)]
@@ -81,7 +79,7 @@ impl Family {
     }
 
     /// Reads one document: its `hooks` (or, for a member with root events, the document
-    /// itself), timeouts converted to seconds first when the agent writes milliseconds.
+    /// itself).
     pub fn read_config(
         &self,
         doc: &Value,
@@ -91,20 +89,12 @@ impl Family {
         warnings: &mut ConfigWarnings,
     ) -> Result<(), ConfigError> {
         let nested = doc.get("hooks").is_some_and(Value::is_object);
-        let hooks = match doc.get("hooks") {
-            _ if self.root_events && !nested && doc.is_object() => doc,
-            Some(h) => h,
-            None => return Ok(()),
-        };
-        let hooks = match self.profile.timeout_unit {
-            TimeUnit::Milliseconds => {
-                Cow::Owned(millis::to_seconds(hooks, &format!("{}/hooks", cx.base), &p.label, warnings))
-            }
-            TimeUnit::Seconds => Cow::Borrowed(hooks),
-        };
+        if !self.root_events || nested || !doc.is_object() {
+            return super::settings::read_document(self, doc, cx, p, events, warnings);
+        }
         let mut own = Map::new();
-        own.insert("hooks".into(), hooks.into_owned());
-        super::claude_code::config::read_document(self, &Value::Object(own), cx, p, events, warnings)
+        own.insert("hooks".into(), doc.clone());
+        super::settings::read_document(self, &Value::Object(own), cx, p, events, warnings)
     }
 
     /// The project directory under each of the agent's names for it, then its own variables.
@@ -122,15 +112,6 @@ impl Family {
             None => t.claude_code(h),
         }
     }
-
-    /// Where its hooks can block: Claude Code's rule on the events it has.
-    pub fn can_block(&self, spec: &EventSpec, rules: Rules) -> bool {
-        let p = self.profile;
-        match p.native_events {
-            None => spec.can_block(rules),
-            Some(_) => p.native_name(spec).and_then(|n| p.native_event(n)).is_some_and(|n| n.can_block),
-        }
-    }
 }
 
 impl SettingsShape for Family {
@@ -141,16 +122,16 @@ impl SettingsShape for Family {
         }
     }
 
-    fn group_matcher(
-        &self,
-        raw: Option<&str>,
-        spec: &EventSpec,
-        rules: Rules,
-    ) -> Result<GroupMatcher, String> {
+    fn group_matcher(&self, raw: Option<&str>, spec: &EventSpec, rules: Rules) -> ReadMatcher {
         if spec.match_on == catalog::MatchOn::Nothing && !self.matcher_on_every_event {
-            return Ok(GroupMatcher::new(crate::matcher::Matcher::All));
+            return Ok((GroupMatcher::new(crate::matcher::Matcher::All), None));
         }
-        matcher::FamilyMatcher::compile(raw, spec, rules, self.anchoring, self.tools).map(GroupMatcher::new)
+        let m = matcher::FamilyMatcher::compile(raw, spec, rules, self.anchoring, self.tools)?;
+        Ok((GroupMatcher::new(m), None))
+    }
+
+    fn timeout_unit(&self) -> TimeUnit {
+        self.profile.timeout_unit
     }
 
     fn timing(
@@ -208,11 +189,6 @@ pub(crate) trait Member: Sync {
         crate::fold::fold(&super::verdicts(steps))
     }
 
-    /// The host's environment as it is.
-    fn base_env(&self, _h: &Handler, host: &[(OsString, OsString)]) -> Vec<(OsString, OsString)> {
-        host.to_vec()
-    }
-
     /// The project directory under the agent's names, and its own variables.
     fn vars(&self, _h: &Handler, ev: &FireEvent<'_>) -> Vec<(String, String)> {
         self.family().vars(ev)
@@ -257,10 +233,6 @@ impl<T: Member> DialectRules for T {
         self.family().timeout_s(h, t)
     }
 
-    fn base_env(&self, h: &Handler, host: &[(OsString, OsString)]) -> Vec<(OsString, OsString)> {
-        Member::base_env(self, h, host)
-    }
-
     fn vars(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<(String, String)> {
         Member::vars(self, h, ev)
     }
@@ -271,10 +243,6 @@ impl<T: Member> DialectRules for T {
 
     fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         Member::read(self, h, ev, f)
-    }
-
-    fn can_block(&self, spec: &EventSpec, rules: Rules) -> bool {
-        self.family().can_block(spec, rules)
     }
 }
 

@@ -24,7 +24,7 @@ pub fn read(
     let Some(hooks) = doc.get("hooks") else { return Ok(()) };
     let mut own = Map::new();
     own.insert("hooks".into(), with_claude_code_keys(hooks));
-    crate::dialect::claude_code::config::read_document(shape, &Value::Object(own), cx, p, events, warnings)?;
+    crate::dialect::settings::read_document(shape, &Value::Object(own), cx, p, events, warnings)?;
     let Some(root) = cx.info.plugin_root.as_deref() else { return Ok(()) };
     for h in events.iter_mut().flatten().flat_map(|g| g.handlers.iter_mut()) {
         expand_root(&mut h.action, root);
