@@ -3,9 +3,9 @@
 //! directory, their event set, their matcher's anchoring, their names for Claude Code's tools,
 //! the variables that name the project, the unit of a timeout, where a document keeps its
 //! events. A member is a [`Family`] value beside its `Profile`; [`Member`] makes it a dialect
-//! with Claude Code's payload, reading and fold. A member whose agent behaves differently in
-//! code (Auggie's answers and payload) implements `DialectRules` itself and calls the
-//! [`Family`] methods for the rest.
+//! with Claude Code's payload, reading and fold, and a member whose agent behaves differently
+//! in code (Auggie's answers and stdin, Muse Code's retry input, Open Plugins' decision
+//! channel) overrides only those methods of [`Member`].
 
 pub(crate) mod matcher;
 
