@@ -8,6 +8,7 @@
 //! channel) overrides only those methods of [`Member`].
 
 pub(crate) mod matcher;
+mod root;
 
 use super::Profile;
 use super::claim::{Claim, FileHint};
@@ -94,7 +95,9 @@ impl Family {
         }
         let mut own = Map::new();
         own.insert("hooks".into(), doc.clone());
-        super::settings::read_document(self, &Value::Object(own), cx, p, events, warnings)
+        let marks = root::Marks::of(warnings);
+        let read = super::settings::read_document(self, &Value::Object(own), cx, p, events, warnings);
+        root::unwrap(&cx.base, marks, warnings, read)
     }
 
     /// The project directory under each of the agent's names for it, then its own variables.
