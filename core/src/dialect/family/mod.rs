@@ -15,7 +15,7 @@ use super::claim::{Claim, FileHint};
 use super::settings::{ReadMatcher, SettingsShape};
 use super::{DialectRules, Finished, FireEvent, Step, TimeUnit, TimeoutContext};
 use crate::catalog::{self, Dialect, EventId, EventSpec, HandlerType, Rules};
-use crate::config::{ConfigWarnings, DocContext, Group, Handler, Parse, RunMode};
+use crate::config::{ConfigWarnings, DocContext, Fields, Group, Handler, Parse, RunMode};
 use crate::error::ConfigError;
 use crate::fold::Folded;
 use crate::matcher::GroupMatcher;
@@ -47,6 +47,9 @@ pub(crate) struct Family {
     /// Events whose hooks run only asynchronously (Muse Code's `Interrupt`): one configured
     /// synchronously runs asynchronously, with a warning.
     pub async_only: &'static [&'static str],
+    /// Handler keys that make the agent drop the handler (Muse Code cannot honour `if` or
+    /// `once` and runs no handler that carries one).
+    pub drops_handlers_with: &'static [&'static str],
     /// Variables of its own beyond the project directory (iFlow's `IFLOW_TOOL_NAME`).
     pub extra_vars: fn(&FireEvent<'_>) -> Vec<(String, String)>,
 }
@@ -68,6 +71,7 @@ impl Family {
         handler_types: None,
         matcher_on_every_event: false,
         async_only: &[],
+        drops_handlers_with: &[],
         extra_vars: no_vars,
     };
 
@@ -135,6 +139,22 @@ impl SettingsShape for Family {
 
     fn timeout_unit(&self) -> TimeUnit {
         self.profile.timeout_unit
+    }
+
+    /// A handler carrying a key the agent drops it for is invalid (skipped in a file).
+    fn own_keys(
+        &self,
+        _group: &Fields<'_>,
+        f: &Fields<'_>,
+        _h: &mut Handler,
+    ) -> Result<(), (String, String)> {
+        match self.drops_handlers_with.iter().find(|k| f.obj.contains_key(**k)) {
+            None => Ok(()),
+            Some(k) => {
+                let agent = self.profile.dialect.as_str();
+                Err((format!("{}/{k}", f.hptr), format!("{agent} drops a handler carrying `{k}`")))
+            }
+        }
     }
 
     fn timing(

@@ -9,6 +9,8 @@
 //!   match all;
 //! - an `Interrupt` hook must be async: one configured synchronous runs asynchronously, with a
 //!   warning (hookwire's reading of "must be async");
+//! - a handler carrying `if`, `condition`, `shell`, `once` or the `asyncRewake` keys is
+//!   dropped, as Muse drops it after parsing it;
 //! - a PostToolUseFailure hook may return `hookSpecificOutput.updatedInput`, a corrected input
 //!   for a retry, which Claude Code's reading ignores there.
 //!
@@ -59,6 +61,15 @@ static FAMILY: Family = Family {
     handler_types: Some(&[HandlerType::Command]),
     matcher_on_every_event: true,
     async_only: &["Interrupt"],
+    drops_handlers_with: &[
+        "if",
+        "condition",
+        "shell",
+        "once",
+        "asyncRewake",
+        "rewakeMessage",
+        "rewakeSummary",
+    ],
     ..Family::BASE
 };
 
