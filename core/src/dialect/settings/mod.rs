@@ -57,8 +57,13 @@ pub(crate) struct HandlerKeys {
 
 impl HandlerKeys {
     /// Every key, as Claude Code reads them.
-    pub const CLAUDE_CODE: HandlerKeys =
-        HandlerKeys { if_rule: true, run_modes: true, exec_form: true, shell: Shell::Sh, status_message: true };
+    pub const CLAUDE_CODE: HandlerKeys = HandlerKeys {
+        if_rule: true,
+        run_modes: true,
+        exec_form: true,
+        shell: Shell::Sh,
+        status_message: true,
+    };
 }
 
 /// What a dialect written in the settings shape decides differently while one document is
@@ -91,12 +96,7 @@ pub(crate) trait SettingsShape {
 
     /// A group's matcher from its `matcher` string, with a warning to give about it;
     /// `Err(reason)` = the group never runs.
-    fn group_matcher(
-        &self,
-        raw: Option<&str>,
-        spec: &EventSpec,
-        rules: Rules,
-    ) -> ReadMatcher {
+    fn group_matcher(&self, raw: Option<&str>, spec: &EventSpec, rules: Rules) -> ReadMatcher {
         if spec.match_on == MatchOn::Nothing {
             return Ok((GroupMatcher::new(Matcher::All), None));
         }
