@@ -483,8 +483,9 @@ fn conformance_vectors() {
     }
     assert!(ran > 0, "no vector ran ({skipped} skipped)");
     eprintln!("conformance: {ran} vectors run, {skipped} skipped, {failed} failed");
-    took.sort_unstable_by(|a, b| b.0.cmp(&a.0));
-    let slowest: Vec<String> = took.iter().take(10).map(|(d, f)| format!("{f} {:.2} s", d.as_secs_f64())).collect();
+    took.sort_unstable_by_key(|t| std::cmp::Reverse(t.0));
+    let slowest: Vec<String> =
+        took.iter().take(10).map(|(d, f)| format!("{f} {:.2} s", d.as_secs_f64())).collect();
     eprintln!("conformance: slowest vectors: {}", slowest.join(", "));
     if !failures.is_empty() {
         panic!("{failed} of {ran} vectors failed ({} mismatches):\n{}", failures.len(), failures.join("\n"));
