@@ -7,8 +7,8 @@
 //! in code (Auggie's answers and stdin, Muse Code's retry input, Open Plugins' decision
 //! channel) overrides only those methods of [`Member`].
 
+mod config;
 pub(crate) mod matcher;
-mod root;
 
 use super::Profile;
 use super::claim::{Claim, FileHint};
@@ -99,9 +99,9 @@ impl Family {
         }
         let mut own = Map::new();
         own.insert("hooks".into(), doc.clone());
-        let marks = root::Marks::of(warnings);
+        let marks = config::Marks::of(warnings);
         let read = super::settings::read_document(self, &Value::Object(own), cx, p, events, warnings);
-        root::unwrap(&cx.base, marks, warnings, read)
+        config::unwrap(&cx.base, marks, warnings, read)
     }
 
     /// The project directory under each of the agent's names for it, then its own variables.

@@ -3,8 +3,7 @@
 //! checks and error texts every settings-shaped dialect shares. The keys a dialect does not
 //! read ([`super::HandlerKeys`]) are ignored as its agent ignores them.
 
-use super::group::Event;
-use super::{Compiled, SettingsShape, never_runs_all, note_all, timeout};
+use super::{Compiled, Event, SettingsShape, never_runs_all, note_all, timeout};
 use crate::catalog::{HandlerType, Shell};
 use crate::config::{
     Action, CommandSpec, ConfigWarnings, DocContext, Fields, Handler, HttpSpec, Parse, RunMode,

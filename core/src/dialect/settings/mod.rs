@@ -197,7 +197,7 @@ pub(crate) fn read_hooks(
             )?;
             continue;
         };
-        let event = group::Event { name, ids: &ids };
+        let event = Event { name, ids: &ids };
         for (gi, g) in list.iter().enumerate() {
             let gptr = format!("{eptr}/{gi}");
             if let Some(group) = group::read(shape, g, &event, gi, &gptr, cx, p, warnings, &mut compiled)? {
@@ -210,6 +210,19 @@ pub(crate) fn read_hooks(
         }
     }
     Ok(())
+}
+
+/// The event a group sits under: its name as configured, and the events it stands for.
+struct Event<'a> {
+    pub name: &'a str,
+    pub ids: &'a [EventId],
+}
+
+impl Event<'_> {
+    /// The event whose rules read the group (the first it stands for).
+    fn spec(&self) -> &'static EventSpec {
+        catalog::spec(self.ids[0])
+    }
 }
 
 /// Notes one warning about something of the events `ids` (advice: it still runs).

@@ -1,8 +1,8 @@
-//! A document whose events sit at its root (Devin's `hooks.v1.json`) is read by the settings
-//! reader as the `hooks` of a wrapper; the problems it reports then point under a `hooks` key
-//! the file does not have. This puts them back where they are in the document: the pointers
-//! of the problems added by that read, the `(at …)` of their texts, and the pointer of the
-//! error that refused it.
+//! Reading a member's documents, where the settings reader needs help: a document whose
+//! events sit at its root (Devin's `hooks.v1.json`) is read as the `hooks` of a wrapper, and
+//! the problems it reports then point under a `hooks` key the file does not have. This puts
+//! them back where they are in the document: the pointers of the problems added by that read,
+//! the `(at …)` of their texts, and the pointer of the error that refused it.
 
 use crate::config::ConfigWarnings;
 use crate::error::ConfigError;
