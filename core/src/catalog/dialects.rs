@@ -19,6 +19,9 @@ macro_rules! for_each_dialect {
             Codex = "codex" => codex::CodexRules,
             Gemini = "gemini" => gemini::GeminiRules,
             Cursor = "cursor" => cursor::CursorRules,
+            FactoryDroid = "factory-droid" => factory_droid::FactoryDroidRules,
+            QwenCode = "qwen-code" => qwen_code::QwenCodeRules,
+            KimiCli = "kimi-cli" => kimi_cli::KimiCliRules,
         }
     };
 }

@@ -429,6 +429,9 @@ pub static NATIVE_ONLY: &[EventSpec] = &[
     native_row("gemini", "BeforeModel", D::Block),
     native_row("gemini", "AfterModel", D::None),
     native_row("gemini", "BeforeToolSelection", D::None),
+    native_row("qwen-code", "SessionDelete", D::None),
+    native_row("qwen-code", "TodoCreated", D::None),
+    native_row("qwen-code", "TodoCompleted", D::None),
 ];
 
 /// Index of an event in [`CATALOGUE`], then in [`NATIVE_ONLY`].

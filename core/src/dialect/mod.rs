@@ -12,13 +12,17 @@ pub(crate) mod claim;
 mod claude_code;
 mod codex;
 mod cursor;
+mod factory_droid;
 mod flat;
 mod gemini;
 pub(crate) mod info;
 mod jcli;
 mod jcode;
+mod kimi_cli;
 mod neocode;
 mod ok;
+mod qwen_code;
+mod search_matcher;
 mod ub;
 
 use crate::catalog::{self, Dialect, EventId, EventSpec, Rules, Scope};
