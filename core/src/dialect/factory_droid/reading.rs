@@ -3,7 +3,10 @@
 //!
 //! - `permissionDecision: "ask"` lets the tool run (`droid exec`): read as `allow`;
 //! - a top-level `decision` (`block`/`approve`) is ignored on PreToolUse and PostToolUse,
-//!   where Claude Code reads it as a deny, an allow or a block (exit 2 still blocks).
+//!   where Claude Code reads it as a deny, an allow or a block (exit 2 still blocks);
+//! - on PreToolUse, `additionalContext` is not delivered, but the stderr of a hook that exits
+//!   with another code than 0 or 2 is put before the tool's result for the model: it is the
+//!   context of that call (the status stays `error`).
 
 use super::super::claude_code::ClaudeCodeRules;
 use super::super::{DialectRules, Finished, FireEvent, Step};
@@ -22,6 +25,12 @@ pub(super) fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
     if tool_event && v.source == VerdictSource::Json && matches!(f.end, End::Exited(0)) && legacy_only(f) {
         v.decision = None;
         v.reason = None;
+    }
+    if ev.spec.name == "PreToolUse" {
+        v.additional_context = match f.end {
+            End::Exited(code) if *code != 0 && *code != 2 => crate::verdict::cap_text(f.stderr.text.trim()),
+            _ => None,
+        };
     }
     v.finish();
     step.halt = v.blocking;

@@ -7,6 +7,8 @@
 //!   PermissionRequest's `updatedInput` is applied), and `continue: false` denies the call with
 //!   `stopReason` as its reason while the loop goes on;
 //! - on Stop, `continue: false` continues the turn like a block, `stopReason` its reason;
+//! - on PostToolUse, `continue: false` replaces the tool's result with `stopReason` and the
+//!   loop goes on;
 //! - where Qwen's hooks cannot block (PostToolUse and the notification events), a block is
 //!   ignored.
 
@@ -16,6 +18,7 @@ use super::QwenCodeRules;
 use crate::config::Handler;
 use crate::runner::End;
 use crate::verdict::Decision;
+use serde_json::Value;
 
 pub(super) fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
     let mut step = ClaudeCodeRules.read(h, ev, f);
@@ -30,10 +33,19 @@ pub(super) fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         v.updated_input = None;
         v.additional_context = None;
     }
-    if !v.continue_ && matches!(ev.spec.name, "PreToolUse" | "Stop") {
-        v.continue_ = true;
-        v.decision = Some(block_decision(ev.spec));
-        v.reason = v.stop_reason.take().or_else(|| v.reason.take());
+    if !v.continue_ {
+        match ev.spec.name {
+            "PreToolUse" | "Stop" => {
+                v.continue_ = true;
+                v.decision = Some(block_decision(ev.spec));
+                v.reason = v.stop_reason.take().or_else(|| v.reason.take());
+            }
+            "PostToolUse" => {
+                v.continue_ = true;
+                v.updated_tool_output = Some(Value::String(v.stop_reason.take().unwrap_or_default()));
+            }
+            _ => {}
+        }
     }
     v.finish();
     step.halt = v.blocking;
