@@ -54,7 +54,11 @@ impl SearchMatcher {
             return true;
         }
         spec.match_on == MatchOn::Field("tool_name")
-            && self.names.iter().filter(|(n, _)| *n == value).any(|(_, other)| other.iter().any(|o| re.is_match(o)))
+            && self
+                .names
+                .iter()
+                .filter(|(n, _)| *n == value)
+                .any(|(_, other)| other.iter().any(|o| re.is_match(o)))
     }
 }
 

@@ -57,7 +57,12 @@ impl SettingsShape for FactoryDroidRules {
         PROFILE.event_ids(name)
     }
 
-    fn group_matcher(&self, raw: Option<&str>, _spec: &EventSpec, _rules: Rules) -> Result<GroupMatcher, String> {
+    fn group_matcher(
+        &self,
+        raw: Option<&str>,
+        _spec: &EventSpec,
+        _rules: Rules,
+    ) -> Result<GroupMatcher, String> {
         SearchMatcher::compile(raw, TOOL_NAMES).map(GroupMatcher::new)
     }
 }

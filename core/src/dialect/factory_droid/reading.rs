@@ -45,9 +45,7 @@ fn legacy_only(f: &Finished<'_>) -> bool {
         return false;
     }
     let Ok(Value::Object(obj)) = crate::json::from_output(out) else { return false };
-    let specific = obj
-        .get("hookSpecificOutput")
-        .and_then(|h| h.get("permissionDecision"))
-        .is_some_and(|d| !d.is_null());
+    let specific =
+        obj.get("hookSpecificOutput").and_then(|h| h.get("permissionDecision")).is_some_and(|d| !d.is_null());
     obj.get("decision").is_some_and(|d| !d.is_null()) && !specific
 }

@@ -71,7 +71,11 @@ impl DialectRules for KimiCliRules {
     }
 
     fn syntax(&self, path: &std::path::Path) -> Syntax {
-        if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("toml")) { Syntax::Toml } else { Syntax::Json }
+        if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("toml")) {
+            Syntax::Toml
+        } else {
+            Syntax::Json
+        }
     }
 
     fn read_config(

@@ -16,7 +16,8 @@ use crate::verdict::{Reading, Status, Verdict, VerdictSource};
 use serde_json::Value;
 
 pub(super) fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
-    let mut r = Reading { verdict: Verdict::default(), status: Status::Ok, error: None, warnings: Vec::new() };
+    let mut r =
+        Reading { verdict: Verdict::default(), status: Status::Ok, error: None, warnings: Vec::new() };
     let block = match f.end {
         End::Exited(2) => Some((VerdictSource::ExitCode, f.stderr.text.trim().to_string())),
         End::Exited(0) => deny_reason(f).map(|reason| (VerdictSource::Json, reason)),
@@ -58,7 +59,6 @@ fn deny_reason(f: &Finished<'_>) -> Option<String> {
     }
     let Ok(Value::Object(obj)) = crate::json::from_output(out) else { return None };
     let hso = obj.get("hookSpecificOutput")?;
-    (hso.get("permissionDecision").and_then(Value::as_str) == Some("deny")).then(|| {
-        hso.get("permissionDecisionReason").and_then(Value::as_str).unwrap_or("").trim().to_string()
-    })
+    (hso.get("permissionDecision").and_then(Value::as_str) == Some("deny"))
+        .then(|| hso.get("permissionDecisionReason").and_then(Value::as_str).unwrap_or("").trim().to_string())
 }

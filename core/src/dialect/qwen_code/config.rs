@@ -64,7 +64,11 @@ fn take_extras(
                 None | Some(Value::Null) => false,
                 Some(Value::Bool(b)) => b,
                 Some(_) => {
-                    p.fail::<()>(warnings, &format!("{gptr}/sequential"), "`sequential` must be true or false")?;
+                    p.fail::<()>(
+                        warnings,
+                        &format!("{gptr}/sequential"),
+                        "`sequential` must be true or false",
+                    )?;
                     false
                 }
             };
@@ -100,7 +104,9 @@ fn handler_env(
             return Ok(Vec::new());
         }
     };
-    if let Some((k, _)) = pairs.iter().find(|(k, v)| k.is_empty() || k.contains(['=', '\0']) || v.contains('\0')) {
+    if let Some((k, _)) =
+        pairs.iter().find(|(k, v)| k.is_empty() || k.contains(['=', '\0']) || v.contains('\0'))
+    {
         let at = format!("{hptr}/env/{}", escape(k));
         p.fail::<()>(warnings, &at, "not a valid environment variable (empty name, `=` or NUL)")?;
         return Ok(Vec::new());
@@ -112,10 +118,11 @@ fn handler_env(
 fn command_timeout_in_seconds(h: &mut Map<String, Value>) {
     let command = h.get("type").and_then(Value::as_str) == Some("command");
     let Some(t) = h.get("timeout").and_then(Value::as_f64) else { return };
-    if command && t >= MS_FROM {
-        if let Some(secs) = serde_json::Number::from_f64(t / 1000.0) {
-            h.insert("timeout".into(), Value::Number(secs));
-        }
+    if command
+        && t >= MS_FROM
+        && let Some(secs) = serde_json::Number::from_f64(t / 1000.0)
+    {
+        h.insert("timeout".into(), Value::Number(secs));
     }
 }
 
