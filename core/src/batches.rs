@@ -12,9 +12,10 @@ use crate::envfile;
 use crate::inprocess;
 use crate::launch::{self, FireContext, Launched, Prepared};
 use crate::logs::{self, SkipReason};
+use crate::config::Knobs;
 use crate::result::Outcome;
 use crate::runner::{self, Cancel, End, RunResult, Slots, Text};
-use serde_json::{Map, Value};
+use serde_json::Value;
 use std::borrow::Cow;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -71,9 +72,8 @@ pub fn run(cx: &FireContext<'_>, fire: &Fire<'_>, chosen: &[Chosen<'_>], sync: &
     let batches: Vec<&[usize]> =
         if fire.strategy.one_at_a_time() { sync.chunks(1).collect() } else { vec![sync] };
     let mut current: Cow<'_, Value> = Cow::Borrowed(fire.event);
-    let mut overrides = Map::new();
+    let mut carried: Vec<Knobs> = Vec::new();
     let mut rewritten = false;
-    let no_overrides = Map::new();
     // Why the hooks of the batches not run were skipped, and from which batch on.
     let mut stopped: Option<(usize, SkipReason)> = None;
     for (b, &batch) in batches.iter().enumerate() {
@@ -102,7 +102,7 @@ pub fn run(cx: &FireContext<'_>, fire: &Fire<'_>, chosen: &[Chosen<'_>], sync: &
                 original: fire.event,
                 current: if chains { &current } else { fire.event },
                 raw: if chains && rewritten { None } else { fire.raw },
-                overrides: if chains { &overrides } else { &no_overrides },
+                carried: if chains { &carried } else { &[] },
                 project_dir: cx.project_dir,
                 loop_count: fire.loop_count,
                 at: fire.at,
@@ -155,8 +155,8 @@ pub fn run(cx: &FireContext<'_>, fire: &Fire<'_>, chosen: &[Chosen<'_>], sync: &
                     rewritten = true;
                 }
             }
-            for (field, value) in &step.native {
-                overrides.insert(field.clone(), value.clone());
+            if step.own.is_set() {
+                carried.push(step.own.clone());
             }
         }
         if halt {

@@ -25,7 +25,7 @@ use crate::runner::{self, Cancel, End, Job, Slots};
 use crate::select::{self, Subject};
 use crate::session::{self, Queued, Sessions};
 use crate::verdict::{self, Verdict};
-use serde_json::{Map, Value};
+use serde_json::Value;
 use std::borrow::Cow;
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -308,7 +308,7 @@ impl Dispatcher {
             id.clone(),
             usize::MAX,
             CommandSpec::Shell { script: String::new(), shell: Shell::Sh },
-            Dialect::ClaudeCode,
+            Dialect::DEFAULT,
             spec.name,
         );
         handler.action = Action::Function(slot);
@@ -511,14 +511,13 @@ impl Inner {
         // Async hooks start first, on their own threads, with the original event.
         let mut async_outcomes: Vec<Option<Outcome>> = vec![None; chosen.len()];
         let launch = Instant::now();
-        let no_overrides = Map::new();
         let original = FireEvent {
             spec: fire.spec,
             rules: self.config.rules,
             original: fire.event,
             current: fire.event,
             raw,
-            overrides: &no_overrides,
+            carried: &[],
             project_dir,
             loop_count: fire.loop_count,
             at: fire.at,
@@ -608,14 +607,13 @@ impl Inner {
                 Some(run) => run,
                 None => return,
             };
-            let empty = Map::new();
             let view = FireEvent {
                 spec,
                 rules: inner.config.rules,
                 original: &event,
                 current: &event,
                 raw: None,
-                overrides: &empty,
+                carried: &[],
                 project_dir: &project_dir,
                 loop_count,
                 at,

@@ -200,7 +200,7 @@ pub fn prepare<'e>(
     let rules = h.dialect.rules();
     let places = Placeholders::of(cx.config, h, cx.project_dir);
     // Layer 1: the base, by the dialect; 2: the top-level env; 3: the dialect's variables.
-    let mut env = rules.base_env(h, cx.host_env);
+    let mut env = rules.profile().host_env.of(h, cx.host_env);
     for (k, v) in &cx.config.env {
         set(&mut env, k, OsString::from(v));
     }
@@ -238,7 +238,7 @@ pub fn prepare<'e>(
     let max_output = cx.config.limits.max_output_bytes;
     let prepared = match &h.action {
         Action::Command(command) => {
-            let cwd = rules.hook_cwd(h, cx.cwd);
+            let cwd = h.cwd.as_ref().map_or_else(|| cx.cwd.to_path_buf(), |dir| cx.cwd.join(dir));
             match argv(cx, command, &places, &env, &cwd) {
                 Ok((program, args)) => {
                     let launch = Launch { program, args, env: env.clone(), cwd };

@@ -8,6 +8,7 @@
 
 use crate::catalog::{self, EventId, EventSpec, Scope};
 use crate::config::{Action, CommandSpec, Config, Handler};
+use crate::dialect::Dedup;
 use crate::event::Head;
 use crate::if_rule::IfMatch;
 use crate::inprocess::Registry;
@@ -180,14 +181,8 @@ pub fn for_fire<'a>(
             logs::skipped(fire_id, config, &h, SkipReason::NoCallback);
             continue;
         }
-        let rules = h.dialect.rules();
-        if rules.profile().dedups
-            && !seen.insert(
-                rules
-                    .dedup_identity(&h)
-                    .unwrap_or_else(|| identity(config, &h, dir.get_or_init(project_dir))),
-            )
-        {
+        let dedup = h.dialect.rules().profile().dedup;
+        if dedup != Dedup::Never && !seen.insert(dedup_key(dedup, config, &h, || dir.get_or_init(project_dir))) {
             logs::skipped(fire_id, config, &h, SkipReason::Duplicate);
             continue;
         }
@@ -219,6 +214,16 @@ pub fn nothing_matches(
 }
 
 /// Dedup identity (§2.7): type + origin class + expanded command and args + shell.
+/// The key under which `h` is the same hook as another of the fire (§2.7), by its dialect's
+/// rule; a handler without a command string falls back to §2.7's identity.
+fn dedup_key<'d>(dedup: Dedup, config: &Config, h: &Handler, project_dir: impl FnOnce() -> &'d String) -> String {
+    if let (Dedup::NameAndCommand, Action::Command(CommandSpec::Shell { script, .. })) = (dedup, &h.action) {
+        let name = h.name.as_deref().unwrap_or("");
+        return format!("{}\0{name}\0{script}", h.dialect.as_str());
+    }
+    identity(config, h, project_dir())
+}
+
 fn identity(config: &Config, h: &Handler, project_dir: &str) -> String {
     let plugin = config.sources.get(h.source).filter(|s| s.scope == Scope::Plugin);
     let origin = plugin.and_then(|s| s.plugin_root.clone()).unwrap_or_default();

@@ -51,6 +51,10 @@ macro_rules! dialect_names {
 for_each_dialect!(dialect_names);
 
 impl Dialect {
+    /// The dialect of an envelope or source that names none, and of functions the host
+    /// registers: Claude Code's, the first line of the list.
+    pub const DEFAULT: Dialect = ALL[0];
+
     /// The dialect of this name.
     pub fn parse(s: &str) -> Option<Dialect> {
         ALL.iter().copied().find(|d| d.as_str() == s)

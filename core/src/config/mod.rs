@@ -15,7 +15,7 @@ use std::any::Any;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-pub(crate) use fields::{DocContext, Fields, escape};
+pub(crate) use fields::{DocContext, FieldResult, Fields, escape};
 
 /// Shortest timeout accepted anywhere (handlers of every dialect, `default_timeout_s`, function
 /// hooks): 1 ms. Anything shorter (`timeout: 1e-300`) cannot start a process before its
@@ -125,6 +125,15 @@ pub struct Handler {
     pub dialect: Dialect,
     /// The event name the handler was configured under, in its dialect's words.
     pub native: String,
+    /// The handler's own name, where its dialect gives handlers one (Gemini's `name`): what a
+    /// list of disabled hooks names (`Switches::disabled_names`), and part of its dedup identity.
+    pub name: Option<String>,
+    /// The directory it runs in, relative to the fire's (absolute = as it is); `None` = the
+    /// fire's (ok's `cwd`, the directory of a Cursor hooks file).
+    pub cwd: Option<std::path::PathBuf>,
+    /// The host variables it may start with, when its configuration names them (ub's `env`);
+    /// `None` = what its dialect's `Profile::host_env` gives.
+    pub host_env: Option<Vec<String>>,
     pub knobs: Knobs,
 }
 
@@ -153,15 +162,18 @@ impl Handler {
             rewake: None,
             dialect,
             native: native.to_string(),
+            name: None,
+            cwd: None,
+            host_env: None,
             knobs: Knobs::default(),
         }
     }
 }
 
-/// What a dialect's handler carries beyond the common fields (neocode's item id, ok's `cwd`,
-/// j-cli's `on_error`, ub's `env`): a value of the dialect's own type, which only that dialect
-/// reads back. The engine never looks inside, so a dialect's knobs live in its folder and a new
-/// dialect touches no shared type.
+/// What a dialect's handler carries beyond the common fields (neocode's item id, j-cli's
+/// `on_error`, Cursor's hook kind), and what one of its steps keeps (`Step::own`): a value of
+/// the dialect's own type, which only that dialect reads back. The engine never looks inside,
+/// so a dialect's state lives in its folder and a new dialect touches no shared type.
 #[derive(Clone, Default)]
 pub struct Knobs(Option<Arc<dyn Knob>>);
 
@@ -172,6 +184,11 @@ impl<T: Any + std::fmt::Debug + Send + Sync> Knob for T {}
 impl Knobs {
     pub fn new(value: impl Knob) -> Knobs {
         Knobs(Some(Arc::new(value)))
+    }
+
+    /// Whether a value is held.
+    pub fn is_set(&self) -> bool {
+        self.0.is_some()
     }
 
     /// The knobs as the dialect's type; `None` when the handler has none of that type.
@@ -284,6 +301,19 @@ impl ConfigWarnings {
             column: None,
             message,
         });
+    }
+
+    /// Records one problem of something that belongs to several events (a group of Codex's
+    /// `PostToolUse` runs on PostToolUse and PostToolUseFailure): results carry it on each
+    /// event's fires, `validate` lists it once, under the first.
+    pub(crate) fn add_for(&mut self, severity: Severity, events: &[EventId], pointer: &str, message: String) {
+        let Some((&first, rest)) = events.split_first() else {
+            return self.add(severity, None, pointer, message);
+        };
+        for &id in rest {
+            self.per_event[id].push(message.clone());
+        }
+        self.add(severity, Some(first), pointer, message);
     }
 
     /// Advice: the hooks concerned still run.

@@ -134,7 +134,7 @@ impl<'a> FileHint<'a> {
 /// the earlier dialect of the list; Claude Code when no dialect claims it.
 pub fn detect(path: &Path, text: &str) -> Dialect {
     let hint = FileHint::new(path, text);
-    let mut best = (Claim::No, Dialect::ClaudeCode);
+    let mut best = (Claim::No, Dialect::DEFAULT);
     for d in ALL {
         let claim = d.rules().claims(&hint);
         if claim > best.0 {

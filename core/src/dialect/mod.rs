@@ -23,15 +23,16 @@ mod neocode;
 mod ok;
 mod qwen_code;
 mod search_matcher;
+pub(crate) mod settings;
 mod ub;
 
 use crate::catalog::{self, Dialect, EventId, EventSpec, Rules, Scope};
-use crate::config::{ConfigWarnings, DocContext, Group, Handler, Parse};
+use crate::config::{ConfigWarnings, DocContext, Group, Handler, Knobs, Parse};
 use crate::error::ConfigError;
 use crate::fold::Folded;
 use crate::runner::Text;
 use crate::verdict::{Decision, Reading, Status};
-use serde_json::{Map, Value};
+use serde_json::Value;
 use std::borrow::Cow;
 use std::ffi::OsString;
 
@@ -111,11 +112,54 @@ pub(crate) const fn native(name: &'static str, can_block: bool) -> NativeEvent {
     NativeEvent { name, canonical: &[], native_only: Some(name), can_block }
 }
 
+/// Which handlers of one fire count as the same hook, to run once (§2.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dedup {
+    /// Every matched handler runs.
+    Never,
+    /// Same type, origin and expanded command (§2.7; Claude Code).
+    Command,
+    /// Same `name` (absent = `""`) and same command as written (Gemini).
+    NameAndCommand,
+}
+
+/// What a hook's environment starts from (layer 1 of §3.4), before the configured and the
+/// protocol's variables are added. A handler's own allow-list (`Handler::host_env`) narrows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HostEnv {
+    /// The host's environment.
+    All,
+    /// The host's, without OpenTelemetry exporter settings (a hook must not export to the
+    /// agent's collector: Claude Code).
+    AllButExporters,
+    /// Nothing of the host's (neocode).
+    Nothing,
+}
+
+impl HostEnv {
+    /// The variables of `host` a hook of handler `h` starts with.
+    pub fn of(self, h: &Handler, host: &[(OsString, OsString)]) -> Vec<(OsString, OsString)> {
+        let keep = |k: &OsString| {
+            let name = k.to_string_lossy();
+            let by_dialect = match self {
+                HostEnv::All => true,
+                HostEnv::AllButExporters => !(name.starts_with("OTEL_") && name.contains("EXPORTER")),
+                HostEnv::Nothing => false,
+            };
+            by_dialect && h.host_env.as_ref().is_none_or(|allow| allow.iter().any(|a| *a == name))
+        };
+        host.iter().filter(|(k, _)| keep(k)).cloned().collect()
+    }
+}
+
 /// The unit of a handler's `timeout` in a dialect's documents.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TimeUnit {
     Seconds,
     Milliseconds,
+    /// Below 1000 seconds, from 1000 milliseconds (Qwen Code's command hooks: the legacy
+    /// reading its `readCommandHookTimeout` keeps; observed).
+    SecondsBelow1000,
 }
 
 impl TimeUnit {
@@ -123,6 +167,7 @@ impl TimeUnit {
         match self {
             TimeUnit::Seconds => "seconds",
             TimeUnit::Milliseconds => "milliseconds",
+            TimeUnit::SecondsBelow1000 => "seconds below 1000, milliseconds from 1000",
         }
     }
 }
@@ -141,6 +186,9 @@ pub struct Profile {
     /// For people (`hookwire dialects`): how the agent's hooks differ from Claude Code's, in
     /// one line; empty for Claude Code itself.
     pub differs: &'static str,
+    /// The syntax of its configuration files; a file whose name ends in `.toml` is TOML in
+    /// any dialect (Codex reads `hooks.json` and `config.toml`).
+    pub syntax: Syntax,
     /// The unit of a handler's `timeout` in its documents.
     pub timeout_unit: TimeUnit,
     /// Top-level keys of the dialect's documents besides `hooks` (Gemini's `hooksConfig`,
@@ -157,8 +205,10 @@ pub struct Profile {
     pub fold_summary: &'static str,
     /// Its hooks see the rewrites made by earlier hooks of the same fire.
     pub chains: bool,
-    /// Identical handlers run once per fire (§2.7).
-    pub dedups: bool,
+    /// Which handlers count as identical, to run once per fire (§2.7).
+    pub dedup: Dedup,
+    /// What a hook's environment starts from (layer 1 of §3.4).
+    pub host_env: HostEnv,
     /// Its hooks get `CLAUDE_PROJECT_DIR` (layer 4 of §3.4).
     pub sets_project_dir: bool,
     /// Its hooks get an env file on events that have one (layer 5).
@@ -180,17 +230,19 @@ pub struct Profile {
 impl Profile {
     /// The values a dialect has unless it says otherwise.
     pub const BASE: Profile = Profile {
-        dialect: Dialect::ClaudeCode,
+        dialect: Dialect::DEFAULT,
         files: "",
         shape: "",
         differs: "",
+        syntax: Syntax::Json,
         timeout_unit: TimeUnit::Seconds,
         document_keys: &[],
         native_events: None,
         strategy: Strategy::Parallel,
         fold_summary: "parallel: every matched hook runs at once; verdicts fold by precedence in configuration order, never by finishing order",
         chains: false,
-        dedups: false,
+        dedup: Dedup::Never,
+        host_env: HostEnv::All,
         sets_project_dir: false,
         env_file: false,
         env_file_vars: &["CLAUDE_ENV_FILE"],
@@ -230,6 +282,23 @@ impl Profile {
         self.native_events?.iter().find(|e| e.canonical.contains(&spec.name)).map(|e| e.name)
     }
 
+    /// The syntax of its configuration file at `path`.
+    pub fn syntax_of(&self, path: &std::path::Path) -> Syntax {
+        match path.extension() {
+            Some(e) if e.eq_ignore_ascii_case("toml") => Syntax::Toml,
+            _ => self.syntax,
+        }
+    }
+
+    /// Whether a hook of this dialect can block on this event: the catalogue's rule for a
+    /// dialect that uses the catalogue's names, else its native event's.
+    pub fn can_block(&self, spec: &EventSpec, rules: Rules) -> bool {
+        match self.native_events {
+            None => spec.can_block(rules),
+            Some(_) => self.native_name(spec).and_then(|n| self.native_event(n)).is_some_and(|n| n.can_block),
+        }
+    }
+
     /// Where sources of `scope` sort in configuration order (§2.6); lower runs first.
     pub fn source_order(&self, scope: Scope) -> usize {
         self.scope_order.iter().position(|s| *s == scope).unwrap_or(self.scope_order.len())
@@ -249,12 +318,6 @@ pub trait DialectRules: Sync {
     }
 
     // ---- configuration
-
-    /// The syntax of its configuration file at `path` (one dialect may read several: Codex
-    /// reads `hooks.json` and `config.toml`).
-    fn syntax(&self, _path: &std::path::Path) -> Syntax {
-        Syntax::Json
-    }
 
     /// Reads one document of this dialect into groups per event id (`events` has one entry per
     /// id), under the document's strictness.
@@ -302,19 +365,6 @@ pub trait DialectRules: Sync {
         crate::fold::fold(&verdicts(steps))
     }
 
-    /// The identity under which a handler of this dialect is deduplicated, when it is not
-    /// §2.7's (type, origin, expanded command): Gemini's is the handler's `name` and `command`.
-    /// `None` = §2.7's.
-    fn dedup_identity(&self, _h: &Handler) -> Option<String> {
-        None
-    }
-
-    /// The handler's own name, when the dialect gives handlers one that switches can name
-    /// (Gemini's `name`, listed in `hooksConfig.disabled`). `None` = unnamed.
-    fn hook_name<'h>(&self, _h: &'h Handler) -> Option<&'h str> {
-        None
-    }
-
     /// The handler's timeout in seconds when the fire runs it (§5.6).
     fn timeout_s(&self, h: &Handler, t: &TimeoutContext) -> f64 {
         match self.profile().default_timeout_s {
@@ -323,19 +373,9 @@ pub trait DialectRules: Sync {
         }
     }
 
-    /// Layer 1 of the hook's environment (§3.4): where it starts from the host's.
-    fn base_env(&self, _h: &Handler, host: &[(OsString, OsString)]) -> Vec<(OsString, OsString)> {
-        host.to_vec()
-    }
-
-    /// Layer 3: the dialect's own variables.
+    /// Layer 3 of the hook's environment (§3.4): the dialect's own variables.
     fn vars(&self, _h: &Handler, _ev: &FireEvent<'_>) -> Vec<(String, String)> {
         Vec::new()
-    }
-
-    /// The directory the hook runs in, given the fire's.
-    fn hook_cwd(&self, _h: &Handler, fire_cwd: &std::path::Path) -> std::path::PathBuf {
-        fire_cwd.to_path_buf()
     }
 
     /// The bytes its hook gets on stdin.
@@ -344,13 +384,6 @@ pub trait DialectRules: Sync {
     /// Reads one finished hook. Cancelled and lost hooks are handled before (see [`read`]).
     fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step;
 
-    // ---- names (provided)
-
-    /// Whether a hook of this dialect can block on this event.
-    fn can_block(&self, spec: &EventSpec, _rules: Rules) -> bool {
-        let p = self.profile();
-        p.native_name(spec).and_then(|n| p.native_event(n)).is_some_and(|n| n.can_block)
-    }
 }
 
 /// The sequential stop-at-first-block strategy's summary (jcode, neocode, ok).
@@ -421,8 +454,10 @@ pub struct FireEvent<'a> {
     pub current: &'a Value,
     /// The host's exact text, when the host gave text and nothing was rewritten.
     pub raw: Option<&'a str>,
-    /// Native fields set by earlier j-cli hooks (`messages`, `system_prompt`, ...).
-    pub overrides: &'a Map<String, Value>,
+    /// What the earlier hooks of a chaining fire left for the later ones in their dialect's
+    /// own type ([`Step::own`]), in the order they ran; empty elsewhere. Only the dialect
+    /// reads it (j-cli: the native fields its hooks replaced).
+    pub carried: &'a [Knobs],
     /// The fire's project directory (`CLAUDE_PROJECT_DIR`'s value): Cursor's `workspace_roots`.
     pub project_dir: &'a str,
     /// On a Stop-like event, the session's consecutive continuations so far (§5.11), before
@@ -436,14 +471,14 @@ pub struct FireEvent<'a> {
 impl<'a> FireEvent<'a> {
     /// A fire of `spec` on `event` as the host gave it, for a dialect's unit tests: no rewrites,
     /// no host text, project directory `/p`, no Stop continuations, started now.
-    pub fn plain(spec: &'static EventSpec, event: &'a Value, overrides: &'a Map<String, Value>) -> Self {
+    pub fn plain(spec: &'static EventSpec, event: &'a Value) -> Self {
         FireEvent {
             spec,
             rules: Rules::Current,
             original: event,
             current: event,
             raw: None,
-            overrides,
+            carried: &[],
             project_dir: "/p",
             loop_count: 0,
             at: std::time::SystemTime::now(),
@@ -460,17 +495,18 @@ pub struct Step {
     /// Event fields to rewrite for the following hooks of chaining dialects
     /// (`tool_input`, `tool_response`, `prompt`).
     pub chain: Vec<(String, Value)>,
-    /// Native fields to hand to the following j-cli hooks as they are.
-    pub native: Map<String, Value>,
-    /// The j-cli action that ended the chain, if any.
-    pub action: Option<&'static str>,
+    /// The dialect's own state of this step, in its own type: what it hands to the later
+    /// hooks of a chaining fire ([`FireEvent::carried`]) and reads back in its fold (j-cli's
+    /// replaced native fields and the action that ended the chain). The engine never looks
+    /// inside, so a dialect's state adds no field here.
+    pub own: Knobs,
     /// The hook's exit status was lost (`End::Lost`): the cause, for the fire's one warning.
     pub lost: Option<String>,
 }
 
 impl Step {
     pub fn of(reading: Reading) -> Step {
-        Step { reading, halt: false, chain: Vec::new(), native: Map::new(), action: None, lost: None }
+        Step { reading, halt: false, chain: Vec::new(), own: Knobs::default(), lost: None }
     }
 }
 

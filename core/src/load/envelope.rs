@@ -40,7 +40,7 @@ pub(super) fn load(value: Value) -> Result<Config, ConfigError> {
         Some(Value::String(s)) if s == "classic" => Rules::Classic,
         Some(_) => return Err(ConfigError::invalid("/rules", "`rules` must be \"current\" or \"classic\"")),
     };
-    let dialect = parse_dialect(obj.get("dialect"), "/dialect")?.unwrap_or(Dialect::ClaudeCode);
+    let dialect = parse_dialect(obj.get("dialect"), "/dialect")?.unwrap_or(Dialect::DEFAULT);
     let project_dir = match obj.get("project_dir") {
         None | Some(Value::Null) => None,
         Some(Value::String(s)) if !s.is_empty() => Some(PathBuf::from(s)),

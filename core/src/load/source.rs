@@ -79,7 +79,7 @@ impl RawSource {
             (None, Origin::File { bytes, ptr, resolved, .. }) => (bytes, ptr, resolved),
             (None, Origin::Inline { base }) => return Err((base.clone(), "no settings".into())),
         };
-        let parsed = match self.dialect.rules().syntax(resolved) {
+        let parsed = match self.dialect.rules().profile().syntax_of(resolved) {
             Syntax::Yaml => match std::str::from_utf8(bytes) {
                 Ok(text) => {
                     yaml::parse(text).map_err(|(l, c, why)| format!("invalid YAML at {l}:{c}: {why}"))
@@ -454,7 +454,7 @@ pub(crate) fn assemble(
                 if !by_managed.is_empty() || !by_others.is_empty() {
                     for g in &mut groups {
                         g.handlers.retain(|h| {
-                            let Some(name) = h.dialect.rules().hook_name(h) else { return true };
+                            let Some(name) = h.name.as_deref() else { return true };
                             let off = by_managed.iter().any(|n| n == name)
                                 || (!managed && by_others.iter().any(|n| n == name));
                             if off && !dropped.contains(&h.id) {

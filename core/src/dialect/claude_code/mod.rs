@@ -1,35 +1,32 @@
-//! The `claude-code` dialect: Claude Code's settings files (`config.rs`), the host's bytes as
+//! The `claude-code` dialect: Claude Code's settings files (the settings shape's defaults,
+//! `dialect/settings/`), the host's bytes as
 //! the payload, the reading of protocol.md §6 (`verdict.rs`), the precedence fold of §7 (in
 //! `fold`), the default timeouts of §5.6 (`timeouts.rs`), dedup of identical handlers (§2.7),
 //! `CLAUDE_PROJECT_DIR` and `CLAUDE_ENV_FILE`.
 
-pub mod config;
 pub mod timeouts;
 mod verdict;
 
-use super::Profile;
+use super::{Profile, settings};
 use super::claim::{Claim, FileHint};
 use super::{DialectRules, Finished, FireEvent, Step};
-use crate::catalog::{Dialect, EventSpec, Rules};
+use crate::catalog::Dialect;
 use crate::config::{CommandSpec, ConfigWarnings, DocContext, Group, Handler, Parse};
 use crate::error::ConfigError;
 use serde_json::Value;
 use std::borrow::Cow;
-use std::ffi::OsString;
 use timeouts::TimeoutContext;
 
 /// The `claude-code` dialect.
 pub struct ClaudeCodeRules;
-
-/// Claude Code's settings are the shape's defaults.
-impl config::SettingsShape for ClaudeCodeRules {}
 
 /// What this dialect is, as data (`Profile`); its code is the `DialectRules` impl below.
 pub(super) static PROFILE: Profile = Profile {
     dialect: Dialect::ClaudeCode,
     files: "`~/.claude/settings.json`, `.claude/settings.json`, `.claude/settings.local.json`, managed settings, plugins' `hooks/hooks.json`",
     shape: "event → matcher groups → handlers",
-    dedups: true,
+    dedup: super::Dedup::Command,
+    host_env: super::HostEnv::AllButExporters,
     sets_project_dir: true,
     env_file: true,
     context_continues_stop: true,
@@ -54,24 +51,13 @@ impl DialectRules for ClaudeCodeRules {
         events: &mut [Vec<Group>],
         warnings: &mut ConfigWarnings,
     ) -> Result<(), ConfigError> {
-        config::read_document(self, doc, cx, p, events, warnings)
+        settings::read_document(&settings::ClaudeCodeShape, doc, cx, p, events, warnings)
     }
 
     fn timeout_s(&self, h: &Handler, t: &TimeoutContext) -> f64 {
         t.claude_code(h)
     }
 
-    /// The host's environment, without OpenTelemetry exporter settings (a hook must not export
-    /// to the agent's collector).
-    fn base_env(&self, _h: &Handler, host: &[(OsString, OsString)]) -> Vec<(OsString, OsString)> {
-        host.iter()
-            .filter(|(k, _)| {
-                let k = k.to_string_lossy();
-                !(k.starts_with("OTEL_") && k.contains("EXPORTER"))
-            })
-            .cloned()
-            .collect()
-    }
 
     fn payload<'e>(&self, _h: &Handler, ev: &FireEvent<'e>) -> Cow<'e, [u8]> {
         payload(ev)
@@ -94,9 +80,6 @@ impl DialectRules for ClaudeCodeRules {
         Step { halt, ..Step::of(reading) }
     }
 
-    fn can_block(&self, spec: &EventSpec, rules: Rules) -> bool {
-        spec.can_block(rules)
-    }
 }
 
 /// The host's exact text when it gave text and nothing rewrote it, borrowed (a 1 MiB event is

@@ -65,7 +65,7 @@ pub fn read(
     let Some(hooks) = doc.get("hooks") else { return Ok(()) };
     let mut own = Map::new();
     own.insert("hooks".into(), normalise(hooks, cx, warnings));
-    crate::dialect::claude_code::config::read_document(shape, &Value::Object(own), cx, p, events, warnings)?;
+    crate::dialect::settings::read_document(shape, &Value::Object(own), cx, p, events, warnings)?;
     let dirs = PluginDirs { root: cx.info.plugin_root.clone(), data: cx.info.plugin_data.clone() };
     for h in events.iter_mut().flatten().flat_map(|g| g.handlers.iter_mut()) {
         login_shell(h);

@@ -14,8 +14,8 @@ mod reading;
 
 use super::Profile;
 use super::claim::{Claim, FileHint};
-use super::claude_code::config::SettingsShape;
-use super::{DialectRules, Finished, FireEvent, NativeEvent, Step, Switches, Syntax, ev};
+use super::settings::SettingsShape;
+use super::{DialectRules, Finished, FireEvent, NativeEvent, Step, Switches, ev};
 use crate::catalog::{Dialect, EventId, EventSpec, HandlerType, Rules};
 use crate::config::{ConfigWarnings, DocContext, Group, Handler, Parse, RunMode};
 use crate::error::ConfigError;
@@ -57,8 +57,8 @@ impl SettingsShape for CodexRules {
         raw: Option<&str>,
         spec: &EventSpec,
         _rules: Rules,
-    ) -> Result<GroupMatcher, String> {
-        matcher::CodexMatcher::compile(raw, spec).map(GroupMatcher::new)
+    ) -> super::settings::ReadMatcher {
+        matcher::CodexMatcher::compile(raw, spec).map(|m| (GroupMatcher::new(m), None))
     }
 
     fn refuses(&self, ty: HandlerType) -> Option<String> {
@@ -118,9 +118,6 @@ impl DialectRules for CodexRules {
         }
     }
 
-    fn syntax(&self, path: &std::path::Path) -> Syntax {
-        config::syntax(path)
-    }
 
     fn read_config(
         &self,

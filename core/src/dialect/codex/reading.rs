@@ -5,7 +5,7 @@
 //! any other exit is an error.
 
 use crate::config::{Handler, RunMode};
-use crate::dialect::{DialectRules, Finished, FireEvent, block_decision};
+use crate::dialect::{Finished, FireEvent, block_decision};
 use crate::runner::End;
 use crate::verdict::{Decision, Reading, Status, Verdict, VerdictSource, cap_text};
 use serde_json::{Map, Value};
@@ -53,7 +53,7 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Reading {
         }
         r.verdict = Verdict::default();
         let can_fail_closed = h.mode == RunMode::Sync && r.status != Status::Cancelled;
-        if h.fail_closed && can_fail_closed && super::CodexRules.can_block(ev.spec, ev.rules) {
+        if h.fail_closed && can_fail_closed && super::PROFILE.can_block(ev.spec, ev.rules) {
             r.verdict.decision = Some(block_decision(ev.spec));
             r.verdict.reason =
                 Some(format!("hook {} failed closed: {}", h.id, r.error.as_deref().unwrap_or("failed")));

@@ -136,9 +136,9 @@ pub(crate) fn read(
             h.action = action;
             h.timeout_s = timeout;
             h.fail_closed = fail_closed;
+            h.cwd = cwd.clone();
             h.knobs = Knobs::new(CursorKnobs {
                 kind,
-                cwd: cwd.clone(),
                 plugin_root: plugin_root.clone(),
                 loop_limit,
             });

@@ -27,7 +27,6 @@ use crate::error::ConfigError;
 use crate::fold::Folded;
 use serde_json::Value;
 use std::borrow::Cow;
-use std::path::{Path, PathBuf};
 
 pub(crate) use kind::Kind;
 
@@ -42,8 +41,6 @@ const DEFAULT_LOOP_LIMIT: u32 = 5;
 pub(crate) struct CursorKnobs {
     /// The native event the handler was configured under.
     pub kind: Kind,
-    /// Where it runs: the project root or the file's directory; `None` = the event's `cwd`.
-    pub cwd: Option<PathBuf>,
     /// `CURSOR_PLUGIN_ROOT` for a plugin source.
     pub plugin_root: Option<String>,
     /// `loop_limit` on `stop` / `subagentStop` (default 5); `None` = no per-hook limit.
@@ -139,14 +136,6 @@ impl DialectRules for CursorRules {
         match h.knobs.get::<CursorKnobs>().and_then(|k| k.plugin_root.clone()) {
             Some(root) => vec![("CURSOR_PLUGIN_ROOT".to_string(), root)],
             None => Vec::new(),
-        }
-    }
-    /// A file's hooks run where Cursor runs them (the project root, or the file's directory),
-    /// so that relative commands resolve the same way; inline hooks in the event's `cwd`.
-    fn hook_cwd(&self, h: &Handler, fire_cwd: &Path) -> PathBuf {
-        match h.knobs.get::<CursorKnobs>().and_then(|k| k.cwd.clone()) {
-            Some(dir) => dir,
-            None => fire_cwd.to_path_buf(),
         }
     }
     fn payload<'e>(&self, h: &Handler, ev: &FireEvent<'e>) -> Cow<'e, [u8]> {

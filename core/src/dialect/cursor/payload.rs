@@ -217,9 +217,8 @@ mod tests {
     use crate::catalog::{lookup, spec};
 
     fn bytes(kind: Kind, event: Value, loop_count: u32) -> String {
-        let overrides = Map::new();
         let s = spec(lookup(event["hook_event_name"].as_str().unwrap()).unwrap());
-        let ev = FireEvent { project_dir: "/proj", loop_count, ..FireEvent::plain(s, &event, &overrides) };
+        let ev = FireEvent { project_dir: "/proj", loop_count, ..FireEvent::plain(s, &event) };
         String::from_utf8(payload(kind, &ev)).unwrap()
     }
 

@@ -230,7 +230,7 @@ mod tests {
             crate::catalog::Dialect::Cursor,
             kind.name(),
         );
-        h.knobs = Knobs::new(CursorKnobs { kind, cwd: None, plugin_root: None, loop_limit });
+        h.knobs = Knobs::new(CursorKnobs { kind, plugin_root: None, loop_limit });
         h
     }
 
@@ -247,8 +247,7 @@ mod tests {
         out: &str,
     ) -> Reading {
         let e = json!({"hook_event_name": event});
-        let overrides = Map::new();
-        let ev = FireEvent { loop_count, ..FireEvent::plain(spec(lookup(event).unwrap()), &e, &overrides) };
+        let ev = FireEvent { loop_count, ..FireEvent::plain(spec(lookup(event).unwrap()), &e) };
         let end = End::Exited(code);
         let (stdout, stderr) = (text(out), text(""));
         let f = Finished { end: &end, stdout: &stdout, stderr: &stderr, timeout_s: 60.0 };

@@ -44,15 +44,14 @@ fn is_lower_identifier(k: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::{Map, json};
+    use serde_json::json;
 
     #[test]
     fn top_level_scalars_become_variables_but_never_upper_case_or_huge_ones() {
         let spec = crate::catalog::spec(crate::catalog::lookup("PreToolUse").unwrap());
         let event = json!({"session_id": "s", "tool_name": "Execute", "n": 3, "ok": true,
             "tool_input": {"command": "ls"}, "PATH": "/evil", "big": "x".repeat(MAX_VALUE + 1), "nul": "a\u{0}b"});
-        let overrides = Map::new();
-        let got = vars(&FireEvent::plain(spec, &event, &overrides));
+        let got = vars(&FireEvent::plain(spec, &event));
         let names: Vec<&str> = got.iter().map(|(k, _)| k.as_str()).collect();
         assert_eq!(names, ["FACTORY_PROJECT_DIR", "DROID_PROJECT_DIR", "session_id", "tool_name", "n", "ok"]);
         assert_eq!(got[4].1, "3");

@@ -17,8 +17,8 @@ mod reading;
 
 use super::Profile;
 use super::claim::{Claim, FileHint};
-use super::claude_code::config::SettingsShape;
 use super::search_matcher::{SearchMatcher, ToolNames};
+use super::settings::{ReadMatcher, SettingsShape};
 use super::{DialectRules, Finished, FireEvent, NativeEvent, Step, ev, verdicts};
 use crate::catalog::{Dialect, EventId, EventSpec, Rules};
 use crate::config::{ConfigWarnings, DocContext, Group, Handler, Parse};
@@ -57,13 +57,8 @@ impl SettingsShape for FactoryDroidRules {
         PROFILE.event_ids(name)
     }
 
-    fn group_matcher(
-        &self,
-        raw: Option<&str>,
-        _spec: &EventSpec,
-        _rules: Rules,
-    ) -> Result<GroupMatcher, String> {
-        SearchMatcher::compile(raw, TOOL_NAMES).map(GroupMatcher::new)
+    fn group_matcher(&self, raw: Option<&str>, _spec: &EventSpec, _rules: Rules) -> ReadMatcher {
+        SearchMatcher::compile(raw, TOOL_NAMES).map(|m| (GroupMatcher::new(m), None))
     }
 }
 
@@ -75,7 +70,7 @@ pub(super) static PROFILE: Profile = Profile {
     differs: "the first configured hook's decision wins, `ask` allows, matchers searched anywhere on Droid's tool names (`Execute`), payload scalars exported as variables, `FACTORY_PROJECT_DIR`",
     native_events: Some(EVENTS),
     fold_summary: "parallel: every matched hook runs at once; the first hook in configuration order that decides decides, whatever the others say",
-    dedups: true,
+    dedup: super::Dedup::Command,
     sets_project_dir: true,
     env_file: true,
     env_file_vars: &["CLAUDE_ENV_FILE", "DROID_ENV_FILE"],
@@ -100,7 +95,7 @@ impl DialectRules for FactoryDroidRules {
         events: &mut [Vec<Group>],
         warnings: &mut ConfigWarnings,
     ) -> Result<(), ConfigError> {
-        super::claude_code::config::read_document(self, doc, cx, p, events, warnings)
+        super::settings::read_document(self, doc, cx, p, events, warnings)
     }
 
     fn fold(&self, _spec: &EventSpec, steps: &[&Step]) -> Folded {

@@ -21,7 +21,7 @@ use super::{Finished, FireEvent, Step};
 use super::{Profile, TimeUnit};
 use crate::catalog::EventSpec;
 use crate::catalog::{Dialect, Scope};
-use crate::config::{Action, CommandSpec, ConfigWarnings, DocContext, Group, Handler, Parse};
+use crate::config::{ConfigWarnings, DocContext, Group, Handler, Parse};
 use crate::error::ConfigError;
 use crate::fold::Folded;
 use serde_json::Value;
@@ -36,8 +36,6 @@ pub struct GeminiRules;
 /// What a Gemini handler carries beyond the common fields.
 #[derive(Debug, Default)]
 pub(crate) struct GeminiKnobs {
-    /// `name`: what `hooksConfig.disabled` lists, and half of the dedup identity.
-    pub name: Option<String>,
     /// Its group says `sequential: true`.
     pub sequential: bool,
     /// `env`: added to this hook's environment, last.
@@ -69,6 +67,7 @@ pub(super) static PROFILE: Profile = Profile {
     files: "`~/.gemini/settings.json`, `.gemini/settings.json`, system settings (JSON with comments)",
     shape: "Claude Code's, with Gemini's event names and `sequential` groups",
     differs: "its own event and tool names, timeouts in milliseconds, JSON with comments, `hooksConfig` switches, dedup by name and command, every reason joined",
+    syntax: Syntax::Jsonc,
     timeout_unit: TimeUnit::Milliseconds,
     document_keys: &["hooksConfig"],
     native_events: Some(EVENTS),
@@ -76,7 +75,7 @@ pub(super) static PROFILE: Profile = Profile {
     // Sequential fires chain `tool_input`, `prompt` and `llm_request` (a parallel fire is one
     // batch, so nothing is chained there).
     chains: true,
-    dedups: true,
+    dedup: super::Dedup::NameAndCommand,
     // Session first, then project before user (Gemini ranks project > user > system >
     // extensions).
     scope_order: [Scope::Session, Scope::Project, Scope::Local, Scope::User, Scope::Managed, Scope::Plugin],
@@ -101,10 +100,6 @@ impl DialectRules for GeminiRules {
         file.in_dir(".gemini").max(if content { Claim::Content } else { Claim::No })
     }
 
-    /// Gemini strips `//` and `/* */` comments from its settings files.
-    fn syntax(&self, _path: &std::path::Path) -> Syntax {
-        Syntax::Jsonc
-    }
 
     fn read_config(
         &self,
@@ -114,7 +109,7 @@ impl DialectRules for GeminiRules {
         events: &mut [Vec<Group>],
         warnings: &mut ConfigWarnings,
     ) -> Result<(), ConfigError> {
-        config::read(doc, cx, p, events, warnings)
+        super::settings::read_document(self, doc, cx, p, events, warnings)
     }
 
     fn switches(
@@ -141,19 +136,7 @@ impl DialectRules for GeminiRules {
         fold::fold(steps)
     }
 
-    /// Same `name` (absent = `""`) and same `command`.
-    fn dedup_identity(&self, h: &Handler) -> Option<String> {
-        let name = knobs(h).and_then(|k| k.name.as_deref()).unwrap_or("");
-        let command = match &h.action {
-            Action::Command(CommandSpec::Shell { script, .. }) => script.as_str(),
-            _ => return None,
-        };
-        Some(format!("gemini\0{name}\0{command}"))
-    }
 
-    fn hook_name<'h>(&self, h: &'h Handler) -> Option<&'h str> {
-        knobs(h).and_then(|k| k.name.as_deref())
-    }
 
     /// `GEMINI_PROJECT_DIR` and `CLAUDE_PROJECT_DIR`, then the handler's own `env`.
     fn vars(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<(String, String)> {

@@ -6,9 +6,8 @@
 //! cannot take draw a warning and do nothing; a known field of the wrong type is dropped with
 //! a warning and the rest is read (Gemini does not validate). Pure: nothing here runs.
 
-use super::GeminiRules;
 use crate::config::Handler;
-use crate::dialect::{DialectRules, Finished, FireEvent, Step, block_decision};
+use crate::dialect::{Finished, FireEvent, Step, block_decision};
 use crate::runner::End;
 use crate::verdict::{Decision, Reading, Status, Verdict, VerdictSource, cap_text};
 use serde_json::{Map, Value};
@@ -54,7 +53,7 @@ pub(super) fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
     let mut r =
         Reading { verdict: Verdict::default(), status: Status::Ok, error: None, warnings: Vec::new() };
     let mut chain = Vec::new();
-    let can_block = GeminiRules.can_block(ev.spec, ev.rules);
+    let can_block = super::PROFILE.can_block(ev.spec, ev.rules);
     match f.end {
         End::Exited(code) => exited(*code, h, ev, f, can_block, &mut r, &mut chain),
         end => {

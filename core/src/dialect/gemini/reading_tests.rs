@@ -16,8 +16,7 @@ fn text(s: &str) -> Text {
 /// Reads a hook configured under `native`, fired as canonical `event`, that ended with `end`.
 fn run(native: &str, event: &str, input: Value, end: End, out: &str, err: &str) -> Step {
     let id = lookup(event).or_else(|| lookup_native("gemini", event)).unwrap();
-    let empty = Map::new();
-    let ev = FireEvent::plain(spec(id), &input, &empty);
+    let ev = FireEvent::plain(spec(id), &input);
     let (o, e) = (text(out), text(err));
     read(&handler(native), &ev, &Finished { end: &end, stdout: &o, stderr: &e, timeout_s: 1.0 })
 }
@@ -131,8 +130,7 @@ fn failures_fail_open_unless_fail_closed() {
     assert_eq!((s.reading.status, s.reading.verdict.decision), (Status::TimedOut, None));
     let input = json!({"tool_name": "Bash"});
     let id = lookup("PreToolUse").unwrap();
-    let empty = Map::new();
-    let ev = FireEvent::plain(spec(id), &input, &empty);
+    let ev = FireEvent::plain(spec(id), &input);
     let mut h = handler("BeforeTool");
     h.fail_closed = true;
     let (o, e) = (text(""), text(""));

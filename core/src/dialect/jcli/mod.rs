@@ -11,7 +11,7 @@ use super::{DialectRules, NativeEvent, Strategy, Syntax, ev, native};
 use super::{Finished, FireEvent, Step, block_decision, text_or_json};
 use crate::catalog::Dialect;
 use crate::catalog::EventSpec;
-use crate::config::Handler;
+use crate::config::{Handler, Knobs};
 use crate::config::{ConfigWarnings, DocContext, Group, Parse};
 use crate::error::ConfigError;
 use crate::fold::Folded;
@@ -50,6 +50,7 @@ pub(super) static PROFILE: Profile = Profile {
     dialect: Dialect::JCli,
     files: "YAML",
     shape: "event → flat list of hooks",
+    syntax: Syntax::Yaml,
     differs: "YAML flat lists, its own event names; each hook sees the input as rewritten before it",
     native_events: Some(EVENTS),
     strategy: Strategy::Chain,
@@ -77,9 +78,6 @@ impl DialectRules for JCliRules {
         warnings: &mut ConfigWarnings,
     ) -> Result<(), ConfigError> {
         config::read(doc, cx, p, events, warnings)
-    }
-    fn syntax(&self, _path: &std::path::Path) -> Syntax {
-        Syntax::Yaml
     }
     fn fold(&self, _spec: &EventSpec, steps: &[&Step]) -> Folded {
         fold(steps)
@@ -132,8 +130,10 @@ pub fn payload(h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
             .or_else(|| e.get("tool_response").map(|r| Value::String(text_or_json(r)))),
     );
     put("tool_error", native_or("tool_error", "error"));
-    for (k, v) in ev.overrides {
-        m.insert(k.clone(), v.clone());
+    for own in ev.carried.iter().filter_map(|k| k.get::<JCliStep>()) {
+        for (k, v) in &own.native {
+            m.insert(k.clone(), v.clone());
+        }
     }
     serde_json::to_vec(&Value::Object(m)).unwrap_or_default()
 }
@@ -244,7 +244,16 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
             Step::of(r)
         }
     };
-    Step { chain: step_chain, native, ..step }
+    let action = step.own.get::<JCliStep>().and_then(|o| o.action);
+    Step { chain: step_chain, own: Knobs::new(JCliStep { native, action }), ..step }
+}
+
+/// A j-cli step's own state ([`Step::own`]): the native fields its hook replaced, handed as
+/// they are to the later hooks of the chain, and the action that ended the chain, if any.
+#[derive(Debug)]
+struct JCliStep {
+    native: Map<String, Value>,
+    action: Option<&'static str>,
 }
 
 /// An action ends the chain; on events that can block it decides (§9.4 "actions").
@@ -255,7 +264,7 @@ fn action(
     act: &'static str,
     feedback: Option<String>,
 ) -> Step {
-    let can_block = Dialect::JCli.rules().can_block(ev.spec, ev.rules);
+    let can_block = PROFILE.can_block(ev.spec, ev.rules);
     let v = &mut r.verdict;
     let by = |verb: &str| v.system_message.clone().unwrap_or_else(|| format!("{verb} by {}", h.id));
     if can_block {
@@ -280,21 +289,20 @@ fn action(
         v.source = if r.status == Status::Ok { VerdictSource::Json } else { VerdictSource::Failure };
     }
     r.verdict.finish();
-    Step { halt: true, action: Some(act), ..Step::of(r) }
+    Step { halt: true, own: Knobs::new(JCliStep { native: Map::new(), action: Some(act) }), ..Step::of(r) }
 }
 
 /// The chain fold: replaced fields last wins; `inject_messages` concatenate; the first stop or
 /// skip ends the chain and keeps only its action, `retry_feedback` and `system_message`.
 pub fn fold(steps: &[&Step]) -> Folded {
-    if let Some(last) = steps.last().filter(|s| s.action.is_some()) {
+    let action_of = |s: &Step| s.own.get::<JCliStep>().and_then(|o| o.action);
+    if let Some((last, action)) = steps.last().and_then(|s| Some((s, action_of(s)?))) {
         let v = &last.reading.verdict;
         let mut extra = Map::new();
         if let Some(fb) = v.extra.get("retry_feedback") {
             extra.insert("retry_feedback".into(), fb.clone());
         }
-        if let Some(a) = last.action {
-            extra.insert("action".into(), Value::String(a.to_string()));
-        }
+        extra.insert("action".into(), Value::String(action.to_string()));
         return Folded {
             decision: v.decision,
             reason: v.reason.clone(),

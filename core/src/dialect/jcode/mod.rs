@@ -6,7 +6,7 @@ mod matcher;
 
 use super::Profile;
 use super::claim::{Claim, FileHint};
-use super::claude_code::config::SettingsShape;
+use super::settings::SettingsShape;
 use super::{DialectRules, NativeEvent, Strategy, ev, verdicts};
 use super::{Finished, FireEvent, Step, block_decision};
 use crate::catalog::{Dialect, EventId, EventSpec, HandlerType, Rules};
@@ -48,8 +48,8 @@ impl SettingsShape for JcodeRules {
         raw: Option<&str>,
         _spec: &EventSpec,
         _rules: Rules,
-    ) -> Result<GroupMatcher, String> {
-        matcher::JcodeMatcher::compile(raw.unwrap_or("")).map(GroupMatcher::new)
+    ) -> super::settings::ReadMatcher {
+        matcher::JcodeMatcher::compile(raw.unwrap_or("")).map(|m| (GroupMatcher::new(m), None))
     }
 
     fn refuses(&self, ty: HandlerType) -> Option<String> {
@@ -68,7 +68,7 @@ impl SettingsShape for JcodeRules {
         let timeout = timeout.unwrap_or(60.0);
         if mode == RunMode::Sync {
             (mode, Some(timeout))
-        } else if self.can_block(spec, rules) {
+        } else if PROFILE.can_block(spec, rules) {
             warn(format!("async hooks cannot run on {}; runs synchronously", spec.name));
             (RunMode::Sync, Some(timeout))
         } else {
@@ -108,7 +108,7 @@ impl DialectRules for JcodeRules {
         events: &mut [Vec<Group>],
         warnings: &mut ConfigWarnings,
     ) -> Result<(), ConfigError> {
-        super::claude_code::config::read_document(self, doc, cx, p, events, warnings)
+        super::settings::read_document(self, doc, cx, p, events, warnings)
     }
     fn fold(&self, _spec: &EventSpec, steps: &[&Step]) -> Folded {
         crate::fold::first_block(&verdicts(steps))
@@ -143,7 +143,7 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
     let mut r = empty_reading();
     let mut step_chain = Vec::new();
     let stderr = f.stderr.text.trim();
-    let can_block = Dialect::Jcode.rules().can_block(ev.spec, ev.rules);
+    let can_block = PROFILE.can_block(ev.spec, ev.rules);
     let name = ev.spec.name;
     match f.end {
         End::TimedOut { .. } | End::Cancelled { .. } => {

@@ -19,7 +19,7 @@ mod reading;
 
 use super::Profile;
 use super::claim::{Claim, FileHint};
-use super::{DialectRules, Finished, FireEvent, NativeEvent, Step, Syntax, ev};
+use super::{DialectRules, Finished, FireEvent, NativeEvent, Step, ev};
 use crate::catalog::Dialect;
 use crate::config::{ConfigWarnings, DocContext, Group, Handler, Parse};
 use crate::error::ConfigError;
@@ -55,7 +55,7 @@ pub(super) static PROFILE: Profile = Profile {
     shape: "a flat list of `{event, matcher, command, timeout}`",
     differs: "TOML `[[hooks]]` flat list; only exit 2 and `permissionDecision: \"deny\"` have effect; PostToolUse not waited for; matchers searched anywhere (prompt text on UserPromptSubmit), `*` invalid; dedup by command; no project-dir variable",
     native_events: Some(EVENTS),
-    dedups: true,
+    dedup: super::Dedup::Command,
     default_timeout_s: Some(30.0),
     ..Profile::BASE
 };
@@ -68,14 +68,6 @@ impl DialectRules for KimiCliRules {
     /// Its directory (`.kimi/`, or `.kimi-code/` of newer builds), TOML only.
     fn claims(&self, file: &FileHint<'_>) -> Claim {
         if file.is_toml() { file.in_dir(".kimi").max(file.in_dir(".kimi-code")) } else { Claim::No }
-    }
-
-    fn syntax(&self, path: &std::path::Path) -> Syntax {
-        if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("toml")) {
-            Syntax::Toml
-        } else {
-            Syntax::Json
-        }
     }
 
     fn read_config(

@@ -8,8 +8,7 @@
 //! A block with no reason: on Stop it continues nothing (observed: a continuation needs a
 //! reason); elsewhere it takes Kimi's text `Blocked by <Event> hook`.
 
-use super::super::{DialectRules, Finished, FireEvent, Step, block_decision, not_exited};
-use super::KimiCliRules;
+use super::super::{Finished, FireEvent, Step, block_decision, not_exited};
 use crate::config::Handler;
 use crate::runner::End;
 use crate::verdict::{Reading, Status, Verdict, VerdictSource};
@@ -35,7 +34,7 @@ pub(super) fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         }
     };
     if let Some((source, reason)) = block
-        && KimiCliRules.can_block(ev.spec, ev.rules)
+        && super::PROFILE.can_block(ev.spec, ev.rules)
         && !(reason.is_empty() && ev.spec.name == "Stop")
     {
         let reason = if reason.is_empty() { format!("Blocked by {} hook", h.native) } else { reason };

@@ -21,7 +21,6 @@ use crate::runner::End;
 use crate::verdict::{Decision, Reading, Status, Verdict, VerdictSource, cap_text, fmt_secs};
 use serde_json::{Map, Value, json};
 use std::borrow::Cow;
-use std::ffi::OsString;
 
 /// A hook's knobs: the item `id` (payload `hook_id`, `NEOCODE_HOOK_HOOK_ID`).
 #[derive(Debug)]
@@ -52,6 +51,8 @@ pub(super) static PROFILE: Profile = Profile {
     dialect: Dialect::Neocode,
     files: "YAML with `items`",
     shape: "items with points",
+    host_env: super::HostEnv::Nothing,
+    syntax: Syntax::Yaml,
     differs: "YAML items with points, its own event names; one at a time, stopping at the first block",
     native_events: Some(EVENTS),
     strategy: Strategy::SequentialStop,
@@ -80,14 +81,8 @@ impl DialectRules for NeocodeRules {
     ) -> Result<(), ConfigError> {
         config::read(doc, cx, p, events, warnings)
     }
-    fn syntax(&self, _path: &std::path::Path) -> Syntax {
-        Syntax::Yaml
-    }
     fn fold(&self, _spec: &EventSpec, steps: &[&Step]) -> Folded {
         fold(steps)
-    }
-    fn base_env(&self, _h: &Handler, _host: &[(OsString, OsString)]) -> Vec<(OsString, OsString)> {
-        Vec::new()
     }
     fn vars(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<(String, String)> {
         vars(h, ev)
@@ -218,7 +213,7 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         r.warnings.push(format!("hook {}: {}", h.id, r.error.clone().unwrap_or_default()));
         r.verdict.system_message = message.as_deref().and_then(cap_text);
     } else if blocks {
-        if Dialect::Neocode.rules().can_block(ev.spec, ev.rules) {
+        if PROFILE.can_block(ev.spec, ev.rules) {
             r.verdict.decision = Some(block_decision(ev.spec));
             r.verdict.reason = Some(message.clone().unwrap_or_else(|| format!("blocked by {}", item_id(h))));
             r.verdict.source = VerdictSource::ExitCode;

@@ -71,7 +71,8 @@ pub(crate) fn read(
             let script = CommandSpec::Shell { script: command, shell: Shell::Sh };
             let mut h = Handler::command(e.id, cx.source, script, Dialect::Ok, e.name);
             h.timeout_s = Some(ms / 1000.0);
-            h.knobs = Knobs::new(OkKnobs { cwd, layer });
+            h.cwd = cwd.map(std::path::PathBuf::from);
+            h.knobs = Knobs::new(OkKnobs { layer });
             Ok(Some((h, matcher)))
         },
     )

@@ -20,12 +20,10 @@ use crate::runner::End;
 use crate::verdict::{Reading, Status, Verdict, VerdictSource, fmt_secs};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
-use std::path::{Path, PathBuf};
 
-/// A hook's knobs: its `cwd`, and the layer its lines name (`project` or `global`).
+/// A hook's knobs: the layer its lines name (`project` or `global`).
 #[derive(Debug)]
 pub(crate) struct OkKnobs {
-    pub cwd: Option<String>,
     pub layer: &'static str,
 }
 
@@ -77,12 +75,6 @@ impl DialectRules for OkRules {
     fn fold(&self, _spec: &EventSpec, steps: &[&Step]) -> Folded {
         crate::fold::first_block(&verdicts(steps))
     }
-    fn hook_cwd(&self, h: &Handler, fire_cwd: &Path) -> PathBuf {
-        match h.knobs.get::<OkKnobs>().and_then(|k| k.cwd.as_ref()) {
-            Some(dir) => fire_cwd.join(dir),
-            None => fire_cwd.to_path_buf(),
-        }
-    }
     fn payload<'e>(&self, h: &Handler, ev: &FireEvent<'e>) -> Cow<'e, [u8]> {
         Cow::Owned(payload(h, ev))
     }
@@ -131,7 +123,7 @@ pub fn payload(h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
 }
 
 pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
-    let gating = Dialect::Ok.rules().can_block(ev.spec, ev.rules);
+    let gating = PROFILE.can_block(ev.spec, ev.rules);
     let layer = h.knobs.get::<OkKnobs>().map_or("global", |k| k.layer);
     let command = match &h.action {
         Action::Command(CommandSpec::Shell { script, .. }) => script.clone(),

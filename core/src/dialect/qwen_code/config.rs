@@ -1,128 +1,54 @@
-//! One Qwen settings document: Claude Code's shape, read by the shared reader, with what Qwen
-//! adds taken out first (so the shared reader neither warns about it nor misreads it):
-//!
-//! - a group's `sequential` (a boolean) and a handler's `env` (strings) become the handler's
-//!   [`QwenKnobs`];
-//! - a command handler's `timeout` of 1000 or more is milliseconds, below 1000 seconds
-//!   (observed, and Qwen's `readCommandHookTimeout`: the legacy reading kept for
-//!   compatibility; the documentation says milliseconds, default 60000). Other handler types'
-//!   timeouts are seconds, as documented.
+//! One Qwen settings document: Claude Code's shape, read by the shared settings shape
+//! (`dialect/settings/`) configured here: Qwen's events and matcher, a group's `sequential`
+//! and a handler's `env` (its [`QwenKnobs`]), and its timeout rule: a command handler's
+//! `timeout` of 1000 or more is milliseconds, below 1000 seconds (observed, and Qwen's
+//! `readCommandHookTimeout`, the legacy reading kept for compatibility; the documentation says
+//! milliseconds, default 60000). Other handler types' timeouts are seconds, as documented.
 
-use super::{QwenCodeRules, QwenKnobs};
-use crate::config::{ConfigWarnings, DocContext, Fields, Group, Knobs, Parse, escape};
-use crate::error::ConfigError;
-use serde_json::{Map, Value};
-use std::collections::HashMap;
+use super::{QwenCodeRules, QwenKnobs, TOOL_NAMES};
+use crate::catalog::{EventId, EventSpec, HandlerType, Rules};
+use crate::config::{Fields, Handler, Knobs, escape};
+use crate::dialect::search_matcher::SearchMatcher;
+use crate::dialect::settings::{ReadMatcher, SettingsShape, TimeUnit};
+use crate::matcher::GroupMatcher;
 
-/// From this many a command hook's `timeout` is milliseconds.
-const MS_FROM: f64 = 1000.0;
-
-pub(super) fn read(
-    rules: &QwenCodeRules,
-    doc: &Value,
-    cx: &DocContext<'_>,
-    p: &Parse,
-    events: &mut [Vec<Group>],
-    warnings: &mut ConfigWarnings,
-) -> Result<(), ConfigError> {
-    let mut doc = doc.clone();
-    let knobs = match doc.get_mut("hooks").and_then(Value::as_object_mut) {
-        Some(hooks) => take_extras(hooks, cx, p, warnings)?,
-        None => HashMap::new(),
-    };
-    let before: Vec<usize> = events.iter().map(Vec::len).collect();
-    super::super::claude_code::config::read_document(rules, &doc, cx, p, events, warnings)?;
-    if knobs.is_empty() {
-        return Ok(());
+impl SettingsShape for QwenCodeRules {
+    fn event_ids_of(&self, name: &str) -> Vec<EventId> {
+        super::PROFILE.event_ids(name)
     }
-    for (groups, from) in events.iter_mut().zip(before) {
-        for h in groups[from..].iter_mut().flat_map(|g| g.handlers.iter_mut()) {
-            if let Some(k) = knobs.get(&h.id) {
-                h.knobs = Knobs::new(QwenKnobs { sequential: k.sequential, env: k.env.clone() });
-            }
+
+    fn group_keys(&self) -> &'static [&'static str] {
+        &["sequential"]
+    }
+
+    fn group_matcher(&self, raw: Option<&str>, _spec: &EventSpec, _rules: Rules) -> ReadMatcher {
+        SearchMatcher::compile(raw, TOOL_NAMES).map(|m| (GroupMatcher::new(m), None))
+    }
+
+    fn timeout_unit(&self) -> TimeUnit {
+        TimeUnit::SecondsBelow1000
+    }
+
+    /// The group's `sequential` and the handler's `env`; and a non-command handler's timeout
+    /// of 1000 or more taken back as seconds (the rule is the command hooks' only).
+    fn own_keys(&self, group: &Fields<'_>, f: &Fields<'_>, h: &mut Handler) -> Result<(), (String, String)> {
+        let sequential = group.boolean("sequential")?.unwrap_or(false);
+        let env = f.string_pairs("env")?.unwrap_or_default();
+        if let Some((k, _)) =
+            env.iter().find(|(k, v)| k.is_empty() || k.contains(['=', '\0']) || v.contains('\0'))
+        {
+            let why = "not a valid environment variable (empty name, `=` or NUL)";
+            return Err((format!("{}/env/{}", f.hptr, escape(k)), why.to_string()));
         }
-    }
-    Ok(())
-}
-
-/// Removes `sequential` from every group and `env` from every handler, and converts command
-/// timeouts to seconds, in place; returns the knobs by the hook id the shared reader gives
-/// the handler (`<scope>:<Event>[group].hooks[i]`).
-fn take_extras(
-    hooks: &mut Map<String, Value>,
-    cx: &DocContext<'_>,
-    p: &Parse,
-    warnings: &mut ConfigWarnings,
-) -> Result<HashMap<String, QwenKnobs>, ConfigError> {
-    let mut out = HashMap::new();
-    for (name, groups) in hooks.iter_mut() {
-        let Some(groups) = groups.as_array_mut() else { continue };
-        for (gi, g) in groups.iter_mut().enumerate() {
-            let Some(g) = g.as_object_mut() else { continue };
-            let gptr = format!("{}/hooks/{}/{gi}", cx.base, escape(name));
-            let sequential = match g.remove("sequential") {
-                None | Some(Value::Null) => false,
-                Some(Value::Bool(b)) => b,
-                Some(_) => {
-                    p.fail::<()>(
-                        warnings,
-                        &format!("{gptr}/sequential"),
-                        "`sequential` must be true or false",
-                    )?;
-                    false
-                }
-            };
-            let Some(handlers) = g.get_mut("hooks").and_then(Value::as_array_mut) else { continue };
-            for (hi, h) in handlers.iter_mut().enumerate() {
-                let Some(h) = h.as_object_mut() else { continue };
-                let hptr = format!("{gptr}/hooks/{hi}");
-                let env = handler_env(h, &hptr, p, warnings)?;
-                command_timeout_in_seconds(h);
-                if sequential || !env.is_empty() {
-                    let id = format!("{}:{name}[{gi}].hooks[{hi}]", cx.info.id_label);
-                    out.insert(id, QwenKnobs { sequential, env });
-                }
-            }
+        if h.ty != HandlerType::Command
+            && let Some(t) = f.number("timeout")?.filter(|t| *t >= 1000.0)
+        {
+            h.timeout_s = Some(t.min(86_400.0));
         }
-    }
-    Ok(out)
-}
-
-/// The handler's `env`, taken out of it: names and values that a process environment can hold.
-fn handler_env(
-    h: &mut Map<String, Value>,
-    hptr: &str,
-    p: &Parse,
-    warnings: &mut ConfigWarnings,
-) -> Result<Vec<(String, String)>, ConfigError> {
-    let Some(env) = h.remove("env") else { return Ok(Vec::new()) };
-    let holder: Map<String, Value> = [("env".to_string(), env)].into_iter().collect();
-    let pairs = match (Fields { obj: &holder, hptr }).string_pairs("env") {
-        Ok(pairs) => pairs.unwrap_or_default(),
-        Err((at, msg)) => {
-            p.fail::<()>(warnings, &at, msg)?;
-            return Ok(Vec::new());
+        if sequential || !env.is_empty() {
+            h.knobs = Knobs::new(QwenKnobs { sequential, env });
         }
-    };
-    if let Some((k, _)) =
-        pairs.iter().find(|(k, v)| k.is_empty() || k.contains(['=', '\0']) || v.contains('\0'))
-    {
-        let at = format!("{hptr}/env/{}", escape(k));
-        p.fail::<()>(warnings, &at, "not a valid environment variable (empty name, `=` or NUL)")?;
-        return Ok(Vec::new());
-    }
-    Ok(pairs)
-}
-
-/// A command handler's `timeout` of 1000 or more, in milliseconds, rewritten in seconds.
-fn command_timeout_in_seconds(h: &mut Map<String, Value>) {
-    let command = h.get("type").and_then(Value::as_str) == Some("command");
-    let Some(t) = h.get("timeout").and_then(Value::as_f64) else { return };
-    if command
-        && t >= MS_FROM
-        && let Some(secs) = serde_json::Number::from_f64(t / 1000.0)
-    {
-        h.insert("timeout".into(), Value::Number(secs));
+        Ok(())
     }
 }
 
@@ -140,9 +66,13 @@ mod tests {
     #[test]
     fn a_command_timeout_below_1000_is_seconds_and_from_1000_milliseconds() {
         let h = |t: f64| json!({"type": "command", "command": "true", "timeout": t});
+        let http = json!({"type": "http", "url": "http://127.0.0.1:9/", "timeout": 1500});
         let config = json!({"dialect": "qwen-code", "hooks": {"PreToolUse": [
-            {"hooks": [h(5.0), h(999.0), h(1000.0), h(60000.0), h(2500.0)]}]}});
-        assert_eq!(timeouts(config), [Some(5.0), Some(999.0), Some(1.0), Some(60.0), Some(2.5)]);
+            {"hooks": [h(5.0), h(999.0), h(1000.0), h(60000.0), h(2500.0), http]}]}});
+        assert_eq!(
+            timeouts(config),
+            [Some(5.0), Some(999.0), Some(1.0), Some(60.0), Some(2.5), Some(1500.0)]
+        );
     }
 
     #[test]

@@ -17,10 +17,9 @@ mod reading;
 
 use super::Profile;
 use super::claim::{Claim, FileHint};
-use super::claude_code::config::SettingsShape;
-use super::search_matcher::{SearchMatcher, ToolNames};
+use super::search_matcher::ToolNames;
 use super::{DialectRules, Finished, FireEvent, NativeEvent, Step, Strategy, ev, native};
-use crate::catalog::{Dialect, EventId, EventSpec, Rules};
+use crate::catalog::Dialect;
 use crate::config::{ConfigWarnings, DocContext, Group, Handler, Parse};
 use crate::error::ConfigError;
 use serde_json::Value;
@@ -69,7 +68,7 @@ static EVENTS: &[NativeEvent] = &[
 /// Qwen's names for Claude Code's tools: a matcher is also tested against them. Observed:
 /// `Bash` and `Shell` match `run_shell_command`; the others are the documented tool names,
 /// unverified as aliases.
-const TOOL_NAMES: ToolNames = &[
+pub(super) const TOOL_NAMES: ToolNames = &[
     ("run_shell_command", &["Bash", "Shell"]),
     ("Bash", &["run_shell_command", "Shell"]),
     ("write_file", &["Write", "WriteFile"]),
@@ -80,22 +79,6 @@ const TOOL_NAMES: ToolNames = &[
     ("Edit", &["edit"]),
 ];
 
-/// Qwen reads Claude Code's settings shape with its own events and matcher.
-impl SettingsShape for QwenCodeRules {
-    fn event_ids_of(&self, name: &str) -> Vec<EventId> {
-        PROFILE.event_ids(name)
-    }
-
-    fn group_matcher(
-        &self,
-        raw: Option<&str>,
-        _spec: &EventSpec,
-        _rules: Rules,
-    ) -> Result<crate::matcher::GroupMatcher, String> {
-        SearchMatcher::compile(raw, TOOL_NAMES).map(crate::matcher::GroupMatcher::new)
-    }
-}
-
 /// What this dialect is, as data (`Profile`); its code is the `DialectRules` impl below.
 pub(super) static PROFILE: Profile = Profile {
     dialect: Dialect::QwenCode,
@@ -104,7 +87,8 @@ pub(super) static PROFILE: Profile = Profile {
     differs: "a timeout below 1000 is seconds, from 1000 milliseconds; matchers searched anywhere with Qwen's tool names; PreToolUse `updatedInput`/`additionalContext` ignored; `sequential` groups; `QWEN_PROJECT_DIR`",
     native_events: Some(EVENTS),
     fold_summary: "parallel (one at a time, every hook running, when a matched hook's group is `sequential`); verdicts fold by precedence in configuration order",
-    dedups: true,
+    timeout_unit: super::TimeUnit::SecondsBelow1000,
+    dedup: super::Dedup::Command,
     sets_project_dir: true,
     ..Profile::BASE
 };
@@ -126,7 +110,7 @@ impl DialectRules for QwenCodeRules {
         events: &mut [Vec<Group>],
         warnings: &mut ConfigWarnings,
     ) -> Result<(), ConfigError> {
-        config::read(self, doc, cx, p, events, warnings)
+        super::settings::read_document(self, doc, cx, p, events, warnings)
     }
 
     /// Observed: hooks of one event run in parallel; a `sequential: true` group runs its

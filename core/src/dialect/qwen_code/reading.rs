@@ -14,7 +14,6 @@
 
 use super::super::claude_code::ClaudeCodeRules;
 use super::super::{DialectRules, Finished, FireEvent, Step, block_decision};
-use super::QwenCodeRules;
 use crate::config::Handler;
 use crate::runner::End;
 use crate::verdict::Decision;
@@ -24,7 +23,7 @@ pub(super) fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
     let mut step = ClaudeCodeRules.read(h, ev, f);
     let v = &mut step.reading.verdict;
     let silent_exit2 = matches!(f.end, End::Exited(2)) && f.stderr.text.trim().is_empty();
-    let cannot_block = silent_exit2 || !QwenCodeRules.can_block(ev.spec, ev.rules);
+    let cannot_block = silent_exit2 || !super::PROFILE.can_block(ev.spec, ev.rules);
     if cannot_block && v.decision.is_some_and(Decision::is_blocking) {
         v.decision = None;
         v.reason = None;

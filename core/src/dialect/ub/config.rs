@@ -2,11 +2,10 @@
 //! entries `{command: [argv], tools, timeout, on_failure, env}`. `${VAR}` is expanded in string
 //! values after parsing, so a variable can never inject structure.
 
-use super::EnvAllow;
 use super::matcher::ToolsMatcher;
 use crate::catalog::Dialect;
 use crate::config::DocContext;
-use crate::config::{CommandSpec, ConfigWarnings, Group, Handler, Knobs, Parse};
+use crate::config::{CommandSpec, ConfigWarnings, Group, Handler, Parse};
 use crate::dialect::flat::{self, Read, take};
 use crate::error::ConfigError;
 use crate::matcher::GroupMatcher;
@@ -97,7 +96,8 @@ pub(crate) fn read(
                 Handler::command(e.id, cx.source, CommandSpec::Exec { program, args }, Dialect::Ub, e.name);
             h.timeout_s = Some(timeout.min(MAX_TIMEOUT_S));
             h.fail_closed = block;
-            h.knobs = Knobs::new(EnvAllow(env_allow));
+            // Only the host variables it names (`env`, default `[PATH]`).
+            h.host_env = Some(env_allow);
             Ok(Some((h, GroupMatcher::new(ToolsMatcher(tools)))))
         },
     )

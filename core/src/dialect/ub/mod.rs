@@ -17,11 +17,6 @@ use crate::runner::End;
 use crate::verdict::{Reading, Status, Verdict, VerdictSource};
 use serde_json::{Map, Value, json};
 use std::borrow::Cow;
-use std::ffi::OsString;
-
-/// A hook's knobs: the host variables it may see (`env`, default `[PATH]`).
-#[derive(Debug)]
-pub(crate) struct EnvAllow(pub Vec<String>);
 
 /// The `ub` dialect.
 pub struct UbRules;
@@ -39,6 +34,7 @@ pub(super) static PROFILE: Profile = Profile {
     dialect: Dialect::Ub,
     files: "YAML with ub's triggers",
     shape: "trigger → flat list of hooks",
+    syntax: Syntax::Yaml,
     differs: "YAML triggers; every matched hook runs, even after a block",
     native_events: Some(EVENTS),
     strategy: Strategy::RunAll,
@@ -66,14 +62,6 @@ impl DialectRules for UbRules {
         warnings: &mut ConfigWarnings,
     ) -> Result<(), ConfigError> {
         config::read(doc, cx, p, events, warnings)
-    }
-    fn syntax(&self, _path: &std::path::Path) -> Syntax {
-        Syntax::Yaml
-    }
-    /// Only the variables the handler names (`env`, default `[PATH]`).
-    fn base_env(&self, h: &Handler, host: &[(OsString, OsString)]) -> Vec<(OsString, OsString)> {
-        let allow: &[String] = h.knobs.get::<EnvAllow>().map_or(&[], |k| &k.0);
-        host.iter().filter(|(k, _)| allow.iter().any(|a| k == a.as_str())).cloned().collect()
     }
     fn vars(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<(String, String)> {
         vars(h, ev)
@@ -173,7 +161,7 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
             End::SpawnFailed(msg) | End::Lost(msg) => format!("{line}: {msg}"),
             _ => line.clone(),
         });
-        if h.fail_closed && Dialect::Ub.rules().can_block(ev.spec, ev.rules) {
+        if h.fail_closed && PROFILE.can_block(ev.spec, ev.rules) {
             r.verdict.decision = Some(block_decision(ev.spec));
             r.verdict.reason = Some(line);
             r.verdict.source = VerdictSource::Failure;

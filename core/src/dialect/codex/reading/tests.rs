@@ -25,8 +25,7 @@ fn text(s: &str) -> Text {
 /// Reads a hook configured under `native`, fired as `event_name`, that exited `code`.
 fn run(native: &str, event_name: &str, event: Value, code: i32, out: &str, err: &str) -> Reading {
     let spec = crate::catalog::spec(crate::catalog::lookup(event_name).unwrap());
-    let overrides = Map::new();
-    let ev = FireEvent::plain(spec, &event, &overrides);
+    let ev = FireEvent::plain(spec, &event);
     let end = End::Exited(code);
     let (o, e) = (text(out), text(err));
     read(&handler(native), &ev, &Finished { end: &end, stdout: &o, stderr: &e, timeout_s: 600.0 })
