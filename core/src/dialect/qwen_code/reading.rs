@@ -10,7 +10,8 @@
 //! - on PostToolUse, `continue: false` replaces the tool's result with `stopReason` and the
 //!   loop goes on;
 //! - where Qwen's hooks cannot block (PostToolUse and the notification events), a block is
-//!   ignored.
+//!   ignored;
+//! - a PreToolUse deny without a reason reaches the model as `No reason provided`.
 
 use super::super::claude_code::ClaudeCodeRules;
 use super::super::{DialectRules, Finished, FireEvent, Step, block_decision};
@@ -18,6 +19,9 @@ use crate::config::Handler;
 use crate::runner::End;
 use crate::verdict::Decision;
 use serde_json::Value;
+
+/// What Qwen tells the model for a deny that gives no reason (observed).
+const NO_REASON: &str = "No reason provided";
 
 pub(super) fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
     let mut step = ClaudeCodeRules.read(h, ev, f);
@@ -45,6 +49,9 @@ pub(super) fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
             }
             _ => {}
         }
+    }
+    if ev.spec.name == "PreToolUse" && v.decision == Some(Decision::Deny) && v.reason.is_none() {
+        v.reason = Some(NO_REASON.to_string());
     }
     v.finish();
     step.halt = v.blocking;
