@@ -7,7 +7,9 @@
 //! to 600; hookwire skips that one hook with a warning instead (a file or an inline config
 //! alike), so one bad line does not cost the other hooks. Other keys are Kimi's business
 //! (ignored). PostToolUse and PostToolUseFailure hooks run in the background: Kimi never waits
-//! for them nor reads them.
+//! for them nor reads them. An entry with the documented `inject_prompt` instead of a `command`
+//! is the TypeScript Kimi Code CLI's, absent from Kimi CLI 1.52 (observed): skipped with a
+//! warning.
 
 use super::super::search_matcher::SearchMatcher;
 use crate::catalog::{Dialect, Shell};
@@ -67,6 +69,14 @@ fn read_entry(
     let Some(event) = field!(p, warnings, f.string("event")) else {
         return p.fail(warnings, &format!("{hptr}/event"), "a hook needs an `event`");
     };
+    if obj.contains_key("inject_prompt") && !obj.contains_key("command") {
+        let why = format!(
+            "{}: `inject_prompt` is Kimi Code's (the TypeScript CLI), not Kimi CLI's; this hook is skipped",
+            cx.info.label
+        );
+        warnings.never_runs(None, &format!("{hptr}/inject_prompt"), why);
+        return Ok(None);
+    }
     let command = match field!(p, warnings, f.string("command")) {
         Some(c) if !c.trim().is_empty() => c,
         _ => return p.fail(warnings, &format!("{hptr}/command"), "a hook needs a non-empty `command`"),
