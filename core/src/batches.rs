@@ -7,12 +7,12 @@
 
 use crate::catalog::{EventSpec, Rules};
 use crate::config::Handler;
+use crate::config::Knobs;
 use crate::dialect::{self, Finished, FireEvent, Step, Strategy};
 use crate::envfile;
 use crate::inprocess;
 use crate::launch::{self, FireContext, Launched, Prepared};
 use crate::logs::{self, SkipReason};
-use crate::config::Knobs;
 use crate::result::Outcome;
 use crate::runner::{self, Cancel, End, RunResult, Slots, Text};
 use serde_json::Value;

@@ -182,7 +182,9 @@ pub fn for_fire<'a>(
             continue;
         }
         let dedup = h.dialect.rules().profile().dedup;
-        if dedup != Dedup::Never && !seen.insert(dedup_key(dedup, config, &h, || dir.get_or_init(project_dir))) {
+        if dedup != Dedup::Never
+            && !seen.insert(dedup_key(dedup, config, &h, || dir.get_or_init(project_dir)))
+        {
             logs::skipped(fire_id, config, &h, SkipReason::Duplicate);
             continue;
         }
@@ -216,7 +218,12 @@ pub fn nothing_matches(
 /// Dedup identity (§2.7): type + origin class + expanded command and args + shell.
 /// The key under which `h` is the same hook as another of the fire (§2.7), by its dialect's
 /// rule; a handler without a command string falls back to §2.7's identity.
-fn dedup_key<'d>(dedup: Dedup, config: &Config, h: &Handler, project_dir: impl FnOnce() -> &'d String) -> String {
+fn dedup_key<'d>(
+    dedup: Dedup,
+    config: &Config,
+    h: &Handler,
+    project_dir: impl FnOnce() -> &'d String,
+) -> String {
     if let (Dedup::NameAndCommand, Action::Command(CommandSpec::Shell { script, .. })) = (dedup, &h.action) {
         let name = h.name.as_deref().unwrap_or("");
         return format!("{}\0{name}\0{script}", h.dialect.as_str());

@@ -460,13 +460,18 @@ fn conformance_vectors() {
     let only = std::env::var("HOOKWIRE_VECTOR").ok();
     let mut failures = Vec::new();
     let (mut ran, mut skipped, mut failed) = (0usize, 0usize, 0usize);
+    // Each vector's wall time, to name the slowest at the end (the corpus's share of CI).
+    let mut took = Vec::new();
     for path in &files {
         let file = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         if only.as_deref().is_some_and(|o| !file.contains(o)) {
             continue;
         }
-        let mut report = Report { file, failures: Vec::new() };
-        if run_vector(&mut report, path, &hooks) {
+        let mut report = Report { file: file.clone(), failures: Vec::new() };
+        let start = std::time::Instant::now();
+        let was_run = run_vector(&mut report, path, &hooks);
+        took.push((start.elapsed(), file));
+        if was_run {
             ran += 1;
         } else {
             skipped += 1;
@@ -478,6 +483,10 @@ fn conformance_vectors() {
     }
     assert!(ran > 0, "no vector ran ({skipped} skipped)");
     eprintln!("conformance: {ran} vectors run, {skipped} skipped, {failed} failed");
+    took.sort_unstable_by_key(|t| std::cmp::Reverse(t.0));
+    let slowest: Vec<String> =
+        took.iter().take(10).map(|(d, f)| format!("{f} {:.2} s", d.as_secs_f64())).collect();
+    eprintln!("conformance: slowest vectors: {}", slowest.join(", "));
     if !failures.is_empty() {
         panic!("{failed} of {ran} vectors failed ({} mismatches):\n{}", failures.len(), failures.join("\n"));
     }

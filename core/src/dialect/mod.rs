@@ -383,7 +383,6 @@ pub trait DialectRules: Sync {
 
     /// Reads one finished hook. Cancelled and lost hooks are handled before (see [`read`]).
     fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step;
-
 }
 
 /// The sequential stop-at-first-block strategy's summary (jcode, neocode, ok).

@@ -1,15 +1,18 @@
 //! The `claude-code` dialect: Claude Code's settings files (the settings shape's defaults,
-//! `dialect/settings/`), the host's bytes as
-//! the payload, the reading of protocol.md §6 (`verdict.rs`), the precedence fold of §7 (in
-//! `fold`), the default timeouts of §5.6 (`timeouts.rs`), dedup of identical handlers (§2.7),
-//! `CLAUDE_PROJECT_DIR` and `CLAUDE_ENV_FILE`.
+//! `dialect/settings/`), the host's bytes as the payload (`payload.rs`), the reading of
+//! protocol.md §6 (`reading.rs`), the precedence fold of §7 (in `fold`), the default timeouts
+//! of §5.6 (`timeouts.rs`), dedup of identical handlers (§2.7), `CLAUDE_PROJECT_DIR` and
+//! `CLAUDE_ENV_FILE`.
 
+mod payload;
+mod reading;
 pub mod timeouts;
-mod verdict;
 
-use super::{Profile, settings};
+pub(crate) use payload::payload;
+
 use super::claim::{Claim, FileHint};
 use super::{DialectRules, Finished, FireEvent, Step};
+use super::{Profile, settings};
 use crate::catalog::Dialect;
 use crate::config::{CommandSpec, ConfigWarnings, DocContext, Group, Handler, Parse};
 use crate::error::ConfigError;
@@ -58,13 +61,12 @@ impl DialectRules for ClaudeCodeRules {
         t.claude_code(h)
     }
 
-
     fn payload<'e>(&self, _h: &Handler, ev: &FireEvent<'e>) -> Cow<'e, [u8]> {
         payload(ev)
     }
 
     fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
-        let reading = verdict::read(&verdict::Input {
+        let reading = reading::read(&reading::Input {
             spec: ev.spec,
             rules: ev.rules,
             event: ev.original,
@@ -78,15 +80,5 @@ impl DialectRules for ClaudeCodeRules {
         });
         let halt = reading.verdict.blocking;
         Step { halt, ..Step::of(reading) }
-    }
-
-}
-
-/// The host's exact text when it gave text and nothing rewrote it, borrowed (a 1 MiB event is
-/// not copied per hook); else the compact JSON of the current event (jcode hooks get the same).
-pub fn payload<'e>(ev: &FireEvent<'e>) -> Cow<'e, [u8]> {
-    match ev.raw {
-        Some(text) => Cow::Borrowed(text.as_bytes()),
-        None => Cow::Owned(serde_json::to_vec(ev.current).unwrap_or_default()),
     }
 }

@@ -118,7 +118,6 @@ impl DialectRules for CodexRules {
         }
     }
 
-
     fn read_config(
         &self,
         doc: &Value,

@@ -137,11 +137,7 @@ pub(crate) fn read(
             h.timeout_s = timeout;
             h.fail_closed = fail_closed;
             h.cwd = cwd.clone();
-            h.knobs = Knobs::new(CursorKnobs {
-                kind,
-                plugin_root: plugin_root.clone(),
-                loop_limit,
-            });
+            h.knobs = Knobs::new(CursorKnobs { kind, plugin_root: plugin_root.clone(), loop_limit });
             Ok(Some((h, matcher)))
         },
     )

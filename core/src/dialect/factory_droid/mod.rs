@@ -9,15 +9,16 @@
 //! - hooks run in parallel and **the first configured hook's decision wins** (`fold.rs`);
 //! - `ask` allows, and PreToolUse's legacy top-level `decision` is ignored (`reading.rs`);
 //! - the payload's top-level scalars are exported as variables named like their keys, beside
-//!   `FACTORY_PROJECT_DIR` and `DROID_PROJECT_DIR` (`env.rs`).
+//!   `FACTORY_PROJECT_DIR` and `DROID_PROJECT_DIR` (`payload.rs`).
 
-mod env;
 mod fold;
+mod payload;
 mod reading;
+mod tools;
 
 use super::Profile;
 use super::claim::{Claim, FileHint};
-use super::search_matcher::{SearchMatcher, ToolNames};
+use super::search_matcher::SearchMatcher;
 use super::settings::{ReadMatcher, SettingsShape};
 use super::{DialectRules, Finished, FireEvent, NativeEvent, Step, ev, verdicts};
 use crate::catalog::{Dialect, EventId, EventSpec, Rules};
@@ -46,11 +47,6 @@ static EVENTS: &[NativeEvent] = &[
     ev("SessionEnd", &["SessionEnd"], false),
 ];
 
-/// Claude Code's tool names and Droid's for the same tool (documented: `Execute`, `Create`,
-/// `Edit`, `Read`; observed: `Execute`, `Read`, `ApplyPatch`, …): a matcher is also tested
-/// against the Droid name of a Claude Code name the host fires.
-const TOOL_NAMES: ToolNames = &[("Bash", &["Execute"]), ("Write", &["Create"]), ("MultiEdit", &["Edit"])];
-
 /// Droid reads Claude Code's settings shape with its own event list and matcher.
 impl SettingsShape for FactoryDroidRules {
     fn event_ids_of(&self, name: &str) -> Vec<EventId> {
@@ -58,7 +54,7 @@ impl SettingsShape for FactoryDroidRules {
     }
 
     fn group_matcher(&self, raw: Option<&str>, _spec: &EventSpec, _rules: Rules) -> ReadMatcher {
-        SearchMatcher::compile(raw, TOOL_NAMES).map(|m| (GroupMatcher::new(m), None))
+        SearchMatcher::compile(raw, tools::TOOL_NAMES).map(|m| (GroupMatcher::new(m), None))
     }
 }
 
@@ -103,7 +99,7 @@ impl DialectRules for FactoryDroidRules {
     }
 
     fn vars(&self, _h: &Handler, ev: &FireEvent<'_>) -> Vec<(String, String)> {
-        env::vars(ev)
+        payload::vars(ev)
     }
 
     fn payload<'e>(&self, _h: &Handler, ev: &FireEvent<'e>) -> Cow<'e, [u8]> {

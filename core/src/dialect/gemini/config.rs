@@ -9,8 +9,8 @@ use super::matcher::GeminiMatcher;
 use super::{GeminiKnobs, GeminiRules};
 use crate::catalog::{EventId, EventSpec, HandlerType, Rules, Shell};
 use crate::config::{ConfigWarnings, Fields, Handler, Knobs, Parse, escape};
-use crate::dialect::settings::{HandlerKeys, ReadMatcher, SettingsShape, TimeUnit};
 use crate::dialect::Switches;
+use crate::dialect::settings::{HandlerKeys, ReadMatcher, SettingsShape, TimeUnit};
 use crate::error::ConfigError;
 use crate::matcher::GroupMatcher;
 use serde_json::{Map, Value};
@@ -43,18 +43,19 @@ impl SettingsShape for GeminiRules {
         &["sequential"]
     }
 
-    fn group_matcher(
-        &self,
-        raw: Option<&str>,
-        spec: &EventSpec,
-        _rules: Rules,
-    ) -> ReadMatcher {
+    fn group_matcher(&self, raw: Option<&str>, spec: &EventSpec, _rules: Rules) -> ReadMatcher {
         let (matcher, warning) = GeminiMatcher::compile(raw, spec.tool_event);
         Ok((GroupMatcher::new(matcher), warning))
     }
 
     fn handler_keys(&self) -> HandlerKeys {
-        HandlerKeys { if_rule: false, run_modes: false, exec_form: false, shell: Shell::Bash, status_message: false }
+        HandlerKeys {
+            if_rule: false,
+            run_modes: false,
+            exec_form: false,
+            shell: Shell::Bash,
+            status_message: false,
+        }
     }
 
     fn refuses(&self, ty: HandlerType) -> Option<String> {

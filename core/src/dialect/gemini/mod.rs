@@ -100,7 +100,6 @@ impl DialectRules for GeminiRules {
         file.in_dir(".gemini").max(if content { Claim::Content } else { Claim::No })
     }
 
-
     fn read_config(
         &self,
         doc: &Value,
@@ -135,8 +134,6 @@ impl DialectRules for GeminiRules {
     fn fold(&self, _spec: &EventSpec, steps: &[&Step]) -> Folded {
         fold::fold(steps)
     }
-
-
 
     /// `GEMINI_PROJECT_DIR` and `CLAUDE_PROJECT_DIR`, then the handler's own `env`.
     fn vars(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<(String, String)> {

@@ -5,7 +5,8 @@
 //! `readCommandHookTimeout`, the legacy reading kept for compatibility; the documentation says
 //! milliseconds, default 60000). Other handler types' timeouts are seconds, as documented.
 
-use super::{QwenCodeRules, QwenKnobs, TOOL_NAMES};
+use super::tools::TOOL_NAMES;
+use super::{QwenCodeRules, QwenKnobs};
 use crate::catalog::{EventId, EventSpec, HandlerType, Rules};
 use crate::config::{Fields, Handler, Knobs, escape};
 use crate::dialect::search_matcher::SearchMatcher;

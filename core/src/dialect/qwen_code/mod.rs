@@ -14,10 +14,10 @@
 
 mod config;
 mod reading;
+mod tools;
 
 use super::Profile;
 use super::claim::{Claim, FileHint};
-use super::search_matcher::ToolNames;
 use super::{DialectRules, Finished, FireEvent, NativeEvent, Step, Strategy, ev, native};
 use crate::catalog::Dialect;
 use crate::config::{ConfigWarnings, DocContext, Group, Handler, Parse};
@@ -63,20 +63,6 @@ static EVENTS: &[NativeEvent] = &[
     native("SessionDelete", false),
     native("TodoCreated", false),
     native("TodoCompleted", false),
-];
-
-/// Qwen's names for Claude Code's tools: a matcher is also tested against them. Observed:
-/// `Bash` and `Shell` match `run_shell_command`; the others are the documented tool names,
-/// unverified as aliases.
-pub(super) const TOOL_NAMES: ToolNames = &[
-    ("run_shell_command", &["Bash", "Shell"]),
-    ("Bash", &["run_shell_command", "Shell"]),
-    ("write_file", &["Write", "WriteFile"]),
-    ("Write", &["write_file", "WriteFile"]),
-    ("read_file", &["Read", "ReadFile"]),
-    ("Read", &["read_file", "ReadFile"]),
-    ("edit", &["Edit"]),
-    ("Edit", &["edit"]),
 ];
 
 /// What this dialect is, as data (`Profile`); its code is the `DialectRules` impl below.

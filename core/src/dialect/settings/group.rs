@@ -2,25 +2,12 @@
 //! the keys its dialect reads (Gemini's `sequential`). Its matcher is compiled once per
 //! document and text; a matcher that cannot match any value of a closed set is kept and said.
 
-use super::{Compiled, SettingsShape, handler, never_runs_all, note_all};
-use crate::catalog::{self, EventId, EventSpec, MatchOn};
+use super::{Compiled, Event, SettingsShape, handler, never_runs_all, note_all};
+use crate::catalog::{EventSpec, MatchOn};
 use crate::config::{ConfigWarnings, DocContext, Fields, Group, Parse, escape};
 use crate::error::ConfigError;
 use crate::matcher::{GroupMatcher, Matcher};
 use serde_json::{Map, Value};
-
-/// The event a group sits under: its name as configured, and the events it stands for.
-pub(super) struct Event<'a> {
-    pub name: &'a str,
-    pub ids: &'a [EventId],
-}
-
-impl Event<'_> {
-    /// The event whose rules read the group (the first it stands for).
-    pub fn spec(&self) -> &'static EventSpec {
-        catalog::spec(self.ids[0])
-    }
-}
 
 #[allow(clippy::too_many_arguments)]
 pub(super) fn read<'d>(

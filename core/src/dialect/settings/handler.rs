@@ -3,10 +3,11 @@
 //! checks and error texts every settings-shaped dialect shares. The keys a dialect does not
 //! read ([`super::HandlerKeys`]) are ignored as its agent ignores them.
 
-use super::group::Event;
-use super::{Compiled, SettingsShape, never_runs_all, note_all, timeout};
+use super::{Compiled, Event, SettingsShape, never_runs_all, note_all, timeout};
 use crate::catalog::{HandlerType, Shell};
-use crate::config::{Action, CommandSpec, ConfigWarnings, DocContext, Fields, Handler, HttpSpec, Parse, RunMode};
+use crate::config::{
+    Action, CommandSpec, ConfigWarnings, DocContext, Fields, Handler, HttpSpec, Parse, RunMode,
+};
 use crate::error::ConfigError;
 use crate::if_rule::IfRule;
 use serde_json::Value;
@@ -137,9 +138,14 @@ pub(super) fn read<'d>(
                         note_all(warnings, ids, &format!("{hptr}/shell"), why);
                     }
                     if command.trim().contains(char::is_whitespace) {
-                        note_all(warnings, ids, &format!("{hptr}/command"), format!(
-                            "{id}: with `args`, `command` names one program; {command:?} contains whitespace"
-                        ));
+                        note_all(
+                            warnings,
+                            ids,
+                            &format!("{hptr}/command"),
+                            format!(
+                                "{id}: with `args`, `command` names one program; {command:?} contains whitespace"
+                            ),
+                        );
                     }
                     CommandSpec::Exec { program: command, args }
                 }
@@ -205,8 +211,8 @@ pub(super) fn read<'d>(
         );
         never_runs_all(warnings, ids, &format!("{hptr}/if"), why);
     }
-    let (mode, timeout) =
-        shape.timing(spec, cx.rules, mode, timeout, &mut |w| note_all(warnings, ids, hptr, format!("{id}: {w}")));
+    let (mode, timeout) = shape
+        .timing(spec, cx.rules, mode, timeout, &mut |w| note_all(warnings, ids, hptr, format!("{id}: {w}")));
     let placeholder = CommandSpec::Shell { script: String::new(), shell: Shell::Sh };
     let mut handler = Handler::command(id, cx.source, placeholder, cx.dialect, event.name);
     handler.action = action;

@@ -57,8 +57,13 @@ pub(crate) struct HandlerKeys {
 
 impl HandlerKeys {
     /// Every key, as Claude Code reads them.
-    pub const CLAUDE_CODE: HandlerKeys =
-        HandlerKeys { if_rule: true, run_modes: true, exec_form: true, shell: Shell::Sh, status_message: true };
+    pub const CLAUDE_CODE: HandlerKeys = HandlerKeys {
+        if_rule: true,
+        run_modes: true,
+        exec_form: true,
+        shell: Shell::Sh,
+        status_message: true,
+    };
 }
 
 /// What a dialect written in the settings shape decides differently while one document is
@@ -91,12 +96,7 @@ pub(crate) trait SettingsShape {
 
     /// A group's matcher from its `matcher` string, with a warning to give about it;
     /// `Err(reason)` = the group never runs.
-    fn group_matcher(
-        &self,
-        raw: Option<&str>,
-        spec: &EventSpec,
-        rules: Rules,
-    ) -> ReadMatcher {
+    fn group_matcher(&self, raw: Option<&str>, spec: &EventSpec, rules: Rules) -> ReadMatcher {
         if spec.match_on == MatchOn::Nothing {
             return Ok((GroupMatcher::new(Matcher::All), None));
         }
@@ -197,7 +197,7 @@ pub(crate) fn read_hooks(
             )?;
             continue;
         };
-        let event = group::Event { name, ids: &ids };
+        let event = Event { name, ids: &ids };
         for (gi, g) in list.iter().enumerate() {
             let gptr = format!("{eptr}/{gi}");
             if let Some(group) = group::read(shape, g, &event, gi, &gptr, cx, p, warnings, &mut compiled)? {
@@ -210,6 +210,19 @@ pub(crate) fn read_hooks(
         }
     }
     Ok(())
+}
+
+/// The event a group sits under: its name as configured, and the events it stands for.
+struct Event<'a> {
+    pub name: &'a str,
+    pub ids: &'a [EventId],
+}
+
+impl Event<'_> {
+    /// The event whose rules read the group (the first it stands for).
+    fn spec(&self) -> &'static EventSpec {
+        catalog::spec(self.ids[0])
+    }
 }
 
 /// Notes one warning about something of the events `ids` (advice: it still runs).

@@ -46,8 +46,9 @@ pub(super) fn read(t: f64, unit: TimeUnit, id: &str) -> Result<Read, String> {
                 let why = format!("{id}: timeout {t} ms is over one day; clamped");
                 return Ok(Read { seconds: MAX_S, warning: Some(why) });
             }
-            let warning = (t < MS_LOOK_LIKE_SECONDS)
-                .then(|| format!("{id}: timeout {t} is in milliseconds (this dialect's unit), not seconds; kept"));
+            let warning = (t < MS_LOOK_LIKE_SECONDS).then(|| {
+                format!("{id}: timeout {t} is in milliseconds (this dialect's unit), not seconds; kept")
+            });
             Ok(Read { seconds: t / 1000.0, warning })
         }
     }

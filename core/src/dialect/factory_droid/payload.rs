@@ -1,7 +1,7 @@
-//! The variables a Droid hook gets besides Claude Code's (observed): `FACTORY_PROJECT_DIR` and
-//! `DROID_PROJECT_DIR` (the project directory, like `CLAUDE_PROJECT_DIR`), and every top-level
-//! scalar of its payload as a variable named like the key (`session_id`, `cwd`, `tool_name`,
-//! `hook_event_name`, …).
+//! What a Droid hook is given besides Claude Code's payload (the host's bytes): the variables
+//! observed, `FACTORY_PROJECT_DIR` and `DROID_PROJECT_DIR` (the project directory, like
+//! `CLAUDE_PROJECT_DIR`), and every top-level scalar of its payload as a variable named like the
+//! key (`session_id`, `cwd`, `tool_name`, `hook_event_name`, …).
 //!
 //! Bounded, and chosen where Droid was not observed: only keys that are lower-case identifiers
 //! (`[a-z_][a-z0-9_]*`, so a payload can never replace `PATH` or `HOME`), numbers and booleans

@@ -490,5 +490,5 @@ fn apply_json(
 }
 
 #[cfg(test)]
-#[path = "verdict_tests.rs"]
+#[path = "reading_tests.rs"]
 mod tests;
