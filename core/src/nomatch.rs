@@ -321,6 +321,34 @@ mod tests {
                    "PreLLMCall":[{"hooks":[{"type":"command","command":"exit 0"}]}]}}}]}"#
                     .into(),
             ),
+            (
+                "factory-droid",
+                r#"{"dialect":"factory-droid","hooks":{
+                   "PreToolUse":[{"matcher":"^Execute$","hooks":[{"type":"command","command":"exit 0"}]},
+                                 {"matcher":"Creat","hooks":[{"type":"command","command":"exit 0"}]}],
+                   "SessionStart":[{"matcher":"resum","hooks":[{"type":"command","command":"exit 0"}]}],
+                   "Stop":[{"matcher":"ignored","hooks":[{"type":"command","command":"exit 0"}]}]}}"#
+                    .into(),
+            ),
+            (
+                "qwen-code",
+                r#"{"dialect":"qwen-code","hooks":{
+                   "PreToolUse":[{"matcher":"Shell","sequential":true,"hooks":[{"type":"command","command":"exit 0","timeout":5000}]}],
+                   "PostToolUse":[{"matcher":"write_f","hooks":[{"type":"command","command":"exit 0","env":{"A":"1"}}]}],
+                   "TodoCreated":[{"hooks":[{"type":"command","command":"exit 0"}]}],
+                   "SessionStart":[{"matcher":"resume","hooks":[{"type":"command","command":"exit 0"}]}]}}"#
+                    .into(),
+            ),
+            (
+                "kimi-cli",
+                r#"{"dialect":"kimi-cli","hooks":[
+                   {"event":"PreToolUse","matcher":"Bas","command":"exit 0"},
+                   {"event":"PreToolUse","matcher":"*","command":"exit 0"},
+                   {"event":"PostToolUse","matcher":"^Qqq$","command":"exit 0"},
+                   {"event":"UserPromptSubmit","matcher":"^do","command":"exit 0"},
+                   {"event":"SessionStart","matcher":"resume","command":"exit 0","timeout":5}]}"#
+                    .into(),
+            ),
         ]
     }
 

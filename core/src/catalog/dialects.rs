@@ -19,14 +19,17 @@ macro_rules! for_each_dialect {
             Codex = "codex" => codex::CodexRules,
             Gemini = "gemini" => gemini::GeminiRules,
             Cursor = "cursor" => cursor::CursorRules,
-            Auggie = "auggie" => auggie::AuggieRules,
+            FactoryDroid = "factory-droid" => factory_droid::FactoryDroidRules,
+            QwenCode = "qwen-code" => qwen_code::QwenCodeRules,
+            KimiCli = "kimi-cli" => kimi_cli::KimiCliRules,
             Codebuddy = "codebuddy" => codebuddy::CodebuddyRules,
+            Auggie = "auggie" => auggie::AuggieRules,
             DevinCli = "devin-cli" => devin_cli::DevinCliRules,
-            OpenPlugins = "open-plugins" => open_plugins::OpenPluginsRules,
             Iflow = "iflow" => iflow::IflowRules,
             Qoder = "qoder" => qoder::QoderRules,
             CortexCode = "cortex-code" => cortex_code::CortexCodeRules,
             MuseCode = "muse-code" => muse_code::MuseCodeRules,
+            OpenPlugins = "open-plugins" => open_plugins::OpenPluginsRules,
         }
     };
 }

@@ -450,6 +450,9 @@ pub static NATIVE_ONLY: &[EventSpec] = &[
     native_row("muse-code", "PostLLMCall", D::None),
     native_row("muse-code", "Interrupt", D::None),
     native_row("muse-code", "SessionFork", D::None),
+    native_row("qwen-code", "SessionDelete", D::None),
+    native_row("qwen-code", "TodoCreated", D::None),
+    native_row("qwen-code", "TodoCompleted", D::None),
 ];
 
 /// Index of an event in [`CATALOGUE`], then in [`NATIVE_ONLY`].

@@ -178,6 +178,15 @@ mod tests {
         assert_eq!(d("/repo/x.codex/hooks.json", hooks), "claude-code");
         assert_eq!(d("/p/.codex/vendor/.gemini/settings.json", hooks), "gemini");
         assert_eq!(d("/p/.gemini/x/.codex/hooks.json", hooks), "codex");
+        assert_eq!(d("/home/u/.factory/settings.json", hooks), "factory-droid");
+        assert_eq!(d("/repo/.factory/settings.json", hooks), "factory-droid");
+        assert_eq!(d("/home/u/.qwen/settings.json", hooks), "qwen-code");
+        assert_eq!(d("/repo/.qwen/settings.local.json", hooks), "qwen-code");
+        let kimi = "[[hooks]]\nevent = \"PreToolUse\"\ncommand = \"true\"\n";
+        assert_eq!(d("/home/u/.kimi/config.toml", kimi), "kimi-cli");
+        assert_eq!(d("/home/u/.kimi-code/config.toml", kimi), "kimi-cli");
+        // Kimi reads TOML only: a JSON file in `.kimi/` is nobody's in particular.
+        assert_eq!(d("/home/u/.kimi/settings.json", hooks), "claude-code");
     }
 
     #[test]

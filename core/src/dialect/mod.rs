@@ -16,6 +16,7 @@ mod codex;
 mod cortex_code;
 mod cursor;
 mod devin_cli;
+mod factory_droid;
 mod family;
 mod flat;
 mod gemini;
@@ -23,11 +24,14 @@ mod iflow;
 pub(crate) mod info;
 mod jcli;
 mod jcode;
+mod kimi_cli;
 mod muse_code;
 mod neocode;
 mod ok;
 mod open_plugins;
 mod qoder;
+mod qwen_code;
+mod search_matcher;
 pub(crate) mod settings;
 mod ub;
 
@@ -166,6 +170,9 @@ impl HostEnv {
 pub enum TimeUnit {
     Seconds,
     Milliseconds,
+    /// Below 1000 seconds, from 1000 milliseconds (Qwen Code's command hooks: the legacy
+    /// reading its `readCommandHookTimeout` keeps; observed).
+    SecondsBelow1000,
 }
 
 impl TimeUnit {
@@ -173,6 +180,7 @@ impl TimeUnit {
         match self {
             TimeUnit::Seconds => "seconds",
             TimeUnit::Milliseconds => "milliseconds",
+            TimeUnit::SecondsBelow1000 => "seconds below 1000, milliseconds from 1000",
         }
     }
 }

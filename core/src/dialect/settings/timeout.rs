@@ -36,6 +36,8 @@ pub(super) fn read(t: f64, unit: TimeUnit, id: &str) -> Result<Read, String> {
             });
             Ok(Read { seconds: t, warning })
         }
+        TimeUnit::SecondsBelow1000 if t >= MS_LOOK_LIKE_SECONDS => read(t, TimeUnit::Milliseconds, id),
+        TimeUnit::SecondsBelow1000 => read(t, TimeUnit::Seconds, id),
         TimeUnit::Milliseconds => {
             if !(t.is_finite() && t >= 1.0) {
                 return Err("`timeout` must be a number of milliseconds ≥ 1".to_string());

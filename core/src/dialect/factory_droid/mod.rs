@@ -1,0 +1,112 @@
+//! The `factory-droid` dialect: Factory Droid 0.225.2 as observed (agents-2.md §0,
+//! `observed/droid.md`). A Claude Code clone: the settings shape, event names, stdin keys and
+//! answers are Claude Code's, read by Claude Code's pieces. What is Droid's own, and code here:
+//!
+//! - only the `hooks` key of `settings.json` loads (user and project), not the documented
+//!   `hooks.json`;
+//! - the matcher is searched anywhere, case-sensitively, against Droid's tool names (`Execute`,
+//!   `Create`), which a Claude Code host's `Bash` and `Write` stand for;
+//! - hooks run in parallel and **the first configured hook's decision wins** (`fold.rs`);
+//! - `ask` allows, and PreToolUse's legacy top-level `decision` is ignored (`reading.rs`);
+//! - the payload's top-level scalars are exported as variables named like their keys, beside
+//!   `FACTORY_PROJECT_DIR` and `DROID_PROJECT_DIR` (`payload.rs`).
+
+mod fold;
+mod payload;
+mod reading;
+mod tools;
+
+use super::Profile;
+use super::claim::{Claim, FileHint};
+use super::search_matcher::SearchMatcher;
+use super::settings::{ReadMatcher, SettingsShape};
+use super::{DialectRules, Finished, FireEvent, NativeEvent, Step, ev, verdicts};
+use crate::catalog::{Dialect, EventId, EventSpec, Rules};
+use crate::config::{ConfigWarnings, DocContext, Group, Handler, Parse};
+use crate::error::ConfigError;
+use crate::fold::Folded;
+use crate::matcher::GroupMatcher;
+use serde_json::Value;
+use std::borrow::Cow;
+
+/// The `factory-droid` dialect.
+pub struct FactoryDroidRules;
+
+/// Droid's documented events (docs.factory.ai: nine), Claude Code's names. Several did not
+/// fire in `droid exec` (UserPromptSubmit, Notification, SubagentStop, PreCompact): a host
+/// that fires them is served as Claude Code would be.
+static EVENTS: &[NativeEvent] = &[
+    ev("PreToolUse", &["PreToolUse"], true),
+    ev("PostToolUse", &["PostToolUse"], true),
+    ev("UserPromptSubmit", &["UserPromptSubmit"], true),
+    ev("Notification", &["Notification"], false),
+    ev("Stop", &["Stop"], true),
+    ev("SubagentStop", &["SubagentStop"], true),
+    ev("PreCompact", &["PreCompact"], false),
+    ev("SessionStart", &["SessionStart"], false),
+    ev("SessionEnd", &["SessionEnd"], false),
+];
+
+/// Droid reads Claude Code's settings shape with its own event list and matcher.
+impl SettingsShape for FactoryDroidRules {
+    fn event_ids_of(&self, name: &str) -> Vec<EventId> {
+        PROFILE.event_ids(name)
+    }
+
+    fn group_matcher(&self, raw: Option<&str>, _spec: &EventSpec, _rules: Rules) -> ReadMatcher {
+        SearchMatcher::compile(raw, tools::TOOL_NAMES).map(|m| (GroupMatcher::new(m), None))
+    }
+}
+
+/// What this dialect is, as data (`Profile`); its code is the `DialectRules` impl below.
+pub(super) static PROFILE: Profile = Profile {
+    dialect: Dialect::FactoryDroid,
+    files: "`hooks` in `~/.factory/settings.json`, `.factory/settings.json`",
+    shape: "Claude Code's",
+    differs: "the first configured hook's decision wins, `ask` allows, matchers searched anywhere on Droid's tool names (`Execute`), payload scalars exported as variables, `FACTORY_PROJECT_DIR`",
+    native_events: Some(EVENTS),
+    fold_summary: "parallel: every matched hook runs at once; the first hook in configuration order that decides decides, whatever the others say",
+    dedup: super::Dedup::Command,
+    sets_project_dir: true,
+    env_file: true,
+    env_file_vars: &["CLAUDE_ENV_FILE", "DROID_ENV_FILE"],
+    context_continues_stop: true,
+    ..Profile::BASE
+};
+
+impl DialectRules for FactoryDroidRules {
+    fn profile(&self) -> &'static Profile {
+        &PROFILE
+    }
+
+    fn claims(&self, file: &FileHint<'_>) -> Claim {
+        if file.is_json_like() { file.in_dir(".factory") } else { Claim::No }
+    }
+
+    fn read_config(
+        &self,
+        doc: &Value,
+        cx: &DocContext<'_>,
+        p: &Parse,
+        events: &mut [Vec<Group>],
+        warnings: &mut ConfigWarnings,
+    ) -> Result<(), ConfigError> {
+        super::settings::read_document(self, doc, cx, p, events, warnings)
+    }
+
+    fn fold(&self, _spec: &EventSpec, steps: &[&Step]) -> Folded {
+        fold::first_decision(&verdicts(steps))
+    }
+
+    fn vars(&self, _h: &Handler, ev: &FireEvent<'_>) -> Vec<(String, String)> {
+        payload::vars(ev)
+    }
+
+    fn payload<'e>(&self, _h: &Handler, ev: &FireEvent<'e>) -> Cow<'e, [u8]> {
+        super::claude_code::payload(ev)
+    }
+
+    fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
+        reading::read(h, ev, f)
+    }
+}
