@@ -31,7 +31,6 @@ mod ok;
 mod open_plugins;
 mod qoder;
 mod qwen_code;
-mod search_matcher;
 pub(crate) mod settings;
 mod ub;
 

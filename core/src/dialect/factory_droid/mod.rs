@@ -18,7 +18,7 @@ mod tools;
 
 use super::Profile;
 use super::claim::{Claim, FileHint};
-use super::search_matcher::SearchMatcher;
+use super::family::FamilyMatcher;
 use super::settings::{ReadMatcher, SettingsShape};
 use super::{DialectRules, Finished, FireEvent, NativeEvent, Step, ev, verdicts};
 use crate::catalog::{Dialect, EventId, EventSpec, Rules};
@@ -54,7 +54,7 @@ impl SettingsShape for FactoryDroidRules {
     }
 
     fn group_matcher(&self, raw: Option<&str>, _spec: &EventSpec, _rules: Rules) -> ReadMatcher {
-        SearchMatcher::compile(raw, tools::TOOL_NAMES).map(|m| (GroupMatcher::new(m), None))
+        FamilyMatcher::unanchored(raw, tools::TOOL_NAMES).map(|m| (GroupMatcher::new(m), None))
     }
 }
 

@@ -1,6 +1,6 @@
 //! Droid's names for Claude Code's tools (its matchers are tested against them).
 
-use super::super::search_matcher::ToolNames;
+use super::super::family::ToolNames;
 
 /// Claude Code's tool names and Droid's for the same tool (documented: `Execute`, `Create`,
 /// `Edit`, `Read`; observed: `Execute`, `Read`, `ApplyPatch`, …): a matcher is also tested

@@ -1,12 +1,12 @@
 //! The group matcher of the Claude Code family: Claude Code's own (exact names for plain
 //! names, an unanchored regex otherwise) or an unanchored regex for every matcher (CodeBuddy,
 //! where `Write` also matches `NotebookWrite`; Auggie, where `launch` matches
-//! `launch-process`), tested against the event's matcher value and, on tool events, against the
+//! `launch-process`; Factory Droid, Qwen Code and Kimi CLI, observed), tested against the event's matcher value and, on tool events, against the
 //! agent's names for a Claude Code tool: a host firing Claude Code's `Bash` reaches a hook whose
 //! matcher says Devin's `exec`. The translation goes one way only: a host firing the agent's own
 //! name is matched as the agent matches it (Auggie's `Bash` never matches `launch-process`).
 
-use crate::catalog::{EventSpec, Rules};
+use crate::catalog::{EventSpec, MatchOn, Rules};
 use crate::matcher::{GroupMatch, Matcher, compile_lazy_regex, is_tool_event};
 use serde_json::Value;
 
@@ -27,6 +27,11 @@ pub type ToolNames = &'static [(&'static str, &'static [&'static str])];
 pub struct FamilyMatcher {
     inner: Matcher,
     tools: ToolNames,
+    /// On `UserPromptSubmit` the matcher is tested against the prompt's text (Kimi, observed).
+    prompt: bool,
+    /// It applies on events without a matcher field too, tested against nothing (Muse Code);
+    /// otherwise it is ignored there, as in Claude Code.
+    every_event: bool,
 }
 
 impl FamilyMatcher {
@@ -44,7 +49,31 @@ impl FamilyMatcher {
             }
             _ => Matcher::compile(raw, rules, spec.narrow_matcher)?,
         };
-        Ok(FamilyMatcher { inner, tools })
+        Ok(FamilyMatcher { inner, tools, prompt: false, every_event: false })
+    }
+
+    /// A matcher searched anywhere in the value, whatever the event (the observed clones):
+    /// `""`, `"*"`, blank or absent match all; an invalid regex gives `Err(reason)`.
+    pub fn unanchored(raw: Option<&str>, tools: ToolNames) -> Result<FamilyMatcher, String> {
+        let inner = match raw.map(str::trim) {
+            Some(r) if !r.is_empty() && r != "*" => Matcher::Regex(compile_lazy_regex(raw.unwrap_or(""))?),
+            _ => Matcher::All,
+        };
+        Ok(FamilyMatcher { inner, tools, prompt: false, every_event: false })
+    }
+
+    /// The same matcher, tested against the prompt on `UserPromptSubmit`.
+    pub fn on_prompt(self) -> FamilyMatcher {
+        FamilyMatcher { prompt: true, ..self }
+    }
+
+    /// The same matcher, applied on every event.
+    pub fn on_every_event(self) -> FamilyMatcher {
+        FamilyMatcher { every_event: true, ..self }
+    }
+
+    fn on_prompt_of(&self, spec: &EventSpec) -> bool {
+        self.prompt && spec.name == "UserPromptSubmit"
     }
 
     /// Whether the matcher accepts `value` or, on a tool event, one of the agent's names for it.
@@ -68,12 +97,16 @@ impl GroupMatch for FamilyMatcher {
         if self.tools.is_empty() { own } else { format!("{own} (and the agent's tool names)") }
     }
 
-    fn matches(&self, spec: &EventSpec, value: &str, _event: &Value) -> bool {
-        self.hits(spec, value)
+    fn matches(&self, spec: &EventSpec, value: &str, event: &Value) -> bool {
+        if self.on_prompt_of(spec) {
+            return self.inner.matches(event.get("prompt").and_then(Value::as_str).unwrap_or(""));
+        }
+        (spec.match_on == MatchOn::Nothing && !self.every_event) || self.hits(spec, value)
     }
 
+    /// The prompt is not the matcher value: that answer needs the whole event.
     fn matches_value(&self, spec: &EventSpec, value: &str) -> Option<bool> {
-        Some(self.hits(spec, value))
+        (!self.on_prompt_of(spec)).then(|| self.matches(spec, value, &Value::Null))
     }
 
     fn can_match_any(&self, values: &[&str]) -> bool {
@@ -124,5 +157,38 @@ mod tests {
         )
         .unwrap();
         assert_eq!(m.matches_value(spec("SessionStart"), "Bash"), Some(false));
+    }
+
+    #[test]
+    fn an_observed_clones_matcher_is_searched_anywhere_case_sensitively_through_the_agents_names() {
+        const NAMES: ToolNames = &[("Bash", &["Execute"])];
+        let pre = spec("PreToolUse");
+        let m = |raw: &str, tool: &str| {
+            FamilyMatcher::unanchored(Some(raw), NAMES).unwrap().matches_value(pre, tool).unwrap()
+        };
+        assert!(m("Exec", "Execute"));
+        assert!(m("^Execute$", "Bash"), "a host's Bash is the agent's Execute");
+        assert!(!m("Bash", "Execute"), "the map goes from the host's name to the agent's only");
+        assert!(!m("EXECUTE", "Execute"));
+        assert!(m("Read|Execute", "Execute"));
+        assert!(m("*", "anything"));
+        assert!(FamilyMatcher::unanchored(Some("Bash["), NAMES).is_err());
+    }
+
+    #[test]
+    fn events_without_a_matcher_field_ignore_the_matcher_unless_it_applies_on_every_event() {
+        let m = FamilyMatcher::unanchored(Some("zzz"), &[]).unwrap();
+        assert_eq!(m.matches_value(spec("Stop"), ""), Some(true));
+        assert_eq!(m.matches_value(spec("SessionStart"), "startup"), Some(false));
+        assert_eq!(m.clone().on_every_event().matches_value(spec("Stop"), ""), Some(false));
+    }
+
+    #[test]
+    fn a_prompt_matcher_is_tested_against_the_prompt_text() {
+        let m = FamilyMatcher::unanchored(Some("^deploy"), &[]).unwrap().on_prompt();
+        let ups = spec("UserPromptSubmit");
+        assert_eq!(m.matches_value(ups, ""), None, "the prompt is not the matcher value");
+        assert!(m.matches(ups, "", &serde_json::json!({"prompt": "deploy now"})));
+        assert!(!m.matches(ups, "", &serde_json::json!({"prompt": "please deploy"})));
     }
 }

@@ -19,7 +19,7 @@ use crate::config::{ConfigWarnings, DocContext, Fields, Group, Handler, Parse, R
 use crate::error::ConfigError;
 use crate::fold::Folded;
 use crate::matcher::GroupMatcher;
-pub(crate) use matcher::{Anchoring, ToolNames};
+pub(crate) use matcher::{Anchoring, FamilyMatcher, ToolNames};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
 
@@ -134,6 +134,7 @@ impl SettingsShape for Family {
             return Ok((GroupMatcher::new(crate::matcher::Matcher::All), None));
         }
         let m = matcher::FamilyMatcher::compile(raw, spec, rules, self.anchoring, self.tools)?;
+        let m = if self.matcher_on_every_event { m.on_every_event() } else { m };
         Ok((GroupMatcher::new(m), None))
     }
 

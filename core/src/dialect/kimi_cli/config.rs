@@ -11,7 +11,7 @@
 //! is the TypeScript Kimi Code CLI's, absent from Kimi CLI 1.52 (observed): skipped with a
 //! warning.
 
-use super::super::search_matcher::SearchMatcher;
+use super::super::family::FamilyMatcher;
 use crate::catalog::{Dialect, Shell};
 use crate::config::{CommandSpec, ConfigWarnings, DocContext, Fields, Group, Handler, Parse, RunMode};
 use crate::error::ConfigError;
@@ -124,5 +124,5 @@ fn compile(raw: Option<&str>) -> Result<GroupMatcher, String> {
     if raw.is_some_and(|r| r.trim() == "*") {
         return Err("matcher \"*\" is not a valid regex (Kimi: the hook never matches)".into());
     }
-    SearchMatcher::compile(raw, &[]).map(|m| GroupMatcher::new(m.on_prompt()))
+    FamilyMatcher::unanchored(raw, &[]).map(|m| GroupMatcher::new(m.on_prompt()))
 }

@@ -9,7 +9,7 @@ use super::tools::TOOL_NAMES;
 use super::{QwenCodeRules, QwenKnobs};
 use crate::catalog::{EventId, EventSpec, HandlerType, Rules};
 use crate::config::{Fields, Handler, Knobs, escape};
-use crate::dialect::search_matcher::SearchMatcher;
+use crate::dialect::family::FamilyMatcher;
 use crate::dialect::settings::{ReadMatcher, SettingsShape, TimeUnit};
 use crate::matcher::GroupMatcher;
 
@@ -23,7 +23,7 @@ impl SettingsShape for QwenCodeRules {
     }
 
     fn group_matcher(&self, raw: Option<&str>, _spec: &EventSpec, _rules: Rules) -> ReadMatcher {
-        SearchMatcher::compile(raw, TOOL_NAMES).map(|m| (GroupMatcher::new(m), None))
+        FamilyMatcher::unanchored(raw, TOOL_NAMES).map(|m| (GroupMatcher::new(m), None))
     }
 
     fn timeout_unit(&self) -> TimeUnit {

@@ -1,6 +1,6 @@
 //! Qwen's names for Claude Code's tools (its matchers are tested against them).
 
-use super::super::search_matcher::ToolNames;
+use super::super::family::ToolNames;
 
 /// Qwen's names for Claude Code's tools: a matcher is also tested against them. Observed:
 /// `Bash` and `Shell` match `run_shell_command`; the others are the documented tool names,
