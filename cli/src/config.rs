@@ -81,7 +81,9 @@ impl Source {
                 let text = read_text(p)?;
                 let file = Some(p.display().to_string());
                 match serde_json::from_str::<Value>(&text) {
-                    Ok(Value::Object(m)) if m.contains_key("sources") => {
+                    // An envelope: with sources, or naming its dialect (`{"dialect": ..., "hooks":
+                    // ...}`), which no agent's own settings file does.
+                    Ok(Value::Object(m)) if m.contains_key("sources") || m.contains_key("dialect") => {
                         return Ok(Parsed { value: Value::Object(m), text, file, settings: None });
                     }
                     parsed => (settings_file_envelope(p, &text, parsed.ok()), file, Some(text)),

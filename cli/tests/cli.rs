@@ -788,3 +788,29 @@ fn hookwire_test_waits_for_an_async_hook_and_says_the_same() {
     let ran: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("async-ran")).unwrap()).unwrap();
     assert_eq!(ran["tool_input"]["command"], "ls");
 }
+
+/// A `--config` file that names its dialect (`{"dialect": ..., "hooks": ...}`, the envelope form
+/// without `sources`) is read in that dialect, not detected as a Claude Code settings file: a
+/// Qwen timeout of 60000 is milliseconds there, so no "in seconds" warning (helper report,
+/// issue 32).
+#[test]
+fn a_config_file_that_names_its_dialect_is_read_in_it() {
+    let dir = std::env::temp_dir().join(format!("hookwire-named-dialect-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = dir.join("q.json");
+    std::fs::write(
+        &config,
+        r#"{"dialect":"qwen-code","limits":{"max_parallel":4},
+            "hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"echo hi","timeout":60000}]}]}}"#,
+    )
+    .unwrap();
+    let event = r#"{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/tmp","tool_name":"run_shell_command","tool_input":{}}"#;
+    let out = hookwire_with_stdin(&["fire", "--config", config.to_str().unwrap()], Some(event));
+    let result = json_of(&out);
+    assert_eq!(result["warnings"], serde_json::json!([]), "{result}");
+    assert_eq!(result["outcomes"][0]["stdout"], "hi\n");
+    let validate = hookwire(&["validate", config.to_str().unwrap()]);
+    assert!(stdout(&validate).contains("(qwen-code;"), "{}", stdout(&validate));
+    assert!(!stdout(&validate).contains("in seconds"), "{}", stdout(&validate));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -130,10 +130,15 @@ impl<'a> FileHint<'a> {
     }
 }
 
-/// The dialect of a settings file, from its path and content: the strongest claim, ties to
-/// the earlier dialect of the list; Claude Code when no dialect claims it.
+/// The dialect of a settings file, from its path and content: the dialect the document names
+/// (an envelope's top-level `dialect`, which no agent's own file has), else the strongest
+/// claim, ties to the earlier dialect of the list; Claude Code when no dialect claims it.
 pub fn detect(path: &Path, text: &str) -> Dialect {
     let hint = FileHint::new(path, text);
+    let named = hint.json().and_then(|doc| doc.get("dialect")).and_then(Value::as_str);
+    if let Some(d) = named.and_then(Dialect::parse) {
+        return d;
+    }
     let mut best = (Claim::No, Dialect::DEFAULT);
     for d in ALL {
         let claim = d.rules().claims(&hint);
@@ -162,6 +167,15 @@ mod tests {
 
     fn d(path: &str, text: &str) -> &'static str {
         detect(Path::new(path), text).as_str()
+    }
+
+    #[test]
+    fn a_document_that_names_its_dialect_is_that_dialect_wherever_it_lies() {
+        let named = r#"{"dialect":"qwen-code","hooks":{"PreToolUse":[]}}"#;
+        assert_eq!(d("/tmp/q.json", named), "qwen-code");
+        assert_eq!(d("/repo/.codex/hooks.json", named), "qwen-code");
+        // An unknown name is no claim: the file is detected as before.
+        assert_eq!(d("/repo/.codex/hooks.json", r#"{"dialect":"nope","hooks":{}}"#), "codex");
     }
 
     #[test]
