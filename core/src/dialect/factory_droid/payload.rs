@@ -6,7 +6,9 @@
 //! Bounded, and chosen where Droid was not observed: only keys that are lower-case identifiers
 //! (`[a-z_][a-z0-9_]*`, so a payload can never replace `PATH` or `HOME`), numbers and booleans
 //! as their JSON text, a value with a NUL or over [`MAX_VALUE`] bytes skipped (an environment
-//! string over 128 KiB makes the spawn fail on Linux), at most [`MAX_VARS`] variables.
+//! string over 128 KiB makes the spawn fail on Linux), at most [`MAX_VARS`] variables, and
+//! never a `*_proxy` name: those are lower-case by convention (`http_proxy`, `no_proxy`) and
+//! would let an event redirect every request the hook makes.
 
 use super::super::FireEvent;
 use serde_json::Value;
@@ -22,7 +24,8 @@ pub(super) fn vars(ev: &FireEvent<'_>) -> Vec<(String, String)> {
         ("DROID_PROJECT_DIR".to_string(), ev.project_dir.to_string()),
     ];
     let Some(obj) = ev.current.as_object() else { return vars };
-    let scalars = obj.iter().filter(|(k, _)| is_lower_identifier(k)).filter_map(|(k, v)| {
+    let exported = |k: &str| is_lower_identifier(k) && !k.ends_with("_proxy");
+    let scalars = obj.iter().filter(|(k, _)| exported(k)).filter_map(|(k, v)| {
         let text = match v {
             Value::String(s) => s.clone(),
             Value::Number(n) => n.to_string(),
@@ -45,6 +48,16 @@ fn is_lower_identifier(k: &str) -> bool {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_payload_never_sets_the_lower_case_proxy_variables_that_redirect_a_hooks_traffic() {
+        let spec = crate::catalog::spec(crate::catalog::lookup("PreToolUse").unwrap());
+        let event = json!({"session_id": "s", "http_proxy": "http://evil:1", "https_proxy": "x",
+            "all_proxy": "x", "no_proxy": "*", "proxy": "kept"});
+        let got = vars(&FireEvent::plain(spec, &event));
+        let names: Vec<&str> = got.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(names, ["FACTORY_PROJECT_DIR", "DROID_PROJECT_DIR", "session_id", "proxy"]);
+    }
 
     #[test]
     fn top_level_scalars_become_variables_but_never_upper_case_or_huge_ones() {
