@@ -116,10 +116,11 @@ pub fn run(cx: &FireContext<'_>, fire: &Fire<'_>, chosen: &[Chosen<'_>], sync: &
                 let c = &chosen[k];
                 let want_env_file =
                     fire.spec.has_env_file(fire.rules) && c.h.dialect.rules().profile().env_file;
-                let l = launch::prepare(cx, &c.h, c.timeout_s, start, &view(&c.h), want_env_file);
+                let mut l = launch::prepare(cx, &c.h, c.timeout_s, start, &view(&c.h), want_env_file);
                 if let Prepared::Failed(why) = &l.prepared {
                     logs::spawn_failed(cx.fire_id, &c.h.id, why);
                 }
+                ran.hook_warnings[k].append(&mut l.warnings);
                 l
             })
             .collect();

@@ -178,9 +178,49 @@ pub enum Prepared<'e> {
 pub struct Launched<'e> {
     pub prepared: Prepared<'e>,
     pub env: Vec<(OsString, OsString)>,
+    /// What was changed to start it (a variable too large for a process's environment).
+    pub warnings: Vec<String>,
 }
 
 type Env = Vec<(OsString, OsString)>;
+
+/// Linux refuses to start a program given one environment string (`NAME=value` and its NUL)
+/// over `MAX_ARG_STRLEN`, 32 pages (131,072 bytes).
+const MAX_ENV_ENTRY: usize = 32 * 4096;
+/// Nor arguments and environment together over `ARG_MAX` (a quarter of the stack limit, 2 MiB
+/// by default); the environment keeps under half of that, leaving the rest to the command.
+const MAX_ENV_TOTAL: usize = 1024 * 1024;
+
+/// Drops the variables a hook could not be started with: any one over [`MAX_ENV_ENTRY`], then
+/// the largest until the whole fits [`MAX_ENV_TOTAL`]. Values come from the event
+/// (`CLAUDE_PROJECT_DIR` from `cwd`, iFlow's `IFLOW_TOOL_ARGS` from `tool_input`), so a
+/// hostile event could otherwise make the spawn fail (`E2BIG`) and keep a guard from running;
+/// the hook runs without them, and a warning names each.
+fn fit_env(env: &mut Env, hook_id: &str) -> Vec<String> {
+    let size = |(k, v): &(OsString, OsString)| k.len() + v.len() + 2;
+    let mut dropped = Vec::new();
+    env.retain(|entry| {
+        let keep = size(entry) <= MAX_ENV_ENTRY;
+        if !keep {
+            dropped.push((entry.0.to_string_lossy().into_owned(), size(entry)));
+        }
+        keep
+    });
+    // Each string also costs a pointer in the array the kernel copies.
+    let mut total: usize = env.iter().map(|e| size(e) + 8).sum();
+    while total > MAX_ENV_TOTAL {
+        let Some(largest) = (0..env.len()).max_by_key(|&i| size(&env[i])) else { break };
+        let entry = env.remove(largest);
+        total -= size(&entry) + 8;
+        dropped.push((entry.0.to_string_lossy().into_owned(), size(&entry)));
+    }
+    dropped
+        .into_iter()
+        .map(|(name, bytes)| {
+            format!("hook {hook_id}: variable {name} ({bytes} bytes) is too large for a hook's environment; not set")
+        })
+        .collect()
+}
 
 fn set(env: &mut Env, k: &str, v: OsString) {
     env.retain(|(n, _)| n != k);
@@ -229,10 +269,11 @@ pub fn prepare<'e>(
             }
             Err(why) => {
                 let prepared = Prepared::Failed(format!("cannot create CLAUDE_ENV_FILE: {why}"));
-                return Launched { prepared, env };
+                return Launched { prepared, env, warnings: Vec::new() };
             }
         }
     }
+    let warnings = fit_env(&mut env, &h.id);
     let payload = rules.payload(h, view);
     logs::input(cx.fire_id, &h.id, &payload);
     let max_output = cx.config.limits.max_output_bytes;
@@ -298,7 +339,7 @@ pub fn prepare<'e>(
             None => Prepared::Failed("the registered function is gone".into()),
         },
     };
-    Launched { prepared, env }
+    Launched { prepared, env, warnings }
 }
 
 /// A variable of a hook's environment.
@@ -362,6 +403,23 @@ mod tests {
 
     fn shells(config: &str) -> Shells {
         Shells::resolve(&crate::load::config(serde_json::from_str(config).unwrap()).unwrap())
+    }
+
+    #[test]
+    fn an_environment_too_large_to_start_a_program_loses_its_largest_variables_with_a_warning() {
+        let var = |k: &str, n: usize| (OsString::from(k), OsString::from("x".repeat(n)));
+        let mut env = vec![var("PATH", 10), var("HUGE", MAX_ENV_ENTRY), var("SMALL", 5)];
+        let warned = fit_env(&mut env, "h");
+        assert_eq!(env.iter().map(|(k, _)| k.to_str().unwrap()).collect::<Vec<_>>(), ["PATH", "SMALL"]);
+        assert!(warned[0].contains("HUGE") && warned[0].contains("not set"), "{warned:?}");
+        // Each fits alone; together they pass the total, so the largest go first.
+        let mut env: Vec<_> = (0..12).map(|i| var(&format!("V{i}"), 100_000 + i)).collect();
+        env.push(var("PATH", 10));
+        let warned = fit_env(&mut env, "h");
+        assert_eq!(warned.len(), 2, "{warned:?}");
+        assert!(warned[0].contains("V11") && warned[1].contains("V10"));
+        assert!(env.iter().any(|(k, _)| k == "PATH"));
+        assert!(fit_env(&mut env, "h").is_empty(), "what fits is left alone");
     }
 
     #[test]

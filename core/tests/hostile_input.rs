@@ -367,3 +367,29 @@ fn deep_hook_output_never_makes_an_unreadable_result() {
         }
     }
 }
+
+/// An event's own values reach a hook's environment (`CLAUDE_PROJECT_DIR` from `cwd`, iFlow's
+/// `IFLOW_TOOL_ARGS` from `tool_input`). One longer than the kernel takes for a variable used to
+/// make the spawn fail (`E2BIG`), so the guard never ran and the tool ran: a hostile event
+/// disabled a guard. The variable is dropped with a warning and the guard runs.
+#[test]
+fn an_event_too_large_for_the_hooks_environment_keeps_no_guard_from_running() {
+    let guard = |dialect: &str| {
+        let config = json!({"dialect": dialect, "hooks": {"PreToolUse": [{"matcher": "Bash",
+            "hooks": [{"type": "command", "command": "echo no >&2; exit 2"}]}]}});
+        Dispatcher::new(&config.to_string()).expect("the guard loads")
+    };
+    let huge_cwd = json!({"hook_event_name": "PreToolUse", "session_id": "s", "cwd": format!("/{}", "a".repeat(200_000)),
+        "tool_name": "Bash", "tool_input": {"command": "rm -rf x"}});
+    let huge_input = json!({"hook_event_name": "PreToolUse", "session_id": "s", "cwd": "/tmp",
+        "tool_name": "Bash", "tool_input": {"command": "rm -rf x", "pad": "y".repeat(200_000)}});
+    for (dialect, event) in [("claude-code", &huge_cwd), ("iflow", &huge_input), ("iflow", &huge_cwd)] {
+        let r = fire(&guard(dialect), event);
+        let short: Vec<String> = warnings(&r).iter().map(|w| w.chars().take(160).collect()).collect();
+        assert_eq!(r["decision"], "deny", "{dialect}: {short:?}");
+        assert!(
+            short.iter().any(|w| w.contains("too large for a hook's environment")),
+            "{dialect}: {short:?}"
+        );
+    }
+}
