@@ -5,12 +5,12 @@
 //! silently. The switches (`hooksConfig.enabled`, `hooksConfig.disabled`, and the older
 //! spelling of both inside `hooks`) are read here too.
 
+use super::GeminiRules;
 use super::matcher::GeminiMatcher;
-use super::{GeminiKnobs, GeminiRules};
 use crate::catalog::{EventId, EventSpec, HandlerType, Rules, Shell};
-use crate::config::{ConfigWarnings, Fields, Handler, Knobs, Parse, escape};
+use crate::config::{ConfigWarnings, Fields, Handler, Knobs, Parse};
 use crate::dialect::Switches;
-use crate::dialect::settings::{HandlerKeys, ReadMatcher, SettingsShape, TimeUnit};
+use crate::dialect::settings::{HandlerKeys, ReadMatcher, SequentialEnv, SettingsShape, TimeUnit};
 use crate::error::ConfigError;
 use crate::matcher::GroupMatcher;
 use serde_json::{Map, Value};
@@ -71,17 +71,9 @@ impl SettingsShape for GeminiRules {
     /// and the group's `sequential`. `description` is tolerated whatever its type (Gemini
     /// only shows it).
     fn own_keys(&self, group: &Fields<'_>, f: &Fields<'_>, h: &mut Handler) -> Result<(), (String, String)> {
-        let sequential = group.boolean("sequential")?.unwrap_or(false);
-        let name = f.string("name")?;
-        let env = f.string_pairs("env")?.unwrap_or_default();
-        if let Some((k, _)) =
-            env.iter().find(|(k, v)| k.is_empty() || k.contains(['=', '\0']) || v.contains('\0'))
-        {
-            let why = "not a valid environment variable (empty name, `=` or NUL)";
-            return Err((format!("{}/env/{}", f.hptr, escape(k)), why.to_string()));
-        }
-        h.name = name;
-        h.knobs = Knobs::new(GeminiKnobs { sequential, env });
+        let own = SequentialEnv::read(group, f)?;
+        h.name = f.string("name")?;
+        h.knobs = Knobs::new(own);
         Ok(())
     }
 }

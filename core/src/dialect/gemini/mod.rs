@@ -33,15 +33,6 @@ const DEFAULT_TIMEOUT_S: f64 = 60.0;
 /// The `gemini` dialect.
 pub struct GeminiRules;
 
-/// What a Gemini handler carries beyond the common fields.
-#[derive(Debug, Default)]
-pub(crate) struct GeminiKnobs {
-    /// Its group says `sequential: true`.
-    pub sequential: bool,
-    /// `env`: added to this hook's environment, last.
-    pub env: Vec<(String, String)>,
-}
-
 /// Gemini's event names (agents.md §3.1) and the catalogue events they stand for.
 static EVENTS: &[NativeEvent] = &[
     ev("BeforeTool", &["PreToolUse"], true),
@@ -56,10 +47,6 @@ static EVENTS: &[NativeEvent] = &[
     native("AfterModel", false),
     native("BeforeToolSelection", false),
 ];
-
-fn knobs(h: &Handler) -> Option<&GeminiKnobs> {
-    h.knobs.get::<GeminiKnobs>()
-}
 
 /// What this dialect is, as data (`Profile`); its code is the `DialectRules` impl below.
 pub(super) static PROFILE: Profile = Profile {
@@ -124,11 +111,7 @@ impl DialectRules for GeminiRules {
     /// Parallel unless a selected handler belongs to a `sequential: true` group: then every
     /// hook of the fire, one at a time in configuration order, and a deny stops nothing.
     fn strategy_for(&self, selected: &[&Handler]) -> Strategy {
-        if selected.iter().any(|h| knobs(h).is_some_and(|k| k.sequential)) {
-            Strategy::RunAll
-        } else {
-            Strategy::Parallel
-        }
+        super::settings::SequentialEnv::strategy(selected)
     }
 
     fn fold(&self, _spec: &EventSpec, steps: &[&Step]) -> Folded {
@@ -141,7 +124,7 @@ impl DialectRules for GeminiRules {
             ("GEMINI_PROJECT_DIR".to_string(), ev.project_dir.to_string()),
             ("CLAUDE_PROJECT_DIR".to_string(), ev.project_dir.to_string()),
         ];
-        vars.extend(knobs(h).into_iter().flat_map(|k| k.env.iter().cloned()));
+        vars.extend(super::settings::SequentialEnv::env(h));
         vars
     }
 

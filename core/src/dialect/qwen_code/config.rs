@@ -5,11 +5,12 @@
 //! `readCommandHookTimeout`, the legacy reading kept for compatibility; the documentation says
 //! milliseconds, default 60000). Other handler types' timeouts are seconds, as documented.
 
+use super::QwenCodeRules;
 use super::tools::TOOL_NAMES;
-use super::{QwenCodeRules, QwenKnobs};
 use crate::catalog::{EventId, EventSpec, HandlerType, Rules};
-use crate::config::{Fields, Handler, Knobs, escape};
+use crate::config::{Fields, Handler, Knobs};
 use crate::dialect::family::FamilyMatcher;
+use crate::dialect::settings::SequentialEnv;
 use crate::dialect::settings::{ReadMatcher, SettingsShape, TimeUnit};
 use crate::matcher::GroupMatcher;
 
@@ -33,21 +34,14 @@ impl SettingsShape for QwenCodeRules {
     /// The group's `sequential` and the handler's `env`; and a non-command handler's timeout
     /// of 1000 or more taken back as seconds (the rule is the command hooks' only).
     fn own_keys(&self, group: &Fields<'_>, f: &Fields<'_>, h: &mut Handler) -> Result<(), (String, String)> {
-        let sequential = group.boolean("sequential")?.unwrap_or(false);
-        let env = f.string_pairs("env")?.unwrap_or_default();
-        if let Some((k, _)) =
-            env.iter().find(|(k, v)| k.is_empty() || k.contains(['=', '\0']) || v.contains('\0'))
-        {
-            let why = "not a valid environment variable (empty name, `=` or NUL)";
-            return Err((format!("{}/env/{}", f.hptr, escape(k)), why.to_string()));
-        }
+        let own = SequentialEnv::read(group, f)?;
         if h.ty != HandlerType::Command
             && let Some(t) = f.number("timeout")?.filter(|t| *t >= 1000.0)
         {
             h.timeout_s = Some(t.min(86_400.0));
         }
-        if sequential || !env.is_empty() {
-            h.knobs = Knobs::new(QwenKnobs { sequential, env });
+        if own.sequential || !own.env.is_empty() {
+            h.knobs = Knobs::new(own);
         }
         Ok(())
     }
@@ -83,7 +77,7 @@ mod tests {
         let d = Dispatcher::new(&config.to_string()).unwrap();
         assert!(d.load_warnings().is_empty(), "{:?}", d.load_warnings());
         let pre = &d.config().events[crate::catalog::lookup("PreToolUse").unwrap()];
-        let k = pre[0].handlers[0].knobs.get::<super::QwenKnobs>().unwrap();
+        let k = pre[0].handlers[0].knobs.get::<crate::dialect::settings::SequentialEnv>().unwrap();
         assert!(k.sequential);
         assert_eq!(k.env, [("A".to_string(), "1".to_string())]);
     }

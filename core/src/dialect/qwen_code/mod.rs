@@ -28,19 +28,6 @@ use std::borrow::Cow;
 /// The `qwen-code` dialect.
 pub struct QwenCodeRules;
 
-/// What a Qwen handler carries beyond Claude Code's keys.
-#[derive(Debug, Default)]
-pub(crate) struct QwenKnobs {
-    /// Its group says `sequential: true`.
-    pub sequential: bool,
-    /// `env`: added to this hook's environment, last.
-    pub env: Vec<(String, String)>,
-}
-
-fn knobs(h: &Handler) -> Option<&QwenKnobs> {
-    h.knobs.get::<QwenKnobs>()
-}
-
 /// Qwen's events (observed firing, or documented for 0.24): Claude Code's names, and three of
 /// its own. PostToolUse is not a blocking event in Qwen (a block is ignored, observed).
 static EVENTS: &[NativeEvent] = &[
@@ -102,11 +89,7 @@ impl DialectRules for QwenCodeRules {
     /// Observed: hooks of one event run in parallel; a `sequential: true` group runs its
     /// hooks one at a time, and a deny stops nothing (the next hook still runs).
     fn strategy_for(&self, selected: &[&Handler]) -> Strategy {
-        if selected.iter().any(|h| knobs(h).is_some_and(|k| k.sequential)) {
-            Strategy::RunAll
-        } else {
-            Strategy::Parallel
-        }
+        super::settings::SequentialEnv::strategy(selected)
     }
 
     fn vars(&self, h: &Handler, ev: &FireEvent<'_>) -> Vec<(String, String)> {
@@ -114,7 +97,7 @@ impl DialectRules for QwenCodeRules {
             ("QWEN_PROJECT_DIR".to_string(), ev.project_dir.to_string()),
             ("GEMINI_PROJECT_DIR".to_string(), ev.project_dir.to_string()),
         ];
-        vars.extend(knobs(h).into_iter().flat_map(|k| k.env.iter().cloned()));
+        vars.extend(super::settings::SequentialEnv::env(h));
         vars
     }
 

@@ -11,7 +11,10 @@
 
 mod group;
 mod handler;
+mod sequential;
 mod timeout;
+
+pub(crate) use sequential::SequentialEnv;
 
 use crate::catalog::{self, EventId, EventSpec, HandlerType, MatchOn, Rules, Shell};
 use crate::config::{ConfigWarnings, DocContext, Fields, Group, Handler, Parse, RunMode, escape};
