@@ -453,6 +453,9 @@ pub static NATIVE_ONLY: &[EventSpec] = &[
     native_row("qwen-code", "SessionDelete", D::None),
     native_row("qwen-code", "TodoCreated", D::None),
     native_row("qwen-code", "TodoCompleted", D::None),
+    // Cline's hook files with no Claude Code event: TaskResume can cancel, TaskCancel cannot.
+    native_row("cline", "TaskResume", D::Block),
+    native_row("cline", "TaskCancel", D::None),
 ];
 
 /// Index of an event in [`CATALOGUE`], then in [`NATIVE_ONLY`].

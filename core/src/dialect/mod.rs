@@ -11,6 +11,7 @@
 mod auggie;
 pub(crate) mod claim;
 mod claude_code;
+mod cline;
 mod codebuddy;
 mod codex;
 mod cortex_code;
@@ -237,6 +238,11 @@ pub struct Profile {
     /// (§5.6). A dialect whose default depends on more (Claude Code's per-event defaults)
     /// overrides [`DialectRules::timeout_s`].
     pub default_timeout_s: Option<f64>,
+    /// For an agent whose hooks are files found in a directory (Cline): lists a source
+    /// directory as a document of the dialect (its JSON bytes, which the trust digest covers),
+    /// bounded by the dialect's own discovery rules; `None`: a directory source is refused
+    /// like any path that is not a regular file.
+    pub directory: Option<fn(&std::path::Path) -> Result<Vec<u8>, String>>,
 }
 
 impl Profile {
@@ -268,6 +274,7 @@ impl Profile {
             Scope::Session,
         ],
         default_timeout_s: None,
+        directory: None,
     };
 
     /// The dialect's event of this native name.

@@ -181,7 +181,7 @@ pub(crate) fn read_entry(
         (Some(given), None) => {
             let resolved = resolve_path(&given, project_dir);
             let label = format!("{} {given}", scope.as_str());
-            let bytes = match read_file(&resolved) {
+            let bytes = match read_source(dialect, &resolved) {
                 Ok(Some(b)) => b,
                 Ok(None) => return Ok(None),
                 Err(why) if strict_files => {
@@ -239,6 +239,15 @@ fn resolve_path(given: &str, project_dir: Option<&Path>) -> PathBuf {
 fn read_file(path: &Path) -> Result<Option<Vec<u8>>, String> {
     crate::files::read_capped(path, MAX_SOURCE_BYTES, crate::files::Symlinks::Follow)
         .map_err(|why| if why.starts_with("it is larger") { "larger than 4 MiB".to_string() } else { why })
+}
+
+/// A source file, or a directory that the source's dialect lists as a document
+/// (`Profile::directory`: Cline's hook files).
+fn read_source(dialect: Dialect, path: &Path) -> Result<Option<Vec<u8>>, String> {
+    match dialect.rules().profile().directory {
+        Some(list) if path.is_dir() => list(path).map(Some),
+        _ => read_file(path),
+    }
 }
 
 /// For `<root>/hooks/hooks.json` the root is the directory holding `hooks/`; else the file's

@@ -134,7 +134,7 @@ fn tool_response(e: &Value, failure: bool) -> Value {
 /// UTC ISO 8601 with milliseconds and `Z` (`2026-11-24T01:52:07.226Z`), as JavaScript's
 /// `toISOString` writes it. Written by hand from the civil-from-days algorithm (Howard
 /// Hinnant's): no date crate is in the tree, and this is the only date the engine writes.
-pub(super) fn timestamp(at: SystemTime) -> String {
+pub(in crate::dialect) fn timestamp(at: SystemTime) -> String {
     let since = at.duration_since(UNIX_EPOCH).unwrap_or_default();
     let secs = since.as_secs();
     let millis = since.subsec_millis();
