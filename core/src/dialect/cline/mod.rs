@@ -87,6 +87,7 @@ pub(super) static PROFILE: Profile = Profile {
     fold_summary: "run-all: one hook at a time in configuration order, every hook runs even after a cancel; any cancel wins and drops the context, contexts joined with a newline, the last overrideInput wins",
     default_timeout_s: Some(DEFAULT_TIMEOUT_S),
     directory: Some(config::list),
+    native_payloads: true,
     ..Profile::BASE
 };
 
@@ -124,6 +125,11 @@ impl DialectRules for ClineRules {
         _warnings: &mut ConfigWarnings,
     ) -> Result<Switches, ConfigError> {
         Ok(Switches::default())
+    }
+
+    /// Cline's own payload (it has `hookName`), fired under its hook file's name.
+    fn canonical(&self, name: &str, event: &Value) -> Option<Value> {
+        native::canonical(name, event)
     }
 
     fn fold(&self, _spec: &EventSpec, steps: &[&Step]) -> Folded {

@@ -9,7 +9,6 @@ use serde_json::{Map, Value, json};
 
 /// The canonical event of Cline's payload `event` fired as `name`; `None` when `event` is not
 /// Cline's (no `hookName`) or `name` is no Cline event.
-#[allow(dead_code)] // wired into `DialectRules::canonical` once main has it
 pub(super) fn canonical(name: &str, event: &Value) -> Option<Value> {
     let obj = event.as_object()?;
     obj.get("hookName")?;

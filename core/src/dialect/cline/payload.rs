@@ -4,8 +4,9 @@
 //! event's own keys, among them an object named after the event (`preToolUse{toolName,
 //! parameters}`). Compact JSON, no trailing newline.
 //!
-//! A host that is Cline fires Cline's own payload (it has `hookName`): the hook gets it as
-//! given, without the `hook_event_name` key the host added to name the event. Otherwise the
+//! A host that is Cline fires Cline's own payload (it has `hookName`; `native.rs`): a hook of
+//! the fired event gets it as given, without the `hook_event_name` key the host added to name
+//! the event. Otherwise the
 //! payload is built from the canonical event: `taskId` and `rootSessionId` are its
 //! `session_id`, the workspace its `cwd`; `clineVersion` is `$CLINE_VERSION` or `""` and
 //! `userId` `$CLINE_USER_ID`, `$USER` or `"unknown"` (as Cline writes them). Unverified, chosen:
@@ -14,15 +15,15 @@
 //! `duration_ms` or 0.
 
 use super::tools;
+use crate::catalog::Dialect;
 use crate::dialect::{FireEvent, text_or_json};
 use serde_json::{Map, Value, json};
 
 pub(super) fn payload(native: &str, ev: &FireEvent<'_>) -> Vec<u8> {
-    let e = ev.current;
-    if let Some(obj) = e.as_object().filter(|o| o.contains_key("hookName")) {
-        let mut given = obj.clone();
-        given.shift_remove("hook_event_name");
-        return serde_json::to_vec(&given).unwrap_or_default();
+    if let Some(fired) = ev.native.filter(|n| n.dialect == Dialect::Cline)
+        && fired.get("hook_event_name").and_then(Value::as_str) == Some(native)
+    {
+        return fired.payload(false);
     }
     serde_json::to_vec(&Value::Object(build(native, ev))).unwrap_or_default()
 }
@@ -169,13 +170,5 @@ mod tests {
             p["preToolUse"],
             json!({"toolName": "run_commands", "parameters": {"commands": "[\"ls\"]"}})
         );
-    }
-
-    #[test]
-    fn a_clines_own_payload_passes_without_the_event_name_the_host_added() {
-        let given =
-            json!({"clineVersion": "", "hookName": "tool_call", "hook_event_name": "PreToolUse", "x": 1});
-        let p = fire("PreToolUse", "PreToolUse", given);
-        assert_eq!(p, json!({"clineVersion": "", "hookName": "tool_call", "x": 1}));
     }
 }

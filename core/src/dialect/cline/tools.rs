@@ -17,7 +17,6 @@ pub(super) fn to_cline(e: &Value) -> (String, Value) {
 
 /// Claude Code's tool name and input for Cline's `name` and `input` (a host firing Cline's own
 /// payload): `run_commands` is `Bash`, its commands joined by newlines into one `command`.
-#[allow(dead_code)] // used by native.rs
 pub(super) fn to_claude_code(name: &str, input: &Value) -> (String, Value) {
     let commands = input.get("commands").and_then(Value::as_array);
     match (name, commands) {
