@@ -296,6 +296,13 @@ mod tests {
                     .into(),
             ),
             (
+                "cline",
+                r#"{"dialect":"cline","sources":[{"scope":"user","settings":{"hooks":{
+                   "UserPromptSubmit":[{"file":"/dev/null"}],
+                   "TaskResume":[{"file":"/dev/null"}]}}}]}"#
+                    .into(),
+            ),
+            (
                 "iflow",
                 r#"{"dialect":"iflow","sources":[{"scope":"user","settings":{"hooks":{
                    "PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"exit 0"}]}],

@@ -242,6 +242,16 @@ mod tests {
     }
 
     #[test]
+    fn a_hook_file_in_clines_hooks_directories_is_clines() {
+        let script = "#!/bin/sh\nprintf '{\"cancel\":true}'\n";
+        assert_eq!(d("/repo/.clinerules/hooks/PreToolUse", script), "cline");
+        assert_eq!(d("/home/u/.cline/hooks/pretooluse.sh", script), "cline");
+        assert_eq!(d("/home/u/Documents/Cline/Hooks/TaskStart.py", script), "cline");
+        // `.cline/settings.json` is no hooks directory of Cline's.
+        assert_eq!(d("/repo/.cline/settings.json", r#"{"hooks":{}}"#), "claude-code");
+    }
+
+    #[test]
     fn an_open_plugins_file_is_claimed_by_the_events_only_the_specification_has() {
         let shell = r#"{"hooks":{"BeforeShellExecution":[]}}"#;
         assert_eq!(d("/p/my-plugin/hooks/hooks.json", shell), "open-plugins");

@@ -165,6 +165,10 @@ impl HostEnv {
     }
 }
 
+/// Lists a hooks directory as a document of the dialect (`Profile::directory`): its JSON bytes,
+/// or why the directory cannot be read.
+pub type ListDirectory = fn(&std::path::Path) -> Result<Vec<u8>, String>;
+
 /// The unit of a handler's `timeout` in a dialect's documents.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TimeUnit {
@@ -242,7 +246,7 @@ pub struct Profile {
     /// directory as a document of the dialect (its JSON bytes, which the trust digest covers),
     /// bounded by the dialect's own discovery rules; `None`: a directory source is refused
     /// like any path that is not a regular file.
-    pub directory: Option<fn(&std::path::Path) -> Result<Vec<u8>, String>>,
+    pub directory: Option<ListDirectory>,
     /// A host emulating the agent may fire the agent's own payloads, whose keys are not Claude
     /// Code's (Copilot's `toolName`, Cline's nested `preToolUse`): every fire of a
     /// configuration using this dialect asks [`DialectRules::canonical`] first, and the

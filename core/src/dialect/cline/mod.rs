@@ -144,3 +144,6 @@ impl DialectRules for ClineRules {
         reading::read(h, ev, f)
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,3 @@
+#!/bin/sh
+# Cancels the run and says nothing else.
+printf '{"cancel":true}'

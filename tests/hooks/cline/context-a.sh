@@ -1,0 +1,3 @@
+#!/bin/sh
+# A Cline hook adding the context A.
+printf '{"contextModification":"A"}'

@@ -1,0 +1,3 @@
+#!/bin/sh
+# A Cline hook adding the context B.
+printf '{"contextModification":"B"}'

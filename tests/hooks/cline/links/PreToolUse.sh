@@ -1,0 +1,1 @@
+../outside/PreToolUse.sh

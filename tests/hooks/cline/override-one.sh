@@ -1,0 +1,3 @@
+#!/bin/sh
+# Replaces the tool input.
+printf '{"overrideInput":{"commands":["one"]}}'

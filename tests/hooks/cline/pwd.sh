@@ -1,0 +1,3 @@
+#!/bin/sh
+# Adds its working directory as context.
+printf '{"contextModification":"%s"}' "$(pwd)"

@@ -1,0 +1,3 @@
+#!/bin/sh
+# Prints its stdin to stderr.
+cat >&2
