@@ -303,6 +303,12 @@ mod tests {
                     .into(),
             ),
             (
+                "crush",
+                r#"{"dialect":"crush","sources":[{"scope":"user","settings":{"hooks":{
+                   "PreToolUse":[{"matcher":"^bash$","command":"exit 0"},{"matcher":"edit|view","command":"exit 0"}]}}}]}"#
+                    .into(),
+            ),
+            (
                 "iflow",
                 r#"{"dialect":"iflow","sources":[{"scope":"user","settings":{"hooks":{
                    "PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"exit 0"}]}],

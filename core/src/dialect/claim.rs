@@ -65,6 +65,11 @@ impl<'a> FileHint<'a> {
         !self.is_yaml() && !self.is_toml()
     }
 
+    /// The file's name, the last component of its path (`crush.json`).
+    pub fn name(&self) -> Option<&str> {
+        self.path.rsplit('/').next().filter(|n| !n.is_empty())
+    }
+
     /// A directory claim when the path runs through `dir` (`.codex`), at its innermost place.
     pub fn in_dir(&self, dir: &str) -> Claim {
         let inner = format!("/{dir}/");
@@ -249,6 +254,16 @@ mod tests {
         assert_eq!(d("/home/u/Documents/Cline/Hooks/TaskStart.py", script), "cline");
         // `.cline/settings.json` is no hooks directory of Cline's.
         assert_eq!(d("/repo/.cline/settings.json", r#"{"hooks":{}}"#), "claude-code");
+    }
+
+    #[test]
+    fn crushs_configuration_is_claimed_by_its_name_and_directory() {
+        let hooks = r#"{"hooks":{"PreToolUse":[{"command":"exit 0"}]}}"#;
+        assert_eq!(d("/repo/crush.json", hooks), "crush");
+        assert_eq!(d("/repo/.crush.json", hooks), "crush");
+        assert_eq!(d("/home/u/.config/crush/crush.json", hooks), "crush");
+        // Another name outside its directory is not Crush's.
+        assert_eq!(d("/repo/settings.json", hooks), "claude-code");
     }
 
     #[test]

@@ -15,6 +15,7 @@ mod cline;
 mod codebuddy;
 mod codex;
 mod cortex_code;
+mod crush;
 mod cursor;
 mod devin_cli;
 mod factory_droid;
