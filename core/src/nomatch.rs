@@ -309,6 +309,14 @@ mod tests {
                     .into(),
             ),
             (
+                "mistral-vibe",
+                r#"{"dialect":"mistral-vibe","sources":[{"scope":"user","settings":{"hooks":[
+                   {"name":"a","type":"pre_tool","match":"re:ba.*","command":"exit 0"},
+                   {"name":"b","type":"post_tool","match":"read_file","command":"exit 0"},
+                   {"name":"c","type":"post_agent","match":"reviewer","command":"exit 0"}]}}]}"#
+                    .into(),
+            ),
+            (
                 "iflow",
                 r#"{"dialect":"iflow","sources":[{"scope":"user","settings":{"hooks":{
                    "PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"exit 0"}]}],

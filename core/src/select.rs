@@ -185,6 +185,10 @@ pub fn for_fire<'a>(
         if dedup != Dedup::Never
             && !seen.insert(dedup_key(dedup, config, &h, || dir.get_or_init(project_dir)))
         {
+            if dedup == Dedup::Name {
+                let name = h.name.as_deref().unwrap_or("");
+                warnings.push(format!("hook {}: skipped: an earlier hook is named {name:?} too", h.id));
+            }
             logs::skipped(fire_id, config, &h, SkipReason::Duplicate);
             continue;
         }
@@ -224,6 +228,9 @@ fn dedup_key<'d>(
     h: &Handler,
     project_dir: impl FnOnce() -> &'d String,
 ) -> String {
+    if let (Dedup::Name, Some(name)) = (dedup, h.name.as_deref()) {
+        return format!("{}\0{name}", h.dialect.as_str());
+    }
     if let (Dedup::NameAndCommand, Action::Command(CommandSpec::Shell { script, .. })) = (dedup, &h.action) {
         let name = h.name.as_deref().unwrap_or("");
         return format!("{}\0{name}\0{script}", h.dialect.as_str());

@@ -32,6 +32,7 @@ macro_rules! for_each_dialect {
             OpenPlugins = "open-plugins" => open_plugins::OpenPluginsRules,
             Cline = "cline" => cline::ClineRules,
             Crush = "crush" => crush::CrushRules,
+            MistralVibe = "mistral-vibe" => mistral_vibe::MistralVibeRules,
         }
     };
 }

@@ -267,6 +267,15 @@ mod tests {
     }
 
     #[test]
+    fn vibes_hooks_toml_is_claimed_by_its_directory() {
+        let toml = "[[hooks]]\nname = \"a\"\ntype = \"pre_tool\"\ncommand = \"true\"\n";
+        assert_eq!(d("/repo/.vibe/hooks.toml", toml), "mistral-vibe");
+        assert_eq!(d("/home/u/.vibe/hooks.toml", toml), "mistral-vibe");
+        // Vibe reads TOML only.
+        assert_eq!(d("/repo/.vibe/settings.json", r#"{"hooks":{}}"#), "claude-code");
+    }
+
+    #[test]
     fn an_open_plugins_file_is_claimed_by_the_events_only_the_specification_has() {
         let shell = r#"{"hooks":{"BeforeShellExecution":[]}}"#;
         assert_eq!(d("/p/my-plugin/hooks/hooks.json", shell), "open-plugins");

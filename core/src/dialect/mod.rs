@@ -27,6 +27,7 @@ pub(crate) mod info;
 mod jcli;
 mod jcode;
 mod kimi_cli;
+mod mistral_vibe;
 mod muse_code;
 mod neocode;
 mod ok;
@@ -131,6 +132,9 @@ pub enum Dedup {
     Command,
     /// Same `name` (absent = `""`) and same command as written (Gemini).
     NameAndCommand,
+    /// Same `name` alone: the first in configuration order runs (Mistral Vibe, where a project
+    /// entry wins over a user entry of the same name).
+    Name,
 }
 
 /// What a hook's environment starts from (layer 1 of §3.4), before the configured and the
