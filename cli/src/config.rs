@@ -78,7 +78,7 @@ impl Source {
     pub fn parse(&self) -> Result<Parsed, Failure> {
         let (value, file, settings) = match self {
             Source::File(p) => {
-                let text = read_text(p)?;
+                let text = crate::validate::text_of(p)?;
                 let file = Some(p.display().to_string());
                 match serde_json::from_str::<Value>(&text) {
                     // An envelope: with sources, or naming its dialect (`{"dialect": ..., "hooks":

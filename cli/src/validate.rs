@@ -15,7 +15,16 @@ use std::path::{Path, PathBuf};
 /// The dialect of a settings file, from its path and content: the dialects' own claims
 /// (`hookwire_core::detect_dialect`; README documents the rule).
 pub fn detect(path: &Path, text: &str) -> &'static str {
+    // A directory (Cline's hooks directory) is claimed by the path its files lie under.
+    if path.is_dir() {
+        return hookwire_core::detect_dialect(&path.join(""), text);
+    }
     hookwire_core::detect_dialect(path, text)
+}
+
+/// A settings file's text; a directory (a source some dialects list, Cline's hooks) has none.
+pub fn text_of(path: &Path) -> Result<String, Failure> {
+    if path.is_dir() { Ok(String::new()) } else { read_text(path) }
 }
 
 /// One diagnostic of one file.
@@ -165,7 +174,7 @@ pub fn run(files: &[PathBuf], dialect: Option<&str>, json: bool) -> Result<u8, F
     let mut any_error = false;
     for path in files {
         let shown = path.display().to_string();
-        let (dialect, diags) = match read_text(path) {
+        let (dialect, diags) = match text_of(path) {
             Ok(text) => {
                 let d = dialect.unwrap_or_else(|| detect(path, &text));
                 (d, check(path, d, &text))

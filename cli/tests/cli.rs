@@ -814,3 +814,28 @@ fn a_config_file_that_names_its_dialect_is_read_in_it() {
     assert!(!stdout(&validate).contains("in seconds"), "{}", stdout(&validate));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_clines_hooks_directory_is_validated_and_fired_as_clines() {
+    let dir = std::env::temp_dir().join(format!("hookwire-cline-dir-{}", std::process::id()));
+    let hooks = dir.join(".clinerules").join("hooks");
+    std::fs::create_dir_all(&hooks).unwrap();
+    std::fs::write(hooks.join("PreToolUse"), "printf '{\"cancel\":true,\"errorMessage\":\"no\"}'").unwrap();
+    std::fs::write(hooks.join("PreToolUse.txt"), "exit 0").unwrap();
+    let validate = hookwire(&["validate", hooks.to_str().unwrap()]);
+    assert!(stdout(&validate).contains("(cline;"), "{}", stdout(&validate));
+    assert!(
+        stdout(&validate).contains("PreToolUse.txt: not one of Cline's extensions"),
+        "{}",
+        stdout(&validate)
+    );
+    let event = r#"{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/tmp","tool_name":"Bash","tool_input":{"command":"ls"}}"#;
+    let out = hookwire_with_stdin(&["fire", "--config", hooks.to_str().unwrap()], Some(event));
+    let result = json_of(&out);
+    assert_eq!(
+        (result["decision"].as_str(), result["reason"].as_str()),
+        (Some("deny"), Some("no")),
+        "{result}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
