@@ -110,3 +110,37 @@ impl DialectRules for CrushRules {
         reading::read(h, ev, f)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::Dispatcher;
+    use serde_json::{Value, json};
+
+    fn crush(settings: Value) -> Result<Dispatcher, crate::error::ConfigError> {
+        Dispatcher::from_value(
+            json!({"dialect": "crush", "sources": [{"scope": "user", "settings": settings}]}),
+        )
+    }
+
+    #[test]
+    fn many_entries_and_odd_values_load_without_panicking_and_bad_ones_are_refused_inline() {
+        let entries: Vec<Value> = (0..1_000)
+            .map(|i| json!({"command": format!("exit {i}"), "matcher": format!("tool{i}|(a+)+$"), "timeout": i + 1}))
+            .collect();
+        let d = crush(json!({"hooks": {"PreToolUse": entries}})).unwrap();
+        let event =
+            json!({"hook_event_name": "PreToolUse", "session_id": "s", "tool_name": "Zzz", "tool_input": {}});
+        let r: Value = serde_json::from_str(&d.fire(&event).unwrap().to_json()).unwrap();
+        assert_eq!(r["outcomes"].as_array().map(Vec::len), Some(0));
+        for bad in [
+            json!({"hooks": []}),
+            json!({"hooks": {"PreToolUse": {}}}),
+            json!({"hooks": {"PreToolUse": [1]}}),
+            json!({"hooks": {"PreToolUse": [{"command": ""}]}}),
+            json!({"hooks": {"PreToolUse": [{"command": "x", "timeout": -1}]}}),
+            json!({"hooks": {"PreToolUse": [{"command": "x", "matcher": 5}]}}),
+        ] {
+            assert!(crush(bad.clone()).is_err(), "{bad}");
+        }
+    }
+}

@@ -110,3 +110,42 @@ impl DialectRules for MistralVibeRules {
         reading::read(h, ev, f)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::Dispatcher;
+    use serde_json::{Value, json};
+
+    fn vibe(settings: Value) -> Result<Dispatcher, crate::error::ConfigError> {
+        Dispatcher::from_value(
+            json!({"dialect": "mistral-vibe", "sources": [{"scope": "user", "settings": settings}]}),
+        )
+    }
+
+    #[test]
+    fn many_entries_and_odd_values_load_without_panicking_and_bad_ones_are_refused_inline() {
+        let entries: Vec<Value> = (0..1_000)
+            .map(|i| json!({"name": format!("h{i}"), "type": "pre_tool", "command": "exit 0", "match": format!("re:t{i}(a+)+"), "timeout": 0.5}))
+            .collect();
+        let d = vibe(json!({"hooks": entries})).unwrap();
+        let event =
+            json!({"hook_event_name": "PreToolUse", "session_id": "s", "tool_name": "Zzz", "tool_input": {}});
+        let r: Value = serde_json::from_str(&d.fire(&event).unwrap().to_json()).unwrap();
+        assert_eq!(r["outcomes"].as_array().map(Vec::len), Some(0));
+        for bad in [
+            json!({"hooks": {}}),
+            json!({"hooks": ["x"]}),
+            json!({"hooks": [{"name": "a", "type": "pre_tool"}]}),
+            json!({"hooks": [{"name": "a", "type": "pre_tool", "command": "x", "strict": "yes"}]}),
+            json!({"hooks": [{"name": "a", "type": "pre_tool", "command": "x", "timeout": "1"}]}),
+        ] {
+            assert!(vibe(bad.clone()).is_err(), "{bad}");
+        }
+        // A glob of many stars stays a bounded regex.
+        let stars = "*".repeat(10_000);
+        assert!(
+            vibe(json!({"hooks": [{"name": "s", "type": "pre_tool", "command": "x", "match": stars}]}))
+                .is_ok()
+        );
+    }
+}
