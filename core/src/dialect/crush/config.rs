@@ -13,6 +13,7 @@ use super::tools::TOOL_NAMES;
 use crate::catalog::{Dialect, Shell};
 use crate::config::{CommandSpec, ConfigWarnings, DocContext, Fields, Group, Handler, Parse, escape};
 use crate::dialect::family::FamilyMatcher;
+use crate::dialect::flat::take;
 use crate::error::ConfigError;
 use crate::matcher::{GroupMatcher, Matcher};
 use serde_json::Value;
@@ -75,15 +76,6 @@ pub(super) fn read(
     Ok(())
 }
 
-macro_rules! field {
-    ($p:expr, $w:expr, $e:expr) => {
-        match $e {
-            Ok(v) => v,
-            Err((at, msg)) => return $p.fail($w, &at, msg),
-        }
-    };
-}
-
 fn read_entry(
     entry: &Value,
     i: usize,
@@ -96,13 +88,13 @@ fn read_entry(
         return p.fail(warnings, hptr, "a hook must be an object");
     };
     let f = Fields { obj, hptr };
-    let command = match field!(p, warnings, f.string("command")) {
+    let command = match take!(p, warnings, f.string("command")) {
         Some(c) if !c.trim().is_empty() => c,
         _ => return p.fail(warnings, &format!("{hptr}/command"), "a hook needs a non-empty `command`"),
     };
-    let matcher = field!(p, warnings, f.string("matcher"));
-    let timeout = field!(p, warnings, f.number("timeout"));
-    let name = field!(p, warnings, f.string("name"));
+    let matcher = take!(p, warnings, f.string("matcher"));
+    let timeout = take!(p, warnings, f.number("timeout"));
+    let name = take!(p, warnings, f.string("name"));
     let id = format!("{}:PreToolUse[{i}]", cx.info.id_label);
     if let Some(t) = timeout
         && !crate::config::timeout_ok(t)

@@ -14,6 +14,7 @@ use super::PROFILE;
 use super::matcher::VibeMatcher;
 use crate::catalog::{Dialect, Shell};
 use crate::config::{CommandSpec, ConfigWarnings, DocContext, Fields, Group, Handler, Parse};
+use crate::dialect::flat::take;
 use crate::error::ConfigError;
 use crate::matcher::GroupMatcher;
 use serde_json::Value;
@@ -49,15 +50,6 @@ pub(super) fn read(
     Ok(())
 }
 
-macro_rules! field {
-    ($p:expr, $w:expr, $e:expr) => {
-        match $e {
-            Ok(v) => v,
-            Err((at, msg)) => return $p.fail($w, &at, msg),
-        }
-    };
-}
-
 fn read_entry(
     entry: &Value,
     i: usize,
@@ -70,7 +62,7 @@ fn read_entry(
         return p.fail(warnings, hptr, "a `[[hooks]]` entry must be a table");
     };
     let f = Fields { obj, hptr };
-    let Some(ty) = field!(p, warnings, f.string("type")) else {
+    let Some(ty) = take!(p, warnings, f.string("type")) else {
         return p.fail(
             warnings,
             &format!("{hptr}/type"),
@@ -86,16 +78,16 @@ fn read_entry(
         warnings.never_runs(None, &format!("{hptr}/type"), why);
         return Ok(None);
     }
-    let Some(name) = field!(p, warnings, f.string("name")).filter(|n| !n.trim().is_empty()) else {
+    let Some(name) = take!(p, warnings, f.string("name")).filter(|n| !n.trim().is_empty()) else {
         return p.fail(warnings, &format!("{hptr}/name"), "a Vibe hook needs a `name`");
     };
-    let command = match field!(p, warnings, f.string("command")) {
+    let command = match take!(p, warnings, f.string("command")) {
         Some(c) if !c.trim().is_empty() => c,
         _ => return p.fail(warnings, &format!("{hptr}/command"), "a hook needs a non-empty `command`"),
     };
-    let raw_match = field!(p, warnings, f.string("match"));
-    let timeout = field!(p, warnings, f.number("timeout"));
-    let strict = field!(p, warnings, f.boolean("strict")).unwrap_or(false);
+    let raw_match = take!(p, warnings, f.string("match"));
+    let timeout = take!(p, warnings, f.number("timeout"));
+    let strict = take!(p, warnings, f.boolean("strict")).unwrap_or(false);
     if let Some(t) = timeout
         && !crate::config::timeout_ok(t)
     {
