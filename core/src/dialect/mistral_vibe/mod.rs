@@ -19,6 +19,7 @@
 mod config;
 mod fold;
 mod matcher;
+mod native;
 mod payload;
 mod reading;
 mod tools;
@@ -63,6 +64,7 @@ pub(super) static PROFILE: Profile = Profile {
     dedup: super::Dedup::Name,
     scope_order: [Scope::Managed, Scope::Project, Scope::Local, Scope::User, Scope::Plugin, Scope::Session],
     default_timeout_s: Some(DEFAULT_TIMEOUT_S),
+    native_payloads: true,
     ..Profile::BASE
 };
 
@@ -96,6 +98,11 @@ impl DialectRules for MistralVibeRules {
         _warnings: &mut ConfigWarnings,
     ) -> Result<Switches, ConfigError> {
         Ok(Switches::default())
+    }
+
+    /// Vibe's own stdin, fired under its own event name.
+    fn canonical(&self, name: &str, event: &Value) -> Option<Value> {
+        native::canonical(name, event)
     }
 
     fn fold(&self, _spec: &EventSpec, steps: &[&Step]) -> Folded {

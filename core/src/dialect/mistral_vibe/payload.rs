@@ -12,17 +12,26 @@
 //! `hook_event_name` is Vibe's own name (`pre_tool`); `tool_name` is namespaced
 //! (`file_system.bash` for Claude Code's `Bash`, `tools.rs`); `tool_input` is the event's, as
 //! rewritten by earlier hooks of the chain. No `stop_hook_active`: a retry looks like a first
-//! stop (observed). Unverified, chosen: `parent_session_id` is the event's or null,
+//! stop (observed). A host that is Vibe fires its own stdin (`native.rs`): a hook of that event
+//! gets the host's text as it is, unless an earlier hook rewrote the tool input. Unverified, chosen: `parent_session_id` is the event's or null,
 //! `agent_name` the event's `agent_name` or `agent_type` or `default`, `tool_output_text` the
 //! tool response's text (a string as it is, an object as `key: value` lines), `duration_ms` the
 //! event's or 0. Vibe normalises the input (fills defaults, renames keys); hookwire passes the
 //! host's input as it is.
 
 use super::tools;
+use crate::catalog::Dialect;
 use crate::dialect::FireEvent;
 use serde_json::{Map, Value, json};
 
 pub(super) fn payload(native: &str, ev: &FireEvent<'_>) -> Vec<u8> {
+    if let Some(fired) = ev.native.filter(|n| n.dialect == Dialect::MistralVibe)
+        && fired.get("hook_event_name").and_then(Value::as_str) == Some(native)
+        && ev.current.get("tool_input") == ev.original.get("tool_input")
+    {
+        // Vibe's own stdin carries its event name: the host's text as it is.
+        return fired.payload(true);
+    }
     let e = ev.current;
     let get = |k: &str| e.get(k).cloned().unwrap_or(Value::Null);
     let text = |k: &str| e.get(k).and_then(Value::as_str).unwrap_or("").to_string();

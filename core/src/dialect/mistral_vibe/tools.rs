@@ -26,6 +26,13 @@ pub(super) fn namespaced(name: &str) -> String {
     }
 }
 
+/// Claude Code's name for one of Vibe's tools, bare or namespaced (a host firing Vibe's own
+/// stdin); another name as it is.
+pub(super) fn to_claude_code(name: &str) -> &str {
+    let bare = name.strip_prefix(NAMESPACE).unwrap_or(name);
+    TOOL_NAMES.iter().find(|(_, own)| *own == bare).map_or(name, |(cc, _)| cc)
+}
+
 /// Every name a `match` is tested against for the fired tool: the name as given, its bare
 /// form (after the last `.`), and Vibe's bare and namespaced names of a Claude Code tool.
 pub(super) fn candidates(name: &str) -> Vec<String> {
@@ -50,5 +57,8 @@ mod tests {
         assert_eq!(namespaced("file_system.bash"), "file_system.bash");
         assert_eq!(candidates("file_system.read_file"), ["file_system.read_file", "read_file"]);
         assert_eq!(candidates("Bash"), ["Bash", "bash", "file_system.bash"]);
+        assert_eq!(to_claude_code("file_system.read_file"), "Read");
+        assert_eq!(to_claude_code("bash"), "Bash");
+        assert_eq!(to_claude_code("file_system.glob"), "file_system.glob");
     }
 }
