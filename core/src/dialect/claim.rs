@@ -242,6 +242,16 @@ mod tests {
     }
 
     #[test]
+    fn copilots_files_are_claimed_by_their_directories() {
+        let hooks = r#"{"version":1,"hooks":{"preToolUse":[]}}"#;
+        assert_eq!(d("/repo/.github/hooks/guard.json", hooks), "copilot-cli");
+        assert_eq!(d("/home/u/.copilot/hooks/a.json", hooks), "copilot-cli");
+        assert_eq!(d("/home/u/.copilot/settings.json", r#"{"hooks":{}}"#), "copilot-cli");
+        assert_eq!(d("/etc/github-copilot/policy.d/org.json", hooks), "copilot-cli");
+        assert_eq!(d("/repo/.github/copilot/settings.local.json", r#"{"hooks":{}}"#), "copilot-cli");
+    }
+
+    #[test]
     fn an_open_plugins_file_is_claimed_by_the_events_only_the_specification_has() {
         let shell = r#"{"hooks":{"BeforeShellExecution":[]}}"#;
         assert_eq!(d("/p/my-plugin/hooks/hooks.json", shell), "open-plugins");

@@ -13,6 +13,7 @@ pub(crate) mod claim;
 mod claude_code;
 mod codebuddy;
 mod codex;
+mod copilot_cli;
 mod cortex_code;
 mod cursor;
 mod devin_cli;
@@ -32,6 +33,7 @@ mod open_plugins;
 mod qoder;
 mod qwen_code;
 pub(crate) mod settings;
+pub(crate) mod time;
 mod ub;
 
 use crate::catalog::{self, Dialect, EventId, EventSpec, Rules, Scope};
