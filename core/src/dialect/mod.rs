@@ -35,6 +35,7 @@ mod qwen_code;
 pub(crate) mod settings;
 pub(crate) mod time;
 mod ub;
+mod vs_code;
 
 use crate::catalog::{self, Dialect, EventId, EventSpec, Rules, Scope};
 use crate::config::{ConfigWarnings, DocContext, Group, Handler, Knobs, Parse};
