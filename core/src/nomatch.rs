@@ -317,6 +317,21 @@ mod tests {
                     .into(),
             ),
             (
+                "copilot-cli",
+                r#"{"dialect":"copilot-cli","sources":[{"scope":"user","settings":{"version":1,"hooks":{
+                   "preToolUse":[{"bash":"exit 0","matcher":"bash"},{"bash":"exit 0","matcher":"Bash"}],
+                   "PreToolUse":[{"bash":"exit 0","matcher":"Read"}],
+                   "agentStop":[{"bash":"exit 0"}]}}}]}"#
+                    .into(),
+            ),
+            (
+                "vs-code",
+                r#"{"dialect":"vs-code","sources":[{"scope":"user","settings":{"hooks":{
+                   "PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"exit 0"}]}],
+                   "Stop":[{"type":"command","command":"exit 0"}]}}}]}"#
+                    .into(),
+            ),
+            (
                 "iflow",
                 r#"{"dialect":"iflow","sources":[{"scope":"user","settings":{"hooks":{
                    "PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"exit 0"}]}],

@@ -30,6 +30,8 @@ macro_rules! for_each_dialect {
             CortexCode = "cortex-code" => cortex_code::CortexCodeRules,
             MuseCode = "muse-code" => muse_code::MuseCodeRules,
             OpenPlugins = "open-plugins" => open_plugins::OpenPluginsRules,
+            CopilotCli = "copilot-cli" => copilot_cli::CopilotCliRules,
+            VsCode = "vs-code" => vs_code::VsCodeRules,
             Cline = "cline" => cline::ClineRules,
             Crush = "crush" => crush::CrushRules,
             MistralVibe = "mistral-vibe" => mistral_vibe::MistralVibeRules,

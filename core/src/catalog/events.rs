@@ -453,6 +453,9 @@ pub static NATIVE_ONLY: &[EventSpec] = &[
     native_row("qwen-code", "SessionDelete", D::None),
     native_row("qwen-code", "TodoCreated", D::None),
     native_row("qwen-code", "TodoCompleted", D::None),
+    // Copilot CLI: the prompt as rewritten for the model, and an error of the session.
+    native_row("copilot-cli", "userPromptTransformed", D::None),
+    native_row("copilot-cli", "errorOccurred", D::None),
     // Cline's hook files with no Claude Code event: TaskResume can cancel, TaskCancel cannot.
     native_row("cline", "TaskResume", D::Block),
     native_row("cline", "TaskCancel", D::None),

@@ -276,6 +276,24 @@ mod tests {
     }
 
     #[test]
+    fn copilots_files_are_claimed_by_their_directories() {
+        let hooks = r#"{"version":1,"hooks":{"preToolUse":[]}}"#;
+        assert_eq!(d("/repo/.github/hooks/guard.json", hooks), "copilot-cli");
+        assert_eq!(d("/home/u/.copilot/hooks/a.json", hooks), "copilot-cli");
+        assert_eq!(d("/home/u/.copilot/settings.json", r#"{"hooks":{}}"#), "copilot-cli");
+        assert_eq!(d("/etc/github-copilot/policy.d/org.json", hooks), "copilot-cli");
+        assert_eq!(d("/repo/.github/copilot/settings.local.json", r#"{"hooks":{}}"#), "copilot-cli");
+    }
+
+    #[test]
+    fn a_file_with_commands_per_os_is_vs_codes() {
+        let per_os = r#"{"hooks":{"PreToolUse":[{"type":"command","command":"a","linux":"b"}]}}"#;
+        assert_eq!(d("/repo/hooks/vscode.json", per_os), "vs-code");
+        // In `.github/hooks/` Copilot's claim (a directory) is stronger than VS Code's content.
+        assert_eq!(d("/repo/.github/hooks/a.json", per_os), "copilot-cli");
+    }
+
+    #[test]
     fn an_open_plugins_file_is_claimed_by_the_events_only_the_specification_has() {
         let shell = r#"{"hooks":{"BeforeShellExecution":[]}}"#;
         assert_eq!(d("/p/my-plugin/hooks/hooks.json", shell), "open-plugins");

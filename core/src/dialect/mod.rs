@@ -14,6 +14,7 @@ mod claude_code;
 mod cline;
 mod codebuddy;
 mod codex;
+mod copilot_cli;
 mod cortex_code;
 mod crush;
 mod cursor;
@@ -35,7 +36,9 @@ mod open_plugins;
 mod qoder;
 mod qwen_code;
 pub(crate) mod settings;
+pub(crate) mod time;
 mod ub;
+mod vs_code;
 
 use crate::catalog::{self, Dialect, EventId, EventSpec, Rules, Scope};
 use crate::config::{ConfigWarnings, DocContext, Group, Handler, Knobs, Parse};

@@ -37,7 +37,7 @@ fn build(native: &str, ev: &FireEvent<'_>) -> Map<String, Value> {
     let env = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
     let mut m = Map::new();
     m.insert("clineVersion".into(), env("CLINE_VERSION").unwrap_or_default().into());
-    m.insert("timestamp".into(), super::super::gemini::timestamp(ev.at).into());
+    m.insert("timestamp".into(), crate::dialect::time::timestamp(ev.at).into());
     m.insert("taskId".into(), session.clone().into());
     m.insert("sessionContext".into(), json!({"rootSessionId": session}));
     m.insert("workspaceRoots".into(), json!([cwd]));
@@ -65,7 +65,7 @@ fn build(native: &str, ev: &FireEvent<'_>) -> Map<String, Value> {
                 e.get("tool_response").cloned().unwrap_or(Value::Null)
             };
             let ms = e.get("duration_ms").filter(|v| v.is_u64()).cloned().unwrap_or(json!(0));
-            let at = super::super::gemini::timestamp(ev.at);
+            let at = crate::dialect::time::timestamp(ev.at);
             m.insert("iteration".into(), iteration());
             m.insert(
                 "tool_result".into(),

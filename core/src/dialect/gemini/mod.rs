@@ -15,9 +15,6 @@ mod payload;
 mod reading;
 mod tools;
 
-/// JavaScript's `toISOString`, which Cline's payloads also carry.
-pub(super) use payload::timestamp;
-
 use super::claim::{Claim, FileHint};
 use super::{DialectRules, NativeEvent, Strategy, Switches, Syntax, ev, native};
 use super::{Finished, FireEvent, Step};
