@@ -254,6 +254,8 @@ mod tests {
         assert_eq!(d("/home/u/Documents/Cline/Hooks/TaskStart.py", script), "cline");
         // `.cline/settings.json` is no hooks directory of Cline's.
         assert_eq!(d("/repo/.cline/settings.json", r#"{"hooks":{}}"#), "claude-code");
+        // A directory anywhere (a path ending in `/`): only Cline reads one.
+        assert_eq!(d("/tmp/my-hooks/", ""), "cline");
     }
 
     #[test]

@@ -96,13 +96,14 @@ impl DialectRules for ClineRules {
         &PROFILE
     }
 
-    /// A hook file in one of Cline's hooks directories (`.clinerules/hooks/PreToolUse`).
+    /// A hook file in one of Cline's hooks directories (`.clinerules/hooks/PreToolUse`), or
+    /// any directory (a path ending in `/`, as the CLI gives one): no other dialect reads one.
     fn claims(&self, file: &FileHint<'_>) -> Claim {
+        let any_dir = if file.name().is_none() { Claim::Content } else { Claim::No };
         [".clinerules/hooks", ".cline/hooks", "Documents/Cline/Hooks"]
             .iter()
             .map(|d| file.in_dir(d))
-            .max()
-            .unwrap_or(Claim::No)
+            .fold(any_dir, Claim::max)
     }
 
     fn read_config(
