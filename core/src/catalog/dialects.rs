@@ -30,6 +30,7 @@ macro_rules! for_each_dialect {
             CortexCode = "cortex-code" => cortex_code::CortexCodeRules,
             MuseCode = "muse-code" => muse_code::MuseCodeRules,
             OpenPlugins = "open-plugins" => open_plugins::OpenPluginsRules,
+            Windsurf = "windsurf" => windsurf::WindsurfRules,
         }
     };
 }

@@ -453,6 +453,11 @@ pub static NATIVE_ONLY: &[EventSpec] = &[
     native_row("qwen-code", "SessionDelete", D::None),
     native_row("qwen-code", "TodoCreated", D::None),
     native_row("qwen-code", "TodoCompleted", D::None),
+    // Windsurf's events with no canonical counterpart: after a response, its transcript, a
+    // worktree set up. None blocks (only Windsurf's pre_ hooks do).
+    native_row("windsurf", "post_cascade_response", D::None),
+    native_row("windsurf", "post_cascade_response_with_transcript", D::None),
+    native_row("windsurf", "post_setup_worktree", D::None),
 ];
 
 /// Index of an event in [`CATALOGUE`], then in [`NATIVE_ONLY`].

@@ -11,6 +11,7 @@
 mod auggie;
 pub(crate) mod claim;
 mod claude_code;
+pub(crate) mod clock;
 mod codebuddy;
 mod codex;
 mod cortex_code;
@@ -33,6 +34,7 @@ mod qoder;
 mod qwen_code;
 pub(crate) mod settings;
 mod ub;
+mod windsurf;
 
 use crate::catalog::{self, Dialect, EventId, EventSpec, Rules, Scope};
 use crate::config::{ConfigWarnings, DocContext, Group, Handler, Knobs, Parse};
