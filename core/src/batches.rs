@@ -43,6 +43,8 @@ pub struct Fire<'a> {
     pub loop_count: u32,
     /// When the fire started (every hook's `FireEvent::at`).
     pub at: std::time::SystemTime,
+    /// The host's own payload of the agent (`FireEvent::native`).
+    pub native: Option<crate::dialect::NativeFire<'a>>,
     pub slots: &'a Slots,
     pub cancel: Option<&'a Cancel>,
 }
@@ -106,6 +108,7 @@ pub fn run(cx: &FireContext<'_>, fire: &Fire<'_>, chosen: &[Chosen<'_>], sync: &
                 project_dir: cx.project_dir,
                 loop_count: fire.loop_count,
                 at: fire.at,
+                native: fire.native,
             }
         };
         // Each batch's deadlines start when it does: sequential hooks never share one.

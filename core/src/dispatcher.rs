@@ -12,7 +12,7 @@ use crate::batches::{self, Chosen, Fire};
 use crate::catalog::{self, Dialect, EventSpec, HandlerType, Shell};
 use crate::config::Config;
 use crate::config::{Action, CommandSpec, Handler, RunMode};
-use crate::dialect::{self, Finished, FireEvent, Step, TimeoutContext};
+use crate::dialect::{self, Finished, FireEvent, NativeFire, Step, TimeoutContext};
 use crate::envfile;
 use crate::error::{ConfigError, EventError};
 use crate::event::Head;
@@ -378,6 +378,8 @@ impl Dispatcher {
 struct AsyncStart<'a> {
     spec: &'static EventSpec,
     event: &'a Value,
+    /// The host's own payload of the agent, when `event` was made from it.
+    native: Option<NativeFire<'a>>,
     session: &'a str,
     fire_id: u64,
     /// The session's Stop-guard count before this fire, on Stop-like events (0 elsewhere).
@@ -402,6 +404,13 @@ impl Inner {
         me: &Arc<Inner>,
         cancel: Option<&Cancel>,
     ) -> Result<FireResult, EventError> {
+        // An agent's own payload (a host emulating Copilot) fires as the canonical event it
+        // stands for; its hooks still get the host's bytes (`FireEvent::native`).
+        let translated = dialect::canonical_of(&self.config, event);
+        let (event, raw, native) = match &translated {
+            Some((d, canonical)) => (canonical, None, Some(NativeFire { dialect: *d, event, raw })),
+            None => (event, raw, None),
+        };
         let head = Head::from_value(event)?;
         let name = head.name.as_ref();
         let (session, agent) = (head.session_id.as_ref(), head.agent_id.as_ref());
@@ -410,7 +419,9 @@ impl Inner {
         if logging {
             logs::fire_start(fire_id, name, session);
         }
-        let mut result = FireResult::empty(name);
+        // The result names the event as the host fired it.
+        let fired = native.and_then(|n| n.get("hook_event_name")).and_then(Value::as_str);
+        let mut result = FireResult::empty(fired.unwrap_or(name));
         let (queued, losses) = self.sessions.drain(session);
         result.warnings.extend(self.config.warnings.global.iter().cloned());
 
@@ -458,8 +469,8 @@ impl Inner {
                 })
                 .collect();
             let loop_count = if spec.stop_like { self.sessions.stop_count(session, agent) } else { 0 };
-            let fire =
-                AsyncStart { spec, event, session, fire_id, loop_count, at: std::time::SystemTime::now() };
+            let at = std::time::SystemTime::now();
+            let fire = AsyncStart { spec, event, native, session, fire_id, loop_count, at };
             self.run_chosen(&chosen, &self.project_dir(event), fire, raw, me, cancel, &mut result);
         }
         session::attach_async(&mut result, queued, losses);
@@ -521,6 +532,7 @@ impl Inner {
             project_dir,
             loop_count: fire.loop_count,
             at: fire.at,
+            native: fire.native,
         };
         let one_shot = self.one_shot.load(Ordering::Relaxed);
         let mut one_shot_notes = Vec::new();
@@ -547,6 +559,7 @@ impl Inner {
             strategy: envelope.strategy_for(&selected),
             loop_count: fire.loop_count,
             at: fire.at,
+            native: fire.native,
             slots: &self.slots,
             cancel,
         };
@@ -617,6 +630,8 @@ impl Inner {
                 project_dir: &project_dir,
                 loop_count,
                 at,
+                // The hook's stdin was made before it started; its reading needs only the fire.
+                native: None,
             };
             let finished = Finished { end: &run.end, stdout: &run.stdout, stderr: &run.stderr, timeout_s };
             // Async hooks never fail closed, and their decisions never take effect (§5.10).

@@ -95,8 +95,11 @@ impl Dispatcher {
     /// For one event: every hook configured on it, whether it would run, and why. Nothing is
     /// run; `once` records are read, not written; dedup is not applied.
     pub fn plan(&self, event: &Value) -> Result<Vec<PlanEntry>, EventError> {
-        let head = Head::from_value(event)?;
         let config = self.config();
+        // An agent's own payload is planned as the canonical event a fire makes of it.
+        let translated = crate::dialect::canonical_of(config, event);
+        let event = translated.as_ref().map_or(event, |(_, canonical)| canonical);
+        let head = Head::from_value(event)?;
         let Some(eid) = select::event_id(config, &head.name) else {
             return Ok(Vec::new());
         };

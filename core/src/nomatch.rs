@@ -77,6 +77,12 @@ fn answer(
     if logging && logs::explains_skips() {
         return None;
     }
+    // An agent's own payload is matched as the canonical event it stands for, which only the
+    // full path builds (`DialectRules::canonical`): a configuration whose dialects take such
+    // payloads answers every fire there.
+    if crate::dialect::takes_native_payloads(config).next().is_some() {
+        return None;
+    }
     // Only canonical names: the result's `event` is the name as fired, which the prepared
     // result spells the canonical way.
     let eid = catalog::lookup(&head.name)?;

@@ -83,6 +83,7 @@ const DIALECT_FILES: &[&str] = &[
     "config.rs",   // reading its documents (a `SettingsShape` configuration, or its own reader)
     "matcher.rs",  // its group matcher
     "tools.rs",    // its tool names against Claude Code's
+    "native.rs",   // a host's fire of the agent's own payload, as the canonical event
     "payload.rs",  // what its hook is given: stdin bytes and variables
     "reading.rs",  // one finished hook into a step
     "fold.rs",     // the steps of one fire into one decision

@@ -239,6 +239,11 @@ pub struct Profile {
     /// (§5.6). A dialect whose default depends on more (Claude Code's per-event defaults)
     /// overrides [`DialectRules::timeout_s`].
     pub default_timeout_s: Option<f64>,
+    /// A host emulating the agent may fire the agent's own payloads, whose keys are not Claude
+    /// Code's (Copilot's `toolName`, Cline's nested `preToolUse`): every fire of a
+    /// configuration using this dialect asks [`DialectRules::canonical`] first, and the
+    /// no-match answer from the event's text is not taken (it reads Claude Code's keys only).
+    pub native_payloads: bool,
 }
 
 impl Profile {
@@ -270,6 +275,7 @@ impl Profile {
             Scope::Session,
         ],
         default_timeout_s: None,
+        native_payloads: false,
     };
 
     /// The dialect's event of this native name.
@@ -363,6 +369,17 @@ pub trait DialectRules: Sync {
     }
 
     // ---- fire time
+
+    /// The canonical event that `event`, fired under the name `name`, stands for when it is
+    /// this agent's own payload (the host emulates the agent: Copilot's
+    /// `{"hook_event_name": "preToolUse", "toolName": "bash", "toolArgs": …}`); `None` when it
+    /// is not (the default: a dialect whose payloads carry Claude Code's keys needs no
+    /// translation). The engine matches and fires the canonical event, and keeps the host's as
+    /// [`FireEvent::native`] so that this dialect's payload can hand it on unchanged. Asked
+    /// only when the profile says [`Profile::native_payloads`].
+    fn canonical(&self, _name: &str, _event: &Value) -> Option<Value> {
+        None
+    }
 
     /// The strategy of one fire, given the synchronous handlers it selected (configuration
     /// order). A dialect whose strategy depends on what was selected overrides this: Gemini
@@ -478,6 +495,56 @@ pub struct FireEvent<'a> {
     pub loop_count: u32,
     /// When the fire started: one instant for every hook of the fire (Gemini's `timestamp`).
     pub at: std::time::SystemTime,
+    /// The event as the host fired it, when it was an agent's own payload that the engine
+    /// turned into `original` ([`DialectRules::canonical`]); `None` for a canonical fire.
+    pub native: Option<NativeFire<'a>>,
+}
+
+/// A host's fire of an agent's own payload (`FireEvent::native`).
+#[derive(Clone, Copy)]
+pub struct NativeFire<'a> {
+    /// The dialect that recognised the payload.
+    pub dialect: Dialect,
+    /// The event as the host gave it, `hook_event_name` included.
+    pub event: &'a Value,
+    /// The host's exact text, when it gave text.
+    pub raw: Option<&'a str>,
+}
+
+impl<'a> NativeFire<'a> {
+    /// The payload the agent itself would have given its hook: the host's event without the
+    /// `hook_event_name` it added to name the event (the agent's own payload has none: Copilot's
+    /// camelCase events), as compact JSON in the host's key order. `keep_name`: the agent's
+    /// payload does carry the key (Kiro CLI), and the host's text is handed on as it is.
+    pub fn payload(&self, keep_name: bool) -> Vec<u8> {
+        if keep_name && let Some(raw) = self.raw {
+            return raw.as_bytes().to_vec();
+        }
+        let mut m = self.event.as_object().cloned().unwrap_or_default();
+        if !keep_name {
+            m.shift_remove("hook_event_name");
+        }
+        serde_json::to_vec(&Value::Object(m)).unwrap_or_default()
+    }
+
+    /// A field of the host's event.
+    pub fn get(&self, key: &str) -> Option<&'a Value> {
+        self.event.get(key)
+    }
+}
+
+/// The agent's own payload a dialect recognises in a fired event, as the canonical event the
+/// engine fires instead (with the dialect that recognised it): the first dialect of the
+/// configuration, among those that take native payloads, whose [`DialectRules::canonical`]
+/// answers. `None` for an event without a string `hook_event_name`, or that none recognises.
+pub fn canonical_of(config: &crate::config::Config, event: &Value) -> Option<(Dialect, Value)> {
+    let name = event.get("hook_event_name")?.as_str()?;
+    takes_native_payloads(config).find_map(|d| d.rules().canonical(name, event).map(|c| (d, c)))
+}
+
+/// The dialects of a configuration whose hosts may fire the agent's own payloads.
+pub fn takes_native_payloads(config: &crate::config::Config) -> impl Iterator<Item = Dialect> + '_ {
+    config.dialects.iter().chain([&config.dialect]).copied().filter(|d| d.rules().profile().native_payloads)
 }
 
 #[cfg(test)]
@@ -495,6 +562,7 @@ impl<'a> FireEvent<'a> {
             project_dir: "/p",
             loop_count: 0,
             at: std::time::SystemTime::now(),
+            native: None,
         }
     }
 }
@@ -618,5 +686,21 @@ pub fn text_or_json(v: &Value) -> String {
     match v {
         Value::String(s) => s.clone(),
         other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod native_fire_tests {
+    use super::NativeFire;
+    use crate::catalog::Dialect;
+    use serde_json::json;
+
+    #[test]
+    fn a_native_payload_loses_only_the_event_name_the_host_added_and_keeps_its_key_order() {
+        let event = json!({"sessionId": "s", "hook_event_name": "preToolUse", "timestamp": 5, "cwd": "/p"});
+        let raw = r#"{"sessionId":"s","hook_event_name":"preToolUse","timestamp":5,"cwd":"/p"}"#;
+        let n = NativeFire { dialect: Dialect::DEFAULT, event: &event, raw: Some(raw) };
+        assert_eq!(n.payload(false), br#"{"sessionId":"s","timestamp":5,"cwd":"/p"}"#);
+        assert_eq!(n.payload(true), raw.as_bytes());
     }
 }
