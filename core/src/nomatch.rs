@@ -346,6 +346,15 @@ mod tests {
                     .into(),
             ),
             (
+                "windsurf",
+                r#"{"dialect":"windsurf","sources":[{"scope":"user","settings":{"hooks":{
+                   "pre_run_command":[{"command":"exit 0"}],
+                   "post_write_code":[{"command":"exit 0","show_output":true}],
+                   "pre_user_prompt":[{"command":"exit 0"}],
+                   "post_cascade_response":[{"command":"exit 0"}]}}}]}"#
+                    .into(),
+            ),
+            (
                 "kimi-cli",
                 r#"{"dialect":"kimi-cli","hooks":[
                    {"event":"PreToolUse","matcher":"Bas","command":"exit 0"},

@@ -242,6 +242,23 @@ mod tests {
     }
 
     #[test]
+    fn windsurf_files_are_claimed_by_its_directories_and_its_snake_case_events() {
+        let hooks = r#"{"hooks":{}}"#;
+        assert_eq!(d("/repo/.windsurf/hooks.json", hooks), "windsurf");
+        assert_eq!(d("/home/u/.codeium/windsurf/hooks.json", hooks), "windsurf");
+        assert_eq!(d("/etc/windsurf/hooks.json", hooks), "windsurf");
+        assert_eq!(d("/Library/Application Support/Windsurf/hooks.json", hooks), "windsurf");
+        assert_eq!(d("/home/u/.codeium/hooks.json", hooks), "windsurf");
+        assert_eq!(
+            d("hooks.json", r#"{"hooks":{"pre_run_command":[],"post_cascade_response":[]}}"#),
+            "windsurf"
+        );
+        // One Claude Code event among them: not Windsurf's content.
+        assert_eq!(d("hooks.json", r#"{"hooks":{"pre_run_command":[],"PreToolUse":[]}}"#), "claude-code");
+        assert_eq!(d("/repo/.windsurf/hooks.yaml", "hooks:\n  pre_tool_call: []\n"), "ub");
+    }
+
+    #[test]
     fn an_open_plugins_file_is_claimed_by_the_events_only_the_specification_has() {
         let shell = r#"{"hooks":{"BeforeShellExecution":[]}}"#;
         assert_eq!(d("/p/my-plugin/hooks/hooks.json", shell), "open-plugins");

@@ -23,7 +23,10 @@ fn object(h: &Handler, ev: &FireEvent<'_>) -> Map<String, Value> {
     m.insert("transcript_path".into(), text("transcript_path"));
     m.insert("cwd".into(), text("cwd"));
     m.insert("hook_event_name".into(), Value::String(h.native.clone()));
-    let stamp = e.get("timestamp").and_then(Value::as_str).map_or_else(|| crate::dialect::clock::iso_timestamp(ev.at), str::to_string);
+    let stamp = e
+        .get("timestamp")
+        .and_then(Value::as_str)
+        .map_or_else(|| crate::dialect::clock::iso_timestamp(ev.at), str::to_string);
     m.insert("timestamp".into(), Value::String(stamp));
     let empty = || Value::Object(Map::new());
     match h.native.as_str() {

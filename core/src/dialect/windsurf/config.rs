@@ -7,9 +7,9 @@
 //! `<scope>:<event>[i]`. At most [`MAX_HOOKS_PER_EVENT`] hooks of one event are read per
 //! document; the rest are dropped with a warning.
 
+use super::WindsurfKnobs;
 use super::kind::Kind;
 use super::matcher::WindsurfMatcher;
-use super::WindsurfKnobs;
 use crate::catalog::{Dialect, Shell};
 use crate::config::{CommandSpec, ConfigWarnings, DocContext, Group, Handler, Knobs, Parse, escape};
 use crate::dialect::flat::{self, Read, take};

@@ -69,6 +69,7 @@ pub(super) static PROFILE: Profile = Profile {
     native_events: Some(EVENTS),
     strategy: Strategy::SequentialStop,
     fold_summary: SEQUENTIAL_STOP,
+    native_payloads: true,
     ..Profile::BASE
 };
 
@@ -114,6 +115,11 @@ impl DialectRules for WindsurfRules {
         Ok(Switches::default())
     }
 
+    /// Windsurf's own payload (`tool_info`), fired under its event's name (`native.rs`).
+    fn canonical(&self, name: &str, event: &Value) -> Option<Value> {
+        native::canonical(name, event)
+    }
+
     fn payload<'e>(&self, h: &Handler, ev: &FireEvent<'e>) -> Cow<'e, [u8]> {
         Cow::Owned(payload::payload(kind_of(h), ev))
     }
@@ -125,5 +131,72 @@ impl DialectRules for WindsurfRules {
 
 /// The native event of a windsurf handler.
 fn kind_of(h: &Handler) -> Kind {
-    h.knobs.get::<WindsurfKnobs>().map(|k| k.kind).or_else(|| Kind::of(&h.native)).unwrap_or(Kind::PreRunCommand)
+    h.knobs
+        .get::<WindsurfKnobs>()
+        .map(|k| k.kind)
+        .or_else(|| Kind::of(&h.native))
+        .unwrap_or(Kind::PreRunCommand)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Dispatcher;
+    use serde_json::{Value, json};
+
+    fn windsurf(hooks: Value) -> Result<Dispatcher, crate::error::ConfigError> {
+        Dispatcher::from_value(
+            json!({"dialect": "windsurf", "sources": [{"scope": "user", "settings": {"hooks": hooks}}]}),
+        )
+    }
+
+    fn fire(d: &Dispatcher, event: Value) -> Value {
+        serde_json::from_str(&d.fire(&event).unwrap().to_json()).unwrap()
+    }
+
+    #[test]
+    fn a_file_listing_thousands_of_hooks_of_one_event_loads_the_first_256_with_a_warning() {
+        let dir = std::env::temp_dir().join(format!("hookwire-windsurf-many-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("hooks.json");
+        let many: Vec<Value> = (0..5_000).map(|_| json!({"command": "exit 0"})).collect();
+        std::fs::write(&file, json!({"hooks": {"pre_run_command": many}}).to_string()).unwrap();
+        let config = json!({"dialect": "windsurf", "limits": {"default_timeout_s": 5},
+                            "sources": [{"scope": "user", "path": file}]});
+        let d = Dispatcher::from_value(config).unwrap();
+        assert!(
+            d.load_warnings().iter().any(|w| w.contains("lists 5000 hooks; only the first 256 are read")),
+            "{:?}",
+            d.load_warnings()
+        );
+        let r = fire(
+            &d,
+            json!({"hook_event_name": "PreToolUse", "session_id": "s", "tool_name": "Bash",
+                                "tool_input": {"command": "ls"}}),
+        );
+        assert_eq!(r["outcomes"].as_array().map(Vec::len), Some(256));
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn odd_documents_are_errors_inline_and_never_panic() {
+        for bad in [
+            json!([]),
+            json!("x"),
+            json!({"pre_run_command": {}}),
+            json!({"pre_run_command": [1]}),
+            json!({"pre_run_command": [{"command": 5}]}),
+            json!({"pre_run_command": [{"command": "x", "show_output": "yes"}]}),
+            json!({"pre_run_command": [{"command": "x", "working_directory": []}]}),
+        ] {
+            assert!(windsurf(bad.clone()).is_err(), "{bad}");
+        }
+        let d = windsurf(json!({"post_setup_worktree": [{"command": "exit 0"}]})).unwrap();
+        // A native fire whose fields have hostile types reaches no hook and breaks nothing.
+        let r = fire(
+            &d,
+            json!({"hook_event_name": "pre_run_command", "tool_info": {"command_line": {"a": [1]}},
+                                "trajectory_id": 7}),
+        );
+        assert_eq!(r["outcomes"].as_array().map(Vec::len), Some(0));
+    }
 }

@@ -3,7 +3,8 @@
 //! others, the per-event fields nested in `tool_info`. Built from the canonical event for the
 //! handler's own event (a PreToolUse fire for `Bash` gives a `pre_run_command` hook
 //! `tool_info.command_line`); a field the host already gives in Windsurf's spelling
-//! (`trajectory_id`, `timestamp`, `tool_info` on a native-only event) is used as it is.
+//! (`trajectory_id`, `timestamp`) is used as it is. A hook of the very event a Windsurf host
+//! fired gets the host's payload, without the `hook_event_name` the host added.
 
 use super::kind::Kind;
 use super::tools::{Tool, mcp_parts};
@@ -11,6 +12,11 @@ use crate::dialect::FireEvent;
 use serde_json::{Map, Value, json};
 
 pub fn payload(kind: Kind, ev: &FireEvent<'_>) -> Vec<u8> {
+    if let Some(n) = ev.native.filter(|n| n.dialect == super::PROFILE.dialect)
+        && n.get("hook_event_name").and_then(Value::as_str) == Some(kind.name())
+    {
+        return n.payload(false);
+    }
     let e = ev.current;
     let mut m = Map::new();
     m.insert("agent_action_name".into(), json!(kind.name()));
@@ -28,7 +34,8 @@ pub fn payload(kind: Kind, ev: &FireEvent<'_>) -> Vec<u8> {
 /// The event's `tool_info` for a hook of `kind`.
 fn tool_info(kind: Kind, e: &Value) -> Value {
     let input = e.get("tool_input");
-    let field = |k: &str| input.and_then(|i| i.get(k)).filter(|v| v.is_string()).cloned().unwrap_or(json!(""));
+    let field =
+        |k: &str| input.and_then(|i| i.get(k)).filter(|v| v.is_string()).cloned().unwrap_or(json!(""));
     match kind.tool() {
         Some(Tool::Read) => json!({"file_path": field("file_path")}),
         Some(Tool::Write) => json!({"file_path": field("file_path"), "edits": edits(e)}),
@@ -45,11 +52,7 @@ fn tool_info(kind: Kind, e: &Value) -> Value {
             }
             Value::Object(m)
         }
-        None => match e.get("tool_info") {
-            // A native-only event fired by a Windsurf host: its own `tool_info`.
-            Some(info @ Value::Object(_)) => info.clone(),
-            _ => own_fields(kind, e),
-        },
+        None => own_fields(kind, e),
     }
 }
 
@@ -79,7 +82,10 @@ fn edits(e: &Value) -> Value {
     let pair = |v: &Value| json!({"old_string": text(v, "old_string"), "new_string": text(v, "new_string")});
     let list: Vec<Value> = match e.get("tool_name").and_then(Value::as_str) {
         Some("Write") => vec![json!({"old_string": "", "new_string": text(&input, "content")})],
-        Some("MultiEdit") => input.get("edits").and_then(Value::as_array).map_or_else(Vec::new, |l| l.iter().map(pair).collect()),
+        Some("MultiEdit") => input
+            .get("edits")
+            .and_then(Value::as_array)
+            .map_or_else(Vec::new, |l| l.iter().map(pair).collect()),
         _ => vec![pair(&input)],
     };
     Value::Array(list)

@@ -58,7 +58,9 @@ pub fn read(h: &Handler, kind: Kind, f: &Finished<'_>) -> Step {
         r.warnings.push(format!("hook {}: {}", h.id, r.error.as_deref().unwrap_or_default()));
     }
     r.verdict.finish();
-    Step::of(r)
+    // A block ends a one-at-a-time fire: the action it guarded will not happen.
+    let halt = r.verdict.blocking;
+    Step { halt, ..Step::of(r) }
 }
 
 #[cfg(test)]
@@ -86,6 +88,7 @@ mod tests {
     #[test]
     fn exit_2_blocks_only_before_the_action_with_stderr_as_the_reason() {
         let r = run(Kind::PreRunCommand, false, End::Exited(2), "", " no rm \n");
+        assert!(r.verdict.blocking);
         assert_eq!((r.verdict.decision, r.verdict.reason.as_deref()), (Some(Decision::Deny), Some("no rm")));
         let r = run(Kind::PreUserPrompt, false, End::Exited(2), "", "");
         assert_eq!(r.verdict.decision, Some(Decision::Block));
@@ -108,7 +111,10 @@ mod tests {
     #[test]
     fn other_codes_and_timeouts_fail_open() {
         let r = run(Kind::PreRunCommand, false, End::Exited(1), "", "boom");
-        assert_eq!((r.verdict.decision, r.status, r.error.as_deref()), (None, Status::Error, Some("exit 1: boom")));
+        assert_eq!(
+            (r.verdict.decision, r.status, r.error.as_deref()),
+            (None, Status::Error, Some("exit 1: boom"))
+        );
         let r = run(Kind::PreRunCommand, false, End::TimedOut { started: true }, "", "");
         assert_eq!((r.verdict.decision, r.status), (None, Status::TimedOut));
     }
