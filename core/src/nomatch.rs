@@ -355,6 +355,15 @@ mod tests {
                     .into(),
             ),
             (
+                "antigravity",
+                r#"{"dialect":"antigravity","sources":[{"scope":"user","settings":{
+                   "guard":{"PreToolUse":[{"matcher":"run_command","hooks":[{"type":"command","command":"exit 0"}]}],
+                            "PostToolUse":[{"matcher":"Zzz","hooks":[{"type":"command","command":"exit 0"}]}],
+                            "Stop":[{"type":"command","command":"exit 0"}]},
+                   "off":{"enabled":false,"SessionStart":[{"type":"command","command":"exit 0"}]}}}]}"#
+                    .into(),
+            ),
+            (
                 "kimi-cli",
                 r#"{"dialect":"kimi-cli","hooks":[
                    {"event":"PreToolUse","matcher":"Bas","command":"exit 0"},

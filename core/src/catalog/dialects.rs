@@ -31,6 +31,7 @@ macro_rules! for_each_dialect {
             MuseCode = "muse-code" => muse_code::MuseCodeRules,
             OpenPlugins = "open-plugins" => open_plugins::OpenPluginsRules,
             Windsurf = "windsurf" => windsurf::WindsurfRules,
+            Antigravity = "antigravity" => antigravity::AntigravityRules,
         }
     };
 }

@@ -458,6 +458,9 @@ pub static NATIVE_ONLY: &[EventSpec] = &[
     native_row("windsurf", "post_cascade_response", D::None),
     native_row("windsurf", "post_cascade_response_with_transcript", D::None),
     native_row("windsurf", "post_setup_worktree", D::None),
+    // Antigravity's events around a model call (Gemini's BeforeModel and AfterModel).
+    native_row("antigravity", "PreInvocation", D::None),
+    native_row("antigravity", "PostInvocation", D::None),
 ];
 
 /// Index of an event in [`CATALOGUE`], then in [`NATIVE_ONLY`].

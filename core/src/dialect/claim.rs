@@ -259,6 +259,18 @@ mod tests {
     }
 
     #[test]
+    fn antigravity_files_are_claimed_by_its_directories_and_named_hooks() {
+        let named = r#"{"guard":{"enabled":true,"PreToolUse":[]}}"#;
+        assert_eq!(d("/home/u/.gemini/antigravity-cli/hooks.json", named), "antigravity");
+        assert_eq!(d("/home/u/.gemini/config/hooks.json", named), "antigravity");
+        assert_eq!(d("/repo/.agents/hooks.json", r#"{"g":{"Stop":[]}}"#), "antigravity");
+        assert_eq!(d("hooks.json", named), "antigravity");
+        // Gemini's own settings stay Gemini's; a `hooks` key is not a named hook.
+        assert_eq!(d("/home/u/.gemini/settings.json", r#"{"hooks":{}}"#), "gemini");
+        assert_eq!(d("settings.json", r#"{"hooks":{"PreToolUse":[]}}"#), "claude-code");
+    }
+
+    #[test]
     fn an_open_plugins_file_is_claimed_by_the_events_only_the_specification_has() {
         let shell = r#"{"hooks":{"BeforeShellExecution":[]}}"#;
         assert_eq!(d("/p/my-plugin/hooks/hooks.json", shell), "open-plugins");

@@ -8,6 +8,7 @@
 //! This module holds the trait, the registry ([`Dialect::rules`], generated from the one list
 //! of dialects in `catalog/dialects.rs`) and what every dialect's reader shares; it never runs a process.
 
+mod antigravity;
 mod auggie;
 pub(crate) mod claim;
 mod claude_code;
