@@ -364,6 +364,15 @@ mod tests {
                     .into(),
             ),
             (
+                "kiro",
+                r#"{"dialect":"kiro","sources":[{"scope":"user","settings":{"version":"v1","hooks":[
+                   {"trigger":"PreToolUse","matcher":"execute_bash","action":{"type":"command","command":"exit 0"}},
+                   {"trigger":"PostToolUse","matcher":"@git","action":{"type":"command","command":"exit 0"}},
+                   {"trigger":"PostFileSave","matcher":"\\.env$","action":{"type":"command","command":"exit 0"}},
+                   {"trigger":"Stop","action":{"type":"command","command":"exit 0"}}]}}]}"#
+                    .into(),
+            ),
+            (
                 "kimi-cli",
                 r#"{"dialect":"kimi-cli","hooks":[
                    {"event":"PreToolUse","matcher":"Bas","command":"exit 0"},

@@ -32,6 +32,7 @@ macro_rules! for_each_dialect {
             OpenPlugins = "open-plugins" => open_plugins::OpenPluginsRules,
             Windsurf = "windsurf" => windsurf::WindsurfRules,
             Antigravity = "antigravity" => antigravity::AntigravityRules,
+            Kiro = "kiro" => kiro::KiroRules,
         }
     };
 }

@@ -461,6 +461,13 @@ pub static NATIVE_ONLY: &[EventSpec] = &[
     // Antigravity's events around a model call (Gemini's BeforeModel and AfterModel).
     native_row("antigravity", "PreInvocation", D::None),
     native_row("antigravity", "PostInvocation", D::None),
+    // Kiro's spec-task and file triggers; exit 2 blocks a task about to run. File triggers
+    // are matched on the file's path.
+    EventSpec { exit2: X::Block, ..native_row("kiro", "PreTaskExec", D::Block) },
+    native_row("kiro", "PostTaskExec", D::None),
+    EventSpec { match_on: M::Field("file_path"), ..native_row("kiro", "PostFileCreate", D::None) },
+    EventSpec { match_on: M::Field("file_path"), ..native_row("kiro", "PostFileSave", D::None) },
+    EventSpec { match_on: M::Field("file_path"), ..native_row("kiro", "PostFileDelete", D::None) },
 ];
 
 /// Index of an event in [`CATALOGUE`], then in [`NATIVE_ONLY`].

@@ -271,6 +271,15 @@ mod tests {
     }
 
     #[test]
+    fn kiro_hook_files_are_claimed_by_their_directory_and_version() {
+        let file = r#"{"version":"v1","hooks":[{"trigger":"PreToolUse"}]}"#;
+        assert_eq!(d("/repo/.kiro/hooks/lint.json", file), "kiro");
+        assert_eq!(d("lint.json", file), "kiro");
+        // Cursor's versioned file is a number and an object of events.
+        assert_eq!(d("hooks.json", r#"{"version":1,"hooks":{"beforeShellExecution":[]}}"#), "cursor");
+    }
+
+    #[test]
     fn an_open_plugins_file_is_claimed_by_the_events_only_the_specification_has() {
         let shell = r#"{"hooks":{"BeforeShellExecution":[]}}"#;
         assert_eq!(d("/p/my-plugin/hooks/hooks.json", shell), "open-plugins");

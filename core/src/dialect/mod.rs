@@ -27,6 +27,7 @@ pub(crate) mod info;
 mod jcli;
 mod jcode;
 mod kimi_cli;
+mod kiro;
 mod muse_code;
 mod neocode;
 mod ok;
