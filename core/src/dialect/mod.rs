@@ -683,6 +683,15 @@ pub fn block_decision(spec: &EventSpec) -> Decision {
     }
 }
 
+/// The error text of a hook that exited `code` and failed: `exit N`, with its trimmed stderr
+/// (the first 2,000 characters) when it wrote one (Windsurf, Antigravity, Kiro).
+pub fn exit_error(code: i32, stderr: &str) -> String {
+    match stderr.trim() {
+        "" => format!("exit {code}"),
+        s => format!("exit {code}: {}", s.chars().take(2_000).collect::<String>()),
+    }
+}
+
 /// Compact JSON of a value; a string stays as it is (`toolResult`, `tool_result`, ...).
 pub fn text_or_json(v: &Value) -> String {
     match v {

@@ -16,7 +16,7 @@ use serde_json::{Map, Value};
 /// Antigravity's own words for a tool call its hook refused without a reason.
 pub const DENIED: &str = "tool call denied by pre-tool hook";
 
-pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
+pub fn read(h: &Handler, _ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
     let mut r =
         Reading { verdict: Verdict::default(), status: Status::Ok, error: None, warnings: Vec::new() };
     let pre_tool = h.native == "PreToolUse";
@@ -32,10 +32,7 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
             Ok(_) => Some("stdout is not a JSON object".to_string()),
             Err(e) => Some(format!("stdout is not valid JSON: {e}")),
         },
-        End::Exited(code) => Some(match f.stderr.text.trim() {
-            "" => format!("exit {code}"),
-            s => format!("exit {code}: {}", s.chars().take(2_000).collect::<String>()),
-        }),
+        End::Exited(code) => Some(crate::dialect::exit_error(*code, &f.stderr.text)),
         end => crate::dialect::not_exited(end, f.timeout_s).map(|(status, why)| {
             r.status = status;
             why
@@ -54,7 +51,6 @@ pub fn read(h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
             r.verdict.source = VerdictSource::Failure;
         }
     }
-    let _ = ev;
     r.verdict.finish();
     Step::of(r)
 }

@@ -32,10 +32,7 @@ pub fn read(h: &Handler, _ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         }
         (End::Exited(code), _) => {
             r.status = Status::Error;
-            r.error = Some(match stderr {
-                "" => format!("exit {code}"),
-                s => format!("exit {code}: {}", s.chars().take(2_000).collect::<String>()),
-            });
+            r.error = Some(crate::dialect::exit_error(*code, stderr));
         }
         (end, _) => {
             if let Some((status, why)) = crate::dialect::not_exited(end, f.timeout_s) {

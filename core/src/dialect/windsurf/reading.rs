@@ -12,9 +12,6 @@ use crate::dialect::{Finished, Step};
 use crate::runner::End;
 use crate::verdict::{Reading, Status, Verdict, VerdictSource, cap_text};
 
-/// Characters of stderr kept in an error message.
-const ERROR_CAP: usize = 2_000;
-
 pub fn read(h: &Handler, kind: Kind, f: &Finished<'_>) -> Step {
     let mut r =
         Reading { verdict: Verdict::default(), status: Status::Ok, error: None, warnings: Vec::new() };
@@ -40,12 +37,8 @@ pub fn read(h: &Handler, kind: Kind, f: &Finished<'_>) -> Step {
             r.verdict.source = VerdictSource::ExitCode;
         }
         (End::Exited(code), _) => {
-            let why = match stderr {
-                "" => format!("exit {code}"),
-                s => format!("exit {code}: {}", s.chars().take(ERROR_CAP).collect::<String>()),
-            };
             r.status = Status::Error;
-            r.error = Some(why);
+            r.error = Some(crate::dialect::exit_error(*code, stderr));
         }
         (end, _) => {
             if let Some((status, why)) = crate::dialect::not_exited(end, f.timeout_s) {
