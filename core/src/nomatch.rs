@@ -296,6 +296,14 @@ mod tests {
                     .into(),
             ),
             (
+                "copilot-cli",
+                r#"{"dialect":"copilot-cli","sources":[{"scope":"user","settings":{"version":1,"hooks":{
+                   "preToolUse":[{"bash":"exit 0","matcher":"bash"},{"bash":"exit 0","matcher":"Bash"}],
+                   "PreToolUse":[{"bash":"exit 0","matcher":"Read"}],
+                   "agentStop":[{"bash":"exit 0"}]}}}]}"#
+                    .into(),
+            ),
+            (
                 "iflow",
                 r#"{"dialect":"iflow","sources":[{"scope":"user","settings":{"hooks":{
                    "PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"exit 0"}]}],

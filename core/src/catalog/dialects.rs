@@ -30,6 +30,7 @@ macro_rules! for_each_dialect {
             CortexCode = "cortex-code" => cortex_code::CortexCodeRules,
             MuseCode = "muse-code" => muse_code::MuseCodeRules,
             OpenPlugins = "open-plugins" => open_plugins::OpenPluginsRules,
+            CopilotCli = "copilot-cli" => copilot_cli::CopilotCliRules,
             Windsurf = "windsurf" => windsurf::WindsurfRules,
             Antigravity = "antigravity" => antigravity::AntigravityRules,
             Kiro = "kiro" => kiro::KiroRules,

@@ -453,6 +453,9 @@ pub static NATIVE_ONLY: &[EventSpec] = &[
     native_row("qwen-code", "SessionDelete", D::None),
     native_row("qwen-code", "TodoCreated", D::None),
     native_row("qwen-code", "TodoCompleted", D::None),
+    // Copilot CLI: the prompt as rewritten for the model, and an error of the session.
+    native_row("copilot-cli", "userPromptTransformed", D::None),
+    native_row("copilot-cli", "errorOccurred", D::None),
     // Windsurf's events with no canonical counterpart: after a response, its transcript, a
     // worktree set up. None blocks (only Windsurf's pre_ hooks do).
     native_row("windsurf", "post_cascade_response", D::None),

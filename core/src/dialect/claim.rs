@@ -242,6 +242,16 @@ mod tests {
     }
 
     #[test]
+    fn copilots_files_are_claimed_by_their_directories() {
+        let hooks = r#"{"version":1,"hooks":{"preToolUse":[]}}"#;
+        assert_eq!(d("/repo/.github/hooks/guard.json", hooks), "copilot-cli");
+        assert_eq!(d("/home/u/.copilot/hooks/a.json", hooks), "copilot-cli");
+        assert_eq!(d("/home/u/.copilot/settings.json", r#"{"hooks":{}}"#), "copilot-cli");
+        assert_eq!(d("/etc/github-copilot/policy.d/org.json", hooks), "copilot-cli");
+        assert_eq!(d("/repo/.github/copilot/settings.local.json", r#"{"hooks":{}}"#), "copilot-cli");
+    }
+
+    #[test]
     fn windsurf_files_are_claimed_by_its_directories_and_its_snake_case_events() {
         let hooks = r#"{"hooks":{}}"#;
         assert_eq!(d("/repo/.windsurf/hooks.json", hooks), "windsurf");

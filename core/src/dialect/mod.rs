@@ -12,9 +12,9 @@ mod antigravity;
 mod auggie;
 pub(crate) mod claim;
 mod claude_code;
-pub(crate) mod clock;
 mod codebuddy;
 mod codex;
+mod copilot_cli;
 mod cortex_code;
 mod cursor;
 mod devin_cli;
@@ -35,6 +35,7 @@ mod open_plugins;
 mod qoder;
 mod qwen_code;
 pub(crate) mod settings;
+pub(crate) mod time;
 mod ub;
 mod windsurf;
 

@@ -6,6 +6,7 @@
 
 use super::tools::gemini_name;
 use crate::config::Handler;
+use crate::dialect::time::timestamp;
 use crate::dialect::{FireEvent, text_or_json};
 use serde_json::{Map, Value};
 
@@ -23,10 +24,7 @@ fn object(h: &Handler, ev: &FireEvent<'_>) -> Map<String, Value> {
     m.insert("transcript_path".into(), text("transcript_path"));
     m.insert("cwd".into(), text("cwd"));
     m.insert("hook_event_name".into(), Value::String(h.native.clone()));
-    let stamp = e
-        .get("timestamp")
-        .and_then(Value::as_str)
-        .map_or_else(|| crate::dialect::clock::iso_timestamp(ev.at), str::to_string);
+    let stamp = e.get("timestamp").and_then(Value::as_str).map_or_else(|| timestamp(ev.at), str::to_string);
     m.insert("timestamp".into(), Value::String(stamp));
     let empty = || Value::Object(Map::new());
     match h.native.as_str() {
@@ -137,6 +135,16 @@ fn tool_response(e: &Value, failure: bool) -> Value {
 mod tests {
     use super::*;
     use serde_json::json;
+    use std::time::{Duration, UNIX_EPOCH};
+
+    #[test]
+    fn timestamps_are_utc_iso_8601_with_milliseconds() {
+        let at = |ms: u64| timestamp(UNIX_EPOCH + Duration::from_millis(ms));
+        assert_eq!(at(0), "1970-01-01T00:00:00.000Z");
+        assert_eq!(at(1_795_485_127_226), "2026-11-24T01:52:07.226Z");
+        assert_eq!(at(951_782_400_000), "2000-02-29T00:00:00.000Z");
+        assert_eq!(at(4_107_542_399_999), "2100-02-28T23:59:59.999Z");
+    }
 
     #[test]
     fn a_translated_bash_input_keeps_command_then_description_only() {

@@ -24,7 +24,7 @@ pub fn payload(kind: Kind, ev: &FireEvent<'_>) -> Vec<u8> {
     m.insert("execution_id".into(), first_string(e, &["execution_id", "prompt_id"]));
     let stamp = match e.get("timestamp") {
         Some(Value::String(s)) => s.clone(),
-        _ => crate::dialect::clock::iso_timestamp(ev.at),
+        _ => crate::dialect::time::timestamp(ev.at),
     };
     m.insert("timestamp".into(), Value::String(stamp));
     m.insert("tool_info".into(), tool_info(kind, e));

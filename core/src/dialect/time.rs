@@ -1,12 +1,13 @@
-//! The one date the engine writes: the `timestamp` of a payload whose agent stamps its events
-//! (Gemini CLI, Windsurf) when the host's event carries none.
+//! The dates dialects write into payloads: one instant per fire (`FireEvent::at`), as
+//! JavaScript's `toISOString` (Gemini, Copilot's PascalCase events) or as epoch milliseconds
+//! (Copilot's camelCase events).
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// UTC ISO 8601 with milliseconds and `Z` (`2026-11-24T01:52:07.226Z`), as JavaScript's
 /// `toISOString` writes it. Written by hand from the civil-from-days algorithm (Howard
-/// Hinnant's): no date crate is in the tree, and the dialects that stamp an event (Gemini, Windsurf) share this one.
-pub fn iso_timestamp(at: SystemTime) -> String {
+/// Hinnant's): no date crate is in the tree, and this is the only date the engine writes.
+pub fn timestamp(at: SystemTime) -> String {
     let since = at.duration_since(UNIX_EPOCH).unwrap_or_default();
     let secs = since.as_secs();
     let millis = since.subsec_millis();
@@ -30,17 +31,7 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
     (y, m, d)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::time::Duration;
-
-    #[test]
-    fn timestamps_are_utc_iso_8601_with_milliseconds() {
-        let at = |ms: u64| iso_timestamp(UNIX_EPOCH + Duration::from_millis(ms));
-        assert_eq!(at(0), "1970-01-01T00:00:00.000Z");
-        assert_eq!(at(1_795_485_127_226), "2026-11-24T01:52:07.226Z");
-        assert_eq!(at(951_782_400_000), "2000-02-29T00:00:00.000Z");
-        assert_eq!(at(4_107_542_399_999), "2100-02-28T23:59:59.999Z");
-    }
+/// Milliseconds since the epoch, as JavaScript's `Date.now()`.
+pub fn epoch_millis(at: SystemTime) -> u64 {
+    at.duration_since(UNIX_EPOCH).map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
