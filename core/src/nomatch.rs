@@ -304,6 +304,13 @@ mod tests {
                     .into(),
             ),
             (
+                "vs-code",
+                r#"{"dialect":"vs-code","sources":[{"scope":"user","settings":{"hooks":{
+                   "PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"exit 0"}]}],
+                   "Stop":[{"type":"command","command":"exit 0"}]}}}]}"#
+                    .into(),
+            ),
+            (
                 "iflow",
                 r#"{"dialect":"iflow","sources":[{"scope":"user","settings":{"hooks":{
                    "PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"exit 0"}]}],

@@ -31,6 +31,7 @@ macro_rules! for_each_dialect {
             MuseCode = "muse-code" => muse_code::MuseCodeRules,
             OpenPlugins = "open-plugins" => open_plugins::OpenPluginsRules,
             CopilotCli = "copilot-cli" => copilot_cli::CopilotCliRules,
+            VsCode = "vs-code" => vs_code::VsCodeRules,
             Windsurf = "windsurf" => windsurf::WindsurfRules,
             Antigravity = "antigravity" => antigravity::AntigravityRules,
             Kiro = "kiro" => kiro::KiroRules,

@@ -252,6 +252,14 @@ mod tests {
     }
 
     #[test]
+    fn a_file_with_commands_per_os_is_vs_codes() {
+        let per_os = r#"{"hooks":{"PreToolUse":[{"type":"command","command":"a","linux":"b"}]}}"#;
+        assert_eq!(d("/repo/hooks/vscode.json", per_os), "vs-code");
+        // In `.github/hooks/` Copilot's claim (a directory) is stronger than VS Code's content.
+        assert_eq!(d("/repo/.github/hooks/a.json", per_os), "copilot-cli");
+    }
+
+    #[test]
     fn windsurf_files_are_claimed_by_its_directories_and_its_snake_case_events() {
         let hooks = r#"{"hooks":{}}"#;
         assert_eq!(d("/repo/.windsurf/hooks.json", hooks), "windsurf");

@@ -37,6 +37,7 @@ mod qwen_code;
 pub(crate) mod settings;
 pub(crate) mod time;
 mod ub;
+mod vs_code;
 mod windsurf;
 
 use crate::catalog::{self, Dialect, EventId, EventSpec, Rules, Scope};

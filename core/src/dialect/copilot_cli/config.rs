@@ -11,7 +11,7 @@ use super::matcher::CopilotMatcher;
 use super::{CopilotKnobs, Style};
 use crate::catalog::{Dialect, HandlerType, Scope, Shell};
 use crate::config::{
-    Action, CommandSpec, ConfigWarnings, DocContext, Group, Handler, HttpSpec, Knobs, Parse, escape,
+    Action, CommandSpec, ConfigWarnings, DocContext, Group, Handler, HttpSpec, Knobs, Parse,
 };
 use crate::dialect::flat::{self, Entry, Read, take};
 use crate::error::ConfigError;
@@ -82,14 +82,7 @@ fn entry(
         None => take!(p, warnings, f.number("timeout")),
     };
     let cwd = take!(p, warnings, f.string("cwd"));
-    let env = take!(p, warnings, f.string_pairs("env")).unwrap_or_default();
-    if let Some((k, _)) =
-        env.iter().find(|(k, v)| k.is_empty() || k.contains(['=', '\0']) || v.contains('\0'))
-    {
-        let why = "not a valid environment variable (empty name, `=` or NUL)";
-        p.fail::<()>(warnings, &format!("{}/env/{}", e.ptr, escape(k)), why)?;
-        return Ok(None);
-    }
+    let env = take!(p, warnings, crate::dialect::settings::handler_env(f));
     if let Some(t) = timeout
         && !crate::config::timeout_ok(t)
     {

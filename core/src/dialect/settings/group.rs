@@ -22,21 +22,35 @@ pub(super) fn read<'d>(
     compiled: &mut Compiled<'d>,
 ) -> Result<Option<Group>, ConfigError> {
     let spec = event.spec();
-    let Some(obj) = group_object(g, gptr, p, warnings)? else { return Ok(None) };
+    let flat = shape.flat_handlers() && g.as_object().is_some_and(|o| !o.contains_key("hooks"));
+    let obj = match g.as_object() {
+        Some(obj) if flat => obj,
+        _ => match group_object(g, gptr, p, warnings)? {
+            Some(obj) => obj,
+            None => return Ok(None),
+        },
+    };
     let matcher_raw = match obj.get("matcher") {
         None | Some(Value::Null) => None,
         Some(Value::String(s)) => Some(s.as_str()),
         Some(_) => return p.fail(warnings, &format!("{gptr}/matcher"), "`matcher` must be a string"),
     };
-    let Some(hooks) = obj.get("hooks") else {
-        return p.fail(warnings, &format!("{gptr}/hooks"), "a matcher group needs a `hooks` array");
-    };
-    let Some(hooks) = hooks.as_array() else {
-        return p.fail(warnings, &format!("{gptr}/hooks"), "`hooks` must be an array of handlers");
+    let hooks: &[Value] = if flat {
+        std::slice::from_ref(g)
+    } else {
+        let Some(hooks) = obj.get("hooks") else {
+            return p.fail(warnings, &format!("{gptr}/hooks"), "a matcher group needs a `hooks` array");
+        };
+        let Some(hooks) = hooks.as_array() else {
+            return p.fail(warnings, &format!("{gptr}/hooks"), "`hooks` must be an array of handlers");
+        };
+        hooks
     };
     let group_id = format!("{}:{}[{gi}]", cx.info.id_label, event.name);
     let own = shape.group_keys();
-    for key in obj.keys().filter(|k| *k != "matcher" && *k != "hooks" && !own.contains(&k.as_str())) {
+    // A flat entry's other keys are its handler's, read there.
+    let group_keys = obj.keys().filter(|_| !flat);
+    for key in group_keys.filter(|k| *k != "matcher" && *k != "hooks" && !own.contains(&k.as_str())) {
         let at = format!("{gptr}/{}", escape(key));
         let why = match key.as_str() {
             "if" => format!(
@@ -73,7 +87,10 @@ pub(super) fn read<'d>(
     };
     let mut handlers = Vec::new();
     for (hi, h) in hooks.iter().enumerate() {
-        let at = handler::At { id: format!("{group_id}.hooks[{hi}]"), ptr: format!("{gptr}/hooks/{hi}") };
+        let at = match flat {
+            true => handler::At { id: group_id.clone(), ptr: gptr.to_string() },
+            false => handler::At { id: format!("{group_id}.hooks[{hi}]"), ptr: format!("{gptr}/hooks/{hi}") },
+        };
         let group = Fields { obj, hptr: gptr };
         if let Some(handler) = handler::read(shape, h, &group, event, at, cx, p, warnings, compiled)? {
             handlers.push(handler);

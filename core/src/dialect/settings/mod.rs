@@ -14,7 +14,7 @@ mod handler;
 mod sequential;
 mod timeout;
 
-pub(crate) use sequential::SequentialEnv;
+pub(crate) use sequential::{SequentialEnv, handler_env};
 
 use crate::catalog::{self, EventId, EventSpec, HandlerType, MatchOn, Rules, Shell};
 use crate::config::{ConfigWarnings, DocContext, Fields, Group, Handler, Parse, RunMode, escape};
@@ -88,6 +88,13 @@ pub(crate) trait SettingsShape {
     /// A key under `hooks` that is not an event at all and is read elsewhere (Gemini's older
     /// spelling of its switches); skipped without a word.
     fn not_an_event(&self, _name: &str) -> bool {
+        false
+    }
+
+    /// A list item without `hooks` is itself one handler, in a group of its own whose matcher
+    /// is the item's `matcher` (VS Code's flat entries, `{"type": "command", "command": …}`
+    /// directly under the event); otherwise such an item is an error.
+    fn flat_handlers(&self) -> bool {
         false
     }
 

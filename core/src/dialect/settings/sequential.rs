@@ -15,19 +15,25 @@ pub(crate) struct SequentialEnv {
     pub env: Vec<(String, String)>,
 }
 
+/// A handler's `env` object (Gemini, Qwen Code, Copilot, VS Code): variables added to its
+/// environment, last; one that cannot be set (empty name, `=` or NUL) makes the handler invalid.
+pub(crate) fn handler_env(f: &Fields<'_>) -> Result<Vec<(String, String)>, (String, String)> {
+    let env = f.string_pairs("env")?.unwrap_or_default();
+    if let Some((k, _)) =
+        env.iter().find(|(k, v)| k.is_empty() || k.contains(['=', '\0']) || v.contains('\0'))
+    {
+        let why = "not a valid environment variable (empty name, `=` or NUL)";
+        return Err((format!("{}/env/{}", f.hptr, escape(k)), why.to_string()));
+    }
+    Ok(env)
+}
+
 impl SequentialEnv {
     /// Reads the group's `sequential` and the handler's `env`; a variable that cannot be set
     /// (empty name, `=` or NUL) makes the handler invalid.
     pub fn read(group: &Fields<'_>, f: &Fields<'_>) -> Result<SequentialEnv, (String, String)> {
         let sequential = group.boolean("sequential")?.unwrap_or(false);
-        let env = f.string_pairs("env")?.unwrap_or_default();
-        if let Some((k, _)) =
-            env.iter().find(|(k, v)| k.is_empty() || k.contains(['=', '\0']) || v.contains('\0'))
-        {
-            let why = "not a valid environment variable (empty name, `=` or NUL)";
-            return Err((format!("{}/env/{}", f.hptr, escape(k)), why.to_string()));
-        }
-        Ok(SequentialEnv { sequential, env })
+        Ok(SequentialEnv { sequential, env: handler_env(f)? })
     }
 
     fn of(h: &Handler) -> Option<&SequentialEnv> {
