@@ -382,6 +382,33 @@ mod tests {
                     .into(),
             ),
             (
+                "windsurf",
+                r#"{"dialect":"windsurf","sources":[{"scope":"user","settings":{"hooks":{
+                   "pre_run_command":[{"command":"exit 0"}],
+                   "post_write_code":[{"command":"exit 0","show_output":true}],
+                   "pre_user_prompt":[{"command":"exit 0"}],
+                   "post_cascade_response":[{"command":"exit 0"}]}}}]}"#
+                    .into(),
+            ),
+            (
+                "antigravity",
+                r#"{"dialect":"antigravity","sources":[{"scope":"user","settings":{
+                   "guard":{"PreToolUse":[{"matcher":"run_command","hooks":[{"type":"command","command":"exit 0"}]}],
+                            "PostToolUse":[{"matcher":"Zzz","hooks":[{"type":"command","command":"exit 0"}]}],
+                            "Stop":[{"type":"command","command":"exit 0"}]},
+                   "off":{"enabled":false,"SessionStart":[{"type":"command","command":"exit 0"}]}}}]}"#
+                    .into(),
+            ),
+            (
+                "kiro",
+                r#"{"dialect":"kiro","sources":[{"scope":"user","settings":{"version":"v1","hooks":[
+                   {"trigger":"PreToolUse","matcher":"execute_bash","action":{"type":"command","command":"exit 0"}},
+                   {"trigger":"PostToolUse","matcher":"@git","action":{"type":"command","command":"exit 0"}},
+                   {"trigger":"PostFileSave","matcher":"\\.env$","action":{"type":"command","command":"exit 0"}},
+                   {"trigger":"Stop","action":{"type":"command","command":"exit 0"}}]}}]}"#
+                    .into(),
+            ),
+            (
                 "kimi-cli",
                 r#"{"dialect":"kimi-cli","hooks":[
                    {"event":"PreToolUse","matcher":"Bas","command":"exit 0"},

@@ -35,6 +35,9 @@ macro_rules! for_each_dialect {
             Cline = "cline" => cline::ClineRules,
             Crush = "crush" => crush::CrushRules,
             MistralVibe = "mistral-vibe" => mistral_vibe::MistralVibeRules,
+            Windsurf = "windsurf" => windsurf::WindsurfRules,
+            Antigravity = "antigravity" => antigravity::AntigravityRules,
+            Kiro = "kiro" => kiro::KiroRules,
         }
     };
 }

@@ -459,6 +459,21 @@ pub static NATIVE_ONLY: &[EventSpec] = &[
     // Cline's hook files with no Claude Code event: TaskResume can cancel, TaskCancel cannot.
     native_row("cline", "TaskResume", D::Block),
     native_row("cline", "TaskCancel", D::None),
+    // Windsurf's events with no canonical counterpart: after a response, its transcript, a
+    // worktree set up. None blocks (only Windsurf's pre_ hooks do).
+    native_row("windsurf", "post_cascade_response", D::None),
+    native_row("windsurf", "post_cascade_response_with_transcript", D::None),
+    native_row("windsurf", "post_setup_worktree", D::None),
+    // Antigravity's events around a model call (Gemini's BeforeModel and AfterModel).
+    native_row("antigravity", "PreInvocation", D::None),
+    native_row("antigravity", "PostInvocation", D::None),
+    // Kiro's spec-task and file triggers; exit 2 blocks a task about to run. File triggers
+    // are matched on the file's path.
+    EventSpec { exit2: X::Block, ..native_row("kiro", "PreTaskExec", D::Block) },
+    native_row("kiro", "PostTaskExec", D::None),
+    EventSpec { match_on: M::Field("file_path"), ..native_row("kiro", "PostFileCreate", D::None) },
+    EventSpec { match_on: M::Field("file_path"), ..native_row("kiro", "PostFileSave", D::None) },
+    EventSpec { match_on: M::Field("file_path"), ..native_row("kiro", "PostFileDelete", D::None) },
 ];
 
 /// Index of an event in [`CATALOGUE`], then in [`NATIVE_ONLY`].

@@ -296,6 +296,44 @@ mod tests {
     }
 
     #[test]
+    fn windsurf_files_are_claimed_by_its_directories_and_its_snake_case_events() {
+        let hooks = r#"{"hooks":{}}"#;
+        assert_eq!(d("/repo/.windsurf/hooks.json", hooks), "windsurf");
+        assert_eq!(d("/home/u/.codeium/windsurf/hooks.json", hooks), "windsurf");
+        assert_eq!(d("/etc/windsurf/hooks.json", hooks), "windsurf");
+        assert_eq!(d("/Library/Application Support/Windsurf/hooks.json", hooks), "windsurf");
+        assert_eq!(d("/home/u/.codeium/hooks.json", hooks), "windsurf");
+        assert_eq!(
+            d("hooks.json", r#"{"hooks":{"pre_run_command":[],"post_cascade_response":[]}}"#),
+            "windsurf"
+        );
+        // One Claude Code event among them: not Windsurf's content.
+        assert_eq!(d("hooks.json", r#"{"hooks":{"pre_run_command":[],"PreToolUse":[]}}"#), "claude-code");
+        assert_eq!(d("/repo/.windsurf/hooks.yaml", "hooks:\n  pre_tool_call: []\n"), "ub");
+    }
+
+    #[test]
+    fn antigravity_files_are_claimed_by_its_directories_and_named_hooks() {
+        let named = r#"{"guard":{"enabled":true,"PreToolUse":[]}}"#;
+        assert_eq!(d("/home/u/.gemini/antigravity-cli/hooks.json", named), "antigravity");
+        assert_eq!(d("/home/u/.gemini/config/hooks.json", named), "antigravity");
+        assert_eq!(d("/repo/.agents/hooks.json", r#"{"g":{"Stop":[]}}"#), "antigravity");
+        assert_eq!(d("hooks.json", named), "antigravity");
+        // Gemini's own settings stay Gemini's; a `hooks` key is not a named hook.
+        assert_eq!(d("/home/u/.gemini/settings.json", r#"{"hooks":{}}"#), "gemini");
+        assert_eq!(d("settings.json", r#"{"hooks":{"PreToolUse":[]}}"#), "claude-code");
+    }
+
+    #[test]
+    fn kiro_hook_files_are_claimed_by_their_directory_and_version() {
+        let file = r#"{"version":"v1","hooks":[{"trigger":"PreToolUse"}]}"#;
+        assert_eq!(d("/repo/.kiro/hooks/lint.json", file), "kiro");
+        assert_eq!(d("lint.json", file), "kiro");
+        // Cursor's versioned file is a number and an object of events.
+        assert_eq!(d("hooks.json", r#"{"version":1,"hooks":{"beforeShellExecution":[]}}"#), "cursor");
+    }
+
+    #[test]
     fn an_open_plugins_file_is_claimed_by_the_events_only_the_specification_has() {
         let shell = r#"{"hooks":{"BeforeShellExecution":[]}}"#;
         assert_eq!(d("/p/my-plugin/hooks/hooks.json", shell), "open-plugins");

@@ -8,6 +8,7 @@
 //! This module holds the trait, the registry ([`Dialect::rules`], generated from the one list
 //! of dialects in `catalog/dialects.rs`) and what every dialect's reader shares; it never runs a process.
 
+mod antigravity;
 mod auggie;
 pub(crate) mod claim;
 mod claude_code;
@@ -28,6 +29,7 @@ pub(crate) mod info;
 mod jcli;
 mod jcode;
 mod kimi_cli;
+mod kiro;
 mod mistral_vibe;
 mod muse_code;
 mod neocode;
@@ -39,6 +41,7 @@ pub(crate) mod settings;
 pub(crate) mod time;
 mod ub;
 mod vs_code;
+mod windsurf;
 
 use crate::catalog::{self, Dialect, EventId, EventSpec, Rules, Scope};
 use crate::config::{ConfigWarnings, DocContext, Group, Handler, Knobs, Parse};
@@ -695,6 +698,15 @@ pub fn block_decision(spec: &EventSpec) -> Decision {
     match spec.decisions {
         catalog::Decisions::Permission | catalog::Decisions::PermissionRequest => Decision::Deny,
         _ => Decision::Block,
+    }
+}
+
+/// The error text of a hook that exited `code` and failed: `exit N`, with its trimmed stderr
+/// (the first 2,000 characters) when it wrote one (Windsurf, Antigravity, Kiro).
+pub fn exit_error(code: i32, stderr: &str) -> String {
+    match stderr.trim() {
+        "" => format!("exit {code}"),
+        s => format!("exit {code}: {}", s.chars().take(2_000).collect::<String>()),
     }
 }
 

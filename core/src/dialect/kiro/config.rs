@@ -1,0 +1,166 @@
+//! Kiro's hook files (agents-2.md §2.6; Kiro IDE 1.0 and Kiro CLI 3): each `.kiro/hooks/<name>.json`
+//! is `{"version": "v1", "hooks": [{name, trigger, matcher, action: {type: "command"|"agent",
+//! command|prompt}, timeout, enabled}]}`, a flat list. `matcher` is a regex searched in the tool
+//! name (tool triggers) or the file's path (file triggers); `timeout` is seconds; `enabled:
+//! false` turns a hook off. An `agent` action is a prompt to Kiro's agent: a `prompt` handler
+//! here (a host callback). A bad entry is dropped with a warning and the others load; at most
+//! [`MAX_HOOKS`] entries of one file are read. Hook ids `<scope>:<trigger>[i]`, `i` the entry's
+//! place in the file.
+
+use super::matcher::KiroMatcher;
+use crate::catalog::{Dialect, HandlerType, Shell};
+use crate::config::{Action, CommandSpec, ConfigWarnings, DocContext, Fields, Group, Handler, Parse, escape};
+use crate::error::ConfigError;
+use crate::matcher::GroupMatcher;
+use serde_json::Value;
+
+/// Entries read from one file; a bound on what a hostile file can make the engine hold.
+pub const MAX_HOOKS: usize = 256;
+
+/// An entry's keys.
+const KEYS: &[&str] = &["name", "description", "trigger", "matcher", "action", "timeout", "enabled"];
+
+macro_rules! field {
+    ($p:expr, $w:expr, $e:expr) => {
+        match $e {
+            Ok(v) => v,
+            Err((at, msg)) => return $p.fail($w, &at, msg),
+        }
+    };
+}
+
+pub(super) fn read(
+    doc: &Value,
+    cx: &DocContext<'_>,
+    p: &Parse,
+    events: &mut [Vec<Group>],
+    warnings: &mut ConfigWarnings,
+) -> Result<(), ConfigError> {
+    match doc.get("version") {
+        Some(Value::String(v)) if v == "v1" => {}
+        // The envelope's own `hooks` are hookwire's shape, which has no version of its own.
+        None if cx.file.is_none() && cx.base.is_empty() => {}
+        other => {
+            let why = format!(
+                "`version` must be \"v1\", not {}; the file's hooks are skipped",
+                other.map_or("absent".into(), Value::to_string)
+            );
+            return p.fail::<()>(warnings, &format!("{}/version", cx.base), why).map(|_| ());
+        }
+    }
+    let Some(hooks) = doc.get("hooks") else { return Ok(()) };
+    let ptr = format!("{}/hooks", cx.base);
+    let Some(list) = hooks.as_array() else {
+        return p.fail::<()>(warnings, &ptr, "`hooks` must be a list of hooks").map(|_| ());
+    };
+    if list.len() > MAX_HOOKS {
+        let why = format!("{}: {} hooks; only the first {MAX_HOOKS} are read", cx.info.label, list.len());
+        warnings.note(None, &ptr, why);
+    }
+    for (i, entry) in list.iter().take(MAX_HOOKS).enumerate() {
+        let hptr = format!("{ptr}/{i}");
+        if let Some((ids, group)) = read_entry(entry, i, &hptr, cx, p, warnings)? {
+            for &eid in &ids {
+                events[eid].push(Group { matcher: group.matcher.clone(), handlers: group.handlers.clone() });
+            }
+        }
+    }
+    Ok(())
+}
+
+fn read_entry(
+    entry: &Value,
+    i: usize,
+    hptr: &str,
+    cx: &DocContext<'_>,
+    p: &Parse,
+    warnings: &mut ConfigWarnings,
+) -> Result<Option<(Vec<crate::catalog::EventId>, Group)>, ConfigError> {
+    let Some(obj) = entry.as_object() else {
+        return p.fail(warnings, hptr, "a hook must be an object");
+    };
+    let f = Fields { obj, hptr };
+    let Some(trigger) = field!(p, warnings, f.string("trigger")) else {
+        return p.fail(warnings, &format!("{hptr}/trigger"), "a hook needs a `trigger`");
+    };
+    let id = format!("{}:{trigger}[{i}]", cx.info.id_label);
+    let ids = super::PROFILE.event_ids(&trigger);
+    if ids.is_empty() {
+        let why = format!("{id}: unknown trigger \"{trigger}\"; this hook is skipped");
+        warnings.never_runs(None, &format!("{hptr}/trigger"), why);
+        return Ok(None);
+    }
+    for key in obj.keys().filter(|k| !KEYS.contains(&k.as_str())) {
+        warnings.note(
+            Some(ids[0]),
+            &format!("{hptr}/{}", escape(key)),
+            format!("{id}: unknown key `{key}`; ignored"),
+        );
+    }
+    if field!(p, warnings, f.boolean("enabled")) == Some(false) {
+        return Ok(None);
+    }
+    let name = field!(p, warnings, f.string("name"));
+    let raw_matcher = field!(p, warnings, f.string("matcher"));
+    let timeout = field!(p, warnings, f.number("timeout"));
+    if let Some(t) = timeout
+        && !crate::config::timeout_ok(t)
+    {
+        return p.fail(warnings, &format!("{hptr}/timeout"), "`timeout` must be seconds ≥ 0.001");
+    }
+    let Some(action) = obj.get("action").and_then(Value::as_object) else {
+        return p.fail(warnings, &format!("{hptr}/action"), "a hook needs an `action` object");
+    };
+    let a = Fields { obj: action, hptr: &format!("{hptr}/action") };
+    let ty = field!(p, warnings, a.string("type"));
+    let (hty, act) = match ty.as_deref() {
+        Some("command") => match field!(p, warnings, a.string("command")) {
+            Some(c) if !c.trim().is_empty() => {
+                (HandlerType::Command, Action::Command(CommandSpec::Shell { script: c, shell: Shell::Sh }))
+            }
+            _ => {
+                return p.fail(
+                    warnings,
+                    &format!("{hptr}/action/command"),
+                    "a command action needs a non-empty `command`",
+                );
+            }
+        },
+        Some("agent") => match field!(p, warnings, a.string("prompt")) {
+            Some(pr) if !pr.trim().is_empty() => {
+                (HandlerType::Prompt, Action::Delegated(Value::Object(action.clone())))
+            }
+            _ => {
+                return p.fail(
+                    warnings,
+                    &format!("{hptr}/action/prompt"),
+                    "an agent action needs a non-empty `prompt`",
+                );
+            }
+        },
+        other => {
+            let why = format!("`action.type` must be command or agent, not {other:?}");
+            return p.fail(warnings, &format!("{hptr}/action/type"), why);
+        }
+    };
+    let matcher = match KiroMatcher::compile(raw_matcher.as_deref()) {
+        Ok(m) => GroupMatcher::new(m),
+        Err(why) => {
+            for &eid in &ids {
+                warnings.never_runs(
+                    Some(eid),
+                    &format!("{hptr}/matcher"),
+                    format!("{id}: {why}; this hook never runs"),
+                );
+            }
+            return Ok(None);
+        }
+    };
+    let placeholder = CommandSpec::Shell { script: String::new(), shell: Shell::Sh };
+    let mut h = Handler::command(id, cx.source, placeholder, Dialect::Kiro, &trigger);
+    h.ty = hty;
+    h.action = act;
+    h.timeout_s = timeout;
+    h.name = name;
+    Ok(Some((ids, Group { matcher, handlers: vec![h] })))
+}

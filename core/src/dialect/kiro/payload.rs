@@ -1,0 +1,44 @@
+//! The bytes a Kiro hook reads on stdin (Kiro CLI's documented event, agents-2.md §2.6): compact
+//! `{hook_event_name, cwd}` and, on tool triggers, `tool_name` (Kiro's name), `tool_input` and
+//! after the call `tool_response`; `prompt` on UserPromptSubmit and the event's own fields on
+//! Kiro's own triggers (unverified). `hook_event_name` is the trigger as configured. A hook of
+//! the very trigger a Kiro host fired gets the host's bytes as they are (Kiro's payload carries
+//! the event name).
+
+use super::tools::kiro_name;
+use crate::config::Handler;
+use crate::dialect::FireEvent;
+use serde_json::{Map, Value, json};
+
+/// Canonical keys that Kiro's payload of its own triggers does not repeat.
+const CANONICAL: &[&str] =
+    &["hook_event_name", "session_id", "transcript_path", "permission_mode", "cwd", "prompt_id"];
+
+pub fn payload(h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
+    if let Some(n) = ev.native.filter(|n| n.dialect == super::PROFILE.dialect)
+        && n.get("hook_event_name").and_then(Value::as_str) == Some(h.native.as_str())
+    {
+        return n.payload(true);
+    }
+    let e = ev.current;
+    let mut m = Map::new();
+    m.insert("hook_event_name".into(), json!(h.native));
+    m.insert("cwd".into(), e.get("cwd").filter(|v| v.is_string()).cloned().unwrap_or(json!("")));
+    if ev.spec.tool_event {
+        let tool = e.get("tool_name").and_then(Value::as_str).unwrap_or("");
+        m.insert("tool_name".into(), json!(kiro_name(tool)));
+        m.insert("tool_input".into(), e.get("tool_input").cloned().unwrap_or_else(|| json!({})));
+        if let Some(r) = e.get("tool_response") {
+            m.insert("tool_response".into(), r.clone());
+        }
+    } else if ev.spec.name == "UserPromptSubmit" {
+        m.insert("prompt".into(), e.get("prompt").cloned().unwrap_or(json!("")));
+    } else if ev.spec.native_of.is_some() {
+        for (k, v) in e.as_object().into_iter().flatten() {
+            if !CANONICAL.contains(&k.as_str()) {
+                m.insert(k.clone(), v.clone());
+            }
+        }
+    }
+    serde_json::to_vec(&Value::Object(m)).unwrap_or_default()
+}
