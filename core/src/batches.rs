@@ -14,6 +14,7 @@ use crate::inprocess;
 use crate::launch::{self, FireContext, Launched, Prepared};
 use crate::logs::{self, SkipReason};
 use crate::result::Outcome;
+use crate::result_cache::{Key, ResultCache};
 use crate::runner::{self, Cancel, End, RunResult, Slots, Text};
 use serde_json::Value;
 use std::borrow::Cow;
@@ -127,11 +128,14 @@ pub fn run(cx: &FireContext<'_>, fire: &Fire<'_>, chosen: &[Chosen<'_>], sync: &
                 l
             })
             .collect();
-        let results = run_batch(launched, fire);
+        let (results, keys) = run_or_reuse(cx, chosen, batch, launched, fire, &mut ran.hook_warnings);
         let mut halt = false;
-        for (&k, (run, env_file, env)) in batch.iter().zip(results) {
+        for ((&k, (run, env_file, env)), key) in batch.iter().zip(results).zip(keys) {
             let Some(run) = run else { continue };
             let c = &chosen[k];
+            if let (Some(key), Some(ttl)) = (key, c.h.cache_ttl) {
+                cx.cache.put(key, ttl, &run);
+            }
             let v = view(&c.h);
             let finished =
                 Finished { end: &run.end, stdout: &run.stdout, stderr: &run.stderr, timeout_s: c.timeout_s };
@@ -177,6 +181,53 @@ pub fn run(cx: &FireContext<'_>, fire: &Fire<'_>, chosen: &[Chosen<'_>], sync: &
 }
 
 type BatchResult = (Option<RunResult>, Option<PathBuf>, Vec<(OsString, OsString)>);
+
+/// Runs one batch, except the hooks whose exit 0 on these very stdin bytes may be reused
+/// (`Handler::cache_ttl`): those get their cached run, with a warning that says so. Also gives,
+/// per hook, the key under which a fresh run is to be kept (`None`: not kept, or reused).
+fn run_or_reuse(
+    cx: &FireContext<'_>,
+    chosen: &[Chosen<'_>],
+    batch: &[usize],
+    launched: Vec<Launched<'_>>,
+    fire: &Fire<'_>,
+    warnings: &mut [Vec<String>],
+) -> (Vec<BatchResult>, Vec<Option<Key>>) {
+    let mut reused = Vec::with_capacity(batch.len());
+    let mut keys = Vec::with_capacity(batch.len());
+    let mut to_run = Vec::new();
+    for (&k, l) in batch.iter().zip(launched) {
+        let h = &chosen[k].h;
+        let key = match (&h.cache_ttl, &l.prepared) {
+            (Some(_), Prepared::Run(job, _)) => Some(ResultCache::key(h.index, &job.stdin)),
+            _ => None,
+        };
+        let hit = key.as_ref().and_then(|key| cx.cache.get(key));
+        if let Some((_, age)) = &hit {
+            warnings[k].push(format!(
+                "hook {}: its result of {:.1} s ago on the same input is reused (cached for {} s)",
+                h.id,
+                age.as_secs_f64(),
+                h.cache_ttl.map_or(0, |t| t.as_secs())
+            ));
+            reused.push(Some(hit.map(|(run, _)| run)));
+            keys.push(None);
+        } else {
+            to_run.push(l);
+            reused.push(None);
+            keys.push(key);
+        }
+    }
+    let mut ran = run_batch(to_run, fire).into_iter();
+    let results = reused
+        .into_iter()
+        .map(|hit| match hit {
+            Some(run) => (run, None, Vec::new()),
+            None => ran.next().unwrap_or((None, None, Vec::new())),
+        })
+        .collect();
+    (results, keys)
+}
 
 /// Runs one batch: in-process tasks on their threads, processes on this one, all at once.
 fn run_batch(launched: Vec<Launched<'_>>, fire: &Fire<'_>) -> Vec<BatchResult> {

@@ -79,6 +79,8 @@ struct Inner {
     prepared: nomatch::Prepared,
     /// What the host registered after load: callbacks and function hooks (issue 8).
     registry: RwLock<Registry>,
+    /// Results hooks may reuse for a while (`Handler::cache_ttl`).
+    cache: crate::result_cache::ResultCache,
 }
 
 pub use crate::inprocess::FunctionHook;
@@ -124,6 +126,7 @@ impl Dispatcher {
                 one_shot: AtomicBool::new(false),
                 prepared: nomatch::Prepared::new(&config),
                 registry: RwLock::new(Registry::default()),
+                cache: crate::result_cache::ResultCache::default(),
                 config,
             }),
         })
@@ -518,6 +521,7 @@ impl Inner {
             host_env: &host_env,
             env_dir: &env_dir,
             fire_id: fire.fire_id,
+            cache: &self.cache,
         };
         // Async hooks start first, on their own threads, with the original event.
         let mut async_outcomes: Vec<Option<Outcome>> = vec![None; chosen.len()];

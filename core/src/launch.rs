@@ -161,6 +161,8 @@ pub struct FireContext<'a> {
     pub env_dir: &'a envfile::FireDir,
     /// The fire's number in log records (`logs::fire_id`).
     pub fire_id: u64,
+    /// Results hooks may reuse (`Handler::cache_ttl`).
+    pub cache: &'a crate::result_cache::ResultCache,
 }
 
 /// One hook's prepared run, or why it could not be prepared.

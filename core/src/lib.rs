@@ -32,6 +32,7 @@ mod logs;
 mod matcher;
 mod nomatch;
 mod result;
+mod result_cache;
 mod runner;
 pub mod schema;
 mod select;

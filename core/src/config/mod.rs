@@ -134,6 +134,9 @@ pub struct Handler {
     /// The host variables it may start with, when its configuration names them (ub's `env`);
     /// `None` = what its dialect's `Profile::host_env` gives.
     pub host_env: Option<Vec<String>>,
+    /// How long an exit 0 of this hook is reused for the same input instead of running it
+    /// again (Kiro CLI's `cache_ttl_seconds`, `result_cache.rs`); `None`: it always runs.
+    pub cache_ttl: Option<std::time::Duration>,
     pub knobs: Knobs,
 }
 
@@ -165,6 +168,7 @@ impl Handler {
             name: None,
             cwd: None,
             host_env: None,
+            cache_ttl: None,
             knobs: Knobs::default(),
         }
     }

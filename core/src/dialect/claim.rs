@@ -334,6 +334,13 @@ mod tests {
     }
 
     #[test]
+    fn a_kiro_cli_agent_configuration_is_kiros() {
+        let agent = r#"{"name":"dev","hooks":{"agentSpawn":[{"command":"git status"}]}}"#;
+        assert_eq!(d("/home/u/agents/dev.json", agent), "kiro");
+        assert_eq!(d("/repo/.amazonq/cli-agents/dev.json", r#"{"hooks":{"preToolUse":[]}}"#), "kiro");
+    }
+
+    #[test]
     fn an_open_plugins_file_is_claimed_by_the_events_only_the_specification_has() {
         let shell = r#"{"hooks":{"BeforeShellExecution":[]}}"#;
         assert_eq!(d("/p/my-plugin/hooks/hooks.json", shell), "open-plugins");

@@ -36,6 +36,10 @@ pub(super) fn read(
     events: &mut [Vec<Group>],
     warnings: &mut ConfigWarnings,
 ) -> Result<(), ConfigError> {
+    // An agent's configuration: `hooks` an object of triggers, no `version`.
+    if let (None, Some(Value::Object(map))) = (doc.get("version"), doc.get("hooks")) {
+        return read_agent(map, cx, p, events, warnings);
+    }
     match doc.get("version") {
         Some(Value::String(v)) if v == "v1" => {}
         // The envelope's own `hooks` are hookwire's shape, which has no version of its own.
@@ -163,4 +167,104 @@ fn read_entry(
     h.timeout_s = timeout;
     h.name = name;
     Ok(Some((ids, Group { matcher, handlers: vec![h] })))
+}
+
+/// Keys of a Kiro CLI agent-config hook (its `Hook` type).
+const AGENT_KEYS: &[&str] =
+    &["command", "matcher", "timeout_ms", "max_output_size", "cache_ttl_seconds", "only_when_turn_complete"];
+
+/// Kiro CLI's default `max_output_size`, in bytes.
+const DEFAULT_MAX_OUTPUT: usize = 10 * 1024;
+
+/// Kiro CLI's agent configuration: `hooks` an object of camelCase triggers → lists of
+/// `{command, matcher, timeout_ms, max_output_size, cache_ttl_seconds, only_when_turn_complete}`;
+/// the agent's other keys (`name`, `tools`, `mcpServers`…) are not hookwire's business. An
+/// exit 0 is reused for `cache_ttl_seconds` on the same input (never on agentSpawn, as Kiro).
+/// `only_when_turn_complete` (postToolUse deferred to the turn's end with `hook_events`) is not
+/// supported yet: such a hook runs after each tool call, with a warning.
+pub(super) fn read_agent(
+    map: &serde_json::Map<String, Value>,
+    cx: &DocContext<'_>,
+    p: &Parse,
+    events: &mut [Vec<Group>],
+    warnings: &mut ConfigWarnings,
+) -> Result<(), ConfigError> {
+    use crate::dialect::flat::{self, take};
+    let ptr = format!("{}/hooks", cx.base);
+    flat::walk(map, &ptr, Dialect::Kiro, "trigger", &[], cx, p, events, warnings, |e, warnings| {
+        let f = &e.fields;
+        if e.name.starts_with(|c: char| c.is_ascii_uppercase()) {
+            let why = format!(
+                "{}: Kiro CLI's agent hooks name their trigger in camelCase (`preToolUse`), not {:?}; skipped",
+                e.id, e.name
+            );
+            warnings.never_runs(e.ids.first().copied(), e.ptr, why);
+            return Ok(None);
+        }
+        for key in f.obj.keys().filter(|k| !AGENT_KEYS.contains(&k.as_str())) {
+            let why = format!("{}: unknown key `{key}`; ignored", e.id);
+            warnings.note(e.ids.first().copied(), &format!("{}/{}", e.ptr, escape(key)), why);
+        }
+        let Some(command) = take!(p, warnings, f.string("command")).filter(|c| !c.trim().is_empty()) else {
+            p.fail::<()>(warnings, &format!("{}/command", e.ptr), "a hook needs a non-empty `command`")?;
+            return Ok(None);
+        };
+        let raw_matcher = take!(p, warnings, f.string("matcher"));
+        let timeout_ms = take!(p, warnings, f.number("timeout_ms"));
+        let max_output = take!(p, warnings, f.number("max_output_size"));
+        let ttl = take!(p, warnings, f.number("cache_ttl_seconds"));
+        let deferred = take!(p, warnings, f.boolean("only_when_turn_complete")).unwrap_or(false);
+        let timeout_s = match timeout_ms {
+            Some(ms) if !(ms.is_finite() && ms >= 1.0) => {
+                p.fail::<()>(warnings, &format!("{}/timeout_ms", e.ptr), "`timeout_ms` must be ≥ 1")?;
+                return Ok(None);
+            }
+            Some(ms) => Some(ms / 1000.0),
+            None => None,
+        };
+        let whole = |v: Option<f64>, key: &str, warnings: &mut ConfigWarnings| match v {
+            Some(n) if !(n.is_finite() && n >= 0.0 && n.fract() == 0.0) => p
+                .fail::<()>(
+                    warnings,
+                    &format!("{}/{key}", e.ptr),
+                    format!("`{key}` must be a whole number ≥ 0"),
+                )
+                .map(|_| Err(())),
+            other => Ok(Ok(other.map(|n| n.min(u32::MAX as f64) as u64))),
+        };
+        let Ok(max_output) = whole(max_output, "max_output_size", warnings)? else { return Ok(None) };
+        let Ok(ttl) = whole(ttl, "cache_ttl_seconds", warnings)? else { return Ok(None) };
+        if deferred {
+            let why = if e.name == "postToolUse" {
+                format!(
+                    "{}: `only_when_turn_complete` (one run at the turn's end with `hook_events`) is not supported yet; this hook runs after each tool call",
+                    e.id
+                )
+            } else {
+                format!("{}: `only_when_turn_complete` applies to postToolUse only; ignored", e.id)
+            };
+            warnings.note(e.ids.first().copied(), &format!("{}/only_when_turn_complete", e.ptr), why);
+        }
+        let matcher = match super::matcher::KiroGlob::compile(raw_matcher.as_deref()) {
+            Ok(m) => GroupMatcher::new(m),
+            Err(why) => {
+                let why = format!("{}: {why}; this hook never runs", e.id);
+                warnings.never_runs(e.ids.first().copied(), &format!("{}/matcher", e.ptr), why);
+                return Ok(None);
+            }
+        };
+        let mut h = Handler::command(
+            e.id,
+            cx.source,
+            CommandSpec::Shell { script: command, shell: Shell::Sh },
+            Dialect::Kiro,
+            e.name,
+        );
+        h.timeout_s = timeout_s;
+        // AgentSpawn hooks are never cached (Kiro CLI's docs).
+        h.cache_ttl = ttl.filter(|t| *t > 0 && e.name != "agentSpawn").map(std::time::Duration::from_secs);
+        let max_output = max_output.map_or(DEFAULT_MAX_OUTPUT, |n| usize::try_from(n).unwrap_or(usize::MAX));
+        h.knobs = crate::config::Knobs::new(super::KiroCliKnobs { max_output });
+        Ok(Some((h, matcher)))
+    })
 }

@@ -3,8 +3,10 @@
 //! list of `{name, trigger, matcher, action, timeout, enabled}` (`config.rs`); Claude Code's
 //! trigger names plus Kiro's task and file triggers (native-only); matchers searched in Kiro's
 //! tool names (`fs_write`, `@server/tool`) or the file's path; stdin Kiro CLI's documented event
-//! (`payload.rs`); exit codes only, stdout as context (`reading.rs`). The agent-config hooks of
-//! older Kiro CLIs (`timeout_ms`, `cache_ttl_seconds`) are not this dialect (`docs/dialects.md`).
+//! (`payload.rs`); exit codes only, stdout as context (`reading.rs`). Kiro CLI's agent
+//! configurations are read too: `hooks` an object of camelCase triggers (`agentSpawn`,
+//! `preToolUse`…) → `{command, matcher, timeout_ms, max_output_size, cache_ttl_seconds,
+//! only_when_turn_complete}`, glob matchers, results reused for `cache_ttl_seconds` (`config.rs`).
 
 mod config;
 mod matcher;
@@ -37,13 +39,25 @@ static EVENTS: &[NativeEvent] = &[
     native("PostFileCreate", false),
     native("PostFileSave", false),
     native("PostFileDelete", false),
+    // Kiro CLI's agent configuration (`hooks` of an agent's JSON; its docs/hooks.md).
+    ev("agentSpawn", &["SessionStart"], false),
+    ev("userPromptSubmit", &["UserPromptSubmit"], false),
+    ev("preToolUse", &["PreToolUse"], true),
+    ev("postToolUse", &["PostToolUse"], false),
+    ev("stop", &["Stop"], false),
 ];
+
+/// A Kiro CLI agent-config hook's `max_output_size`: the bytes of its stdout kept as context.
+#[derive(Debug)]
+pub(crate) struct KiroCliKnobs {
+    pub max_output: usize,
+}
 
 /// What this dialect is, as data (`Profile`); its code is the `DialectRules` impl below.
 pub(super) static PROFILE: Profile = Profile {
     dialect: Dialect::Kiro,
-    files: "`.kiro/hooks/<name>.json` (one source per file)",
-    shape: "a versioned flat list of `{name, trigger, matcher, action, timeout, enabled}`",
+    files: "`.kiro/hooks/<name>.json` (one source per file); Kiro CLI's agent configurations (`.kiro/agents/*.json`, `~/.kiro/agents/*.json`)",
+    shape: "a versioned flat list of `{name, trigger, matcher, action, timeout, enabled}`, or an agent's `hooks`: trigger → `{command, matcher, timeout_ms, cache_ttl_seconds}`",
     differs: "versioned per-hook files with `trigger` and `action` (command or agent prompt), task and file triggers, matchers on Kiro's tool names or the file path, exit codes only (exit 2 blocks PreToolUse and PreTaskExec), stdout is context",
     document_keys: &["version"],
     native_events: Some(EVENTS),
@@ -66,7 +80,10 @@ impl DialectRules for KiroRules {
             m.get("version").and_then(Value::as_str) == Some("v1")
                 && m.get("hooks").is_some_and(Value::is_array)
         });
-        file.in_dir(".kiro").max(if content { Claim::Content } else { Claim::No })
+        // A Kiro CLI agent configuration: `agentSpawn` is Kiro's word alone.
+        let agent = file.json_events().contains(&"agentSpawn");
+        let dirs = file.in_dir(".kiro").max(file.in_dir(".amazonq"));
+        dirs.max(if content || agent { Claim::Content } else { Claim::No })
     }
 
     fn read_config(

@@ -14,17 +14,33 @@ pub fn read(h: &Handler, _ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         Reading { verdict: Verdict::default(), status: Status::Ok, error: None, warnings: Vec::new() };
     let stderr = f.stderr.text.trim();
     let block = match h.native.as_str() {
-        "PreToolUse" => Some(Decision::Deny),
+        "PreToolUse" | "preToolUse" => Some(Decision::Deny),
         "PreTaskExec" => Some(Decision::Block),
         _ => None,
     };
+    // Kiro CLI's agent hooks: stdout is context on agentSpawn and userPromptSubmit only, cut at
+    // the hook's `max_output_size` (its docs: "captured but not shown" elsewhere).
+    let agent = h.knobs.get::<super::KiroCliKnobs>();
+    let context = agent.is_none_or(|_| matches!(h.native.as_str(), "agentSpawn" | "userPromptSubmit"));
     match (f.end, block) {
-        (End::Exited(0), _) => {
-            if !f.stdout.truncated {
-                r.verdict.additional_context = cap_text(f.stdout.text.trim());
+        (End::Exited(0), _) if context => {
+            let out = f.stdout.text.trim();
+            let out = match agent {
+                Some(k) if out.len() > k.max_output => {
+                    let mut end = k.max_output;
+                    while !out.is_char_boundary(end) {
+                        end -= 1;
+                    }
+                    &out[..end]
+                }
+                _ => out,
+            };
+            if !f.stdout.truncated || agent.is_some() {
+                r.verdict.additional_context = cap_text(out);
                 r.verdict.source = VerdictSource::Text;
             }
         }
+        (End::Exited(0), _) => {}
         (End::Exited(2), Some(d)) => {
             r.verdict.decision = Some(d);
             r.verdict.reason = cap_text(stderr).or_else(|| Some(format!("blocked by {} (exit 2)", h.id)));
