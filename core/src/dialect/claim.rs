@@ -65,7 +65,13 @@ impl<'a> FileHint<'a> {
         !self.is_yaml() && !self.is_toml()
     }
 
-    /// The file's name, the last component of its path (`crush.json`).
+    /// The path of a directory (given with a trailing `/`, as the CLI gives one), without it;
+    /// `None` for a file.
+    pub fn directory(&self) -> Option<&str> {
+        self.name().is_none().then(|| self.path.trim_end_matches('/'))
+    }
+
+    /// The file's name, the last component of its path (`crush.json`); `None` for a directory.
     pub fn name(&self) -> Option<&str> {
         self.path.rsplit('/').next().filter(|n| !n.is_empty())
     }
@@ -285,6 +291,10 @@ mod tests {
         assert_eq!(d("/home/u/.copilot/settings.json", r#"{"hooks":{}}"#), "copilot-cli");
         assert_eq!(d("/etc/github-copilot/policy.d/org.json", hooks), "copilot-cli");
         assert_eq!(d("/repo/.github/copilot/settings.local.json", r#"{"hooks":{}}"#), "copilot-cli");
+        // Its hooks directories themselves (the CLI gives a directory with a trailing `/`).
+        assert_eq!(d("/repo/.github/hooks/", ""), "copilot-cli");
+        assert_eq!(d("/etc/github-copilot/policy.d/", ""), "copilot-cli");
+        assert_eq!(d("/repo/.clinerules/hooks/", ""), "cline");
     }
 
     #[test]

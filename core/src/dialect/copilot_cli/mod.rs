@@ -118,6 +118,7 @@ pub(super) static PROFILE: Profile = Profile {
     scope_order: [Scope::Managed, Scope::User, Scope::Project, Scope::Local, Scope::Plugin, Scope::Session],
     default_timeout_s: Some(DEFAULT_TIMEOUT_S),
     native_payloads: true,
+    directory: Some(config::list),
     ..Profile::BASE
 };
 
@@ -129,6 +130,13 @@ impl DialectRules for CopilotCliRules {
     /// Files in `.github/hooks/`, `.copilot/hooks/`, `.github/copilot/` and the policy
     /// directory; the content of a `.copilot/settings.json` is Copilot's too.
     fn claims(&self, file: &FileHint<'_>) -> Claim {
+        // A hooks directory itself (the CLI's `validate .github/hooks`).
+        if let Some(dir) = file.directory() {
+            let ours = [".github/hooks", ".copilot/hooks", "github-copilot/policy.d"]
+                .iter()
+                .any(|d| dir.ends_with(d));
+            return if ours { Claim::Directory(dir.len()) } else { Claim::No };
+        }
         if !file.is_json_like() {
             return Claim::No;
         }
@@ -144,7 +152,13 @@ impl DialectRules for CopilotCliRules {
         events: &mut [Vec<Group>],
         warnings: &mut ConfigWarnings,
     ) -> Result<(), ConfigError> {
-        config::read(doc, cx, p, events, warnings)
+        match doc.get("files") {
+            // A hooks directory, as `config::list` listed it.
+            Some(Value::Array(_)) if doc.get("hooks").is_none() => {
+                config::read_listing(doc, cx, events, warnings)
+            }
+            _ => config::read(doc, cx, p, events, warnings),
+        }
     }
 
     /// A file's `disableAllHooks: true` turns off that file's hooks only (observed), which its
