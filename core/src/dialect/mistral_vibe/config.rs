@@ -31,17 +31,17 @@ pub(super) fn read(
     let Some(list) = hooks.as_array() else {
         return p.fail::<()>(warnings, &ptr, "`hooks` must be a list of `[[hooks]]` tables").map(|_| ());
     };
-    let mut names: Vec<String> = Vec::new();
+    // A set: a hostile file of 100 000 entries must not cost a quadratic scan.
+    let mut names: std::collections::HashSet<String> = std::collections::HashSet::new();
     for (i, entry) in list.iter().enumerate() {
         let hptr = format!("{ptr}/{i}");
         if let Some((ids, group)) = read_entry(entry, i, &hptr, cx, p, warnings)? {
             let name = group.handlers[0].name.clone().unwrap_or_default();
-            if names.contains(&name) {
+            if !names.insert(name.clone()) {
                 let why = format!("{}: Duplicate hook name: '{name}'; this hook is skipped", cx.info.label);
                 warnings.never_runs(None, &format!("{hptr}/name"), why);
                 continue;
             }
-            names.push(name);
             for &eid in &ids {
                 events[eid].push(Group { matcher: group.matcher.clone(), handlers: group.handlers.clone() });
             }

@@ -130,6 +130,18 @@ mod tests {
     }
 
     #[test]
+    fn a_file_of_fifty_thousand_named_entries_loads_with_one_name_check_each() {
+        let mut entries: Vec<Value> = (0..50_000)
+            .map(|i| json!({"name": format!("h{i}"), "type": "post_agent", "command": "exit 0"}))
+            .collect();
+        entries.push(json!({"name": "h7", "type": "post_agent", "command": "exit 0"}));
+        let config = json!({"dialect": "mistral-vibe", "sources": [{"scope": "user", "path": "/nonexistent"},
+                            {"scope": "user", "settings": {"hooks": entries}}]});
+        let d = Dispatcher::from_value(config).unwrap();
+        assert!(d.load_warnings().iter().any(|w| w.contains("Duplicate hook name: 'h7'")));
+    }
+
+    #[test]
     fn many_entries_and_odd_values_load_without_panicking_and_bad_ones_are_refused_inline() {
         let entries: Vec<Value> = (0..1_000)
             .map(|i| json!({"name": format!("h{i}"), "type": "pre_tool", "command": "exit 0", "match": format!("re:t{i}(a+)+"), "timeout": 0.5}))
