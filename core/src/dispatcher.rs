@@ -163,7 +163,7 @@ impl Dispatcher {
             .filter(|s| s.native_of.is_none())
             .map(|s| s.name)
             .collect();
-        for d in config.dialects.iter().chain([&config.dialect]) {
+        for d in config.all_dialects() {
             for e in d.rules().profile().native_events.unwrap_or(&[]) {
                 if !names.contains(&e.name) {
                     names.push(e.name);

@@ -68,8 +68,7 @@ pub struct Pick<'a> {
 /// configuration uses (§3.1 "Names", §9.0).
 pub fn event_id(config: &Config, name: &str) -> Option<EventId> {
     catalog::lookup(name).or_else(|| {
-        let mut dialects = config.dialects.iter().chain([&config.dialect]);
-        dialects.find_map(|d| d.rules().profile().event_ids(name).into_iter().next())
+        config.all_dialects().find_map(|d| d.rules().profile().event_ids(name).into_iter().next())
     })
 }
 

@@ -416,3 +416,11 @@ pub struct Config {
     pub http_allowed_urls: Option<Vec<String>>,
     pub http_allowed_env_vars: Option<Vec<String>>,
 }
+
+impl Config {
+    /// Every dialect the configuration uses: its sources', then the envelope's (which may
+    /// repeat one of them). Native event names and native payloads are looked up in these.
+    pub fn all_dialects(&self) -> impl Iterator<Item = Dialect> + '_ {
+        self.dialects.iter().chain([&self.dialect]).copied()
+    }
+}

@@ -564,7 +564,7 @@ pub fn canonical_of(config: &crate::config::Config, event: &Value) -> Option<(Di
 
 /// The dialects of a configuration whose hosts may fire the agent's own payloads.
 pub fn takes_native_payloads(config: &crate::config::Config) -> impl Iterator<Item = Dialect> + '_ {
-    config.dialects.iter().chain([&config.dialect]).copied().filter(|d| d.rules().profile().native_payloads)
+    config.all_dialects().filter(|d| d.rules().profile().native_payloads)
 }
 
 #[cfg(test)]

@@ -160,10 +160,7 @@ fn command(
         return Ok(Some(CommandSpec::Shell { script, shell: Shell::Sh }));
     }
     if let Some(program) = text("exec", warnings)? {
-        let args = match f.string_array("args") {
-            Ok(a) => a.unwrap_or_default(),
-            Err((at, msg)) => return p.fail::<()>(warnings, &at, msg).map(|_| None),
-        };
+        let args = take!(p, warnings, f.string_array("args")).unwrap_or_default();
         return Ok(Some(CommandSpec::Exec { program, args }));
     }
     if let Some(script) = text("powershell", warnings)? {
@@ -186,14 +183,8 @@ fn http(e: &Entry<'_>, p: &Parse, warnings: &mut ConfigWarnings) -> Result<Optio
         p.fail::<()>(warnings, &format!("{}/url", e.ptr), "an http hook needs a `url` string")?;
         return Ok(None);
     };
-    let headers = match f.string_pairs("headers") {
-        Ok(h) => h.unwrap_or_default(),
-        Err((at, msg)) => return p.fail::<()>(warnings, &at, msg).map(|_| None),
-    };
-    let allowed_env_vars = match f.string_array("allowedEnvVars") {
-        Ok(a) => a.unwrap_or_default(),
-        Err((at, msg)) => return p.fail::<()>(warnings, &at, msg).map(|_| None),
-    };
+    let headers = take!(p, warnings, f.string_pairs("headers")).unwrap_or_default();
+    let allowed_env_vars = take!(p, warnings, f.string_array("allowedEnvVars")).unwrap_or_default();
     let lower = url.to_ascii_lowercase();
     let host = lower.split("://").nth(1).unwrap_or("").split(['/', '?', '#']).next().unwrap_or("");
     let host = host.rsplit('@').next().unwrap_or(host);
