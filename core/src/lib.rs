@@ -5,6 +5,7 @@
 //! Node, Go) wrap only what is exported here.
 
 mod batches;
+pub mod bridge;
 pub mod buffer_pool;
 mod catalog;
 mod config;

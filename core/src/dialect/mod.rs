@@ -263,6 +263,9 @@ pub struct Profile {
     /// configuration using this dialect asks [`DialectRules::canonical`] first, and the
     /// no-match answer from the event's text is not taken (it reads Claude Code's keys only).
     pub native_payloads: bool,
+    /// A result in the agent's own answer form, for the bridge (`answer.rs`, `bridge.rs`):
+    /// `None`: `hookwire bridge` cannot answer this agent.
+    pub answer: Option<crate::bridge::AnswerFn>,
 }
 
 impl Profile {
@@ -296,6 +299,7 @@ impl Profile {
         default_timeout_s: None,
         directory: None,
         native_payloads: false,
+        answer: None,
     };
 
     /// The dialect's event of this native name.
@@ -396,7 +400,9 @@ pub trait DialectRules: Sync {
     /// is not (the default: a dialect whose payloads carry Claude Code's keys needs no
     /// translation). The engine matches and fires the canonical event, and keeps the host's as
     /// [`FireEvent::native`] so that this dialect's payload can hand it on unchanged. Asked
-    /// only when the profile says [`Profile::native_payloads`].
+    /// only when the profile says [`Profile::native_payloads`], and by the bridge
+    /// (`bridge.rs`), which also asks dialects whose payloads carry Claude Code's keys under
+    /// their own tool names (Gemini's `run_shell_command`).
     fn canonical(&self, _name: &str, _event: &Value) -> Option<Value> {
         None
     }

@@ -4,6 +4,7 @@
 //! of §5.6 (`timeouts.rs`), dedup of identical handlers (§2.7), `CLAUDE_PROJECT_DIR` and
 //! `CLAUDE_ENV_FILE`.
 
+mod answer;
 mod payload;
 mod reading;
 pub mod timeouts;
@@ -33,6 +34,7 @@ pub(super) static PROFILE: Profile = Profile {
     sets_project_dir: true,
     env_file: true,
     context_continues_stop: true,
+    answer: Some(answer::answer),
     ..Profile::BASE
 };
 

@@ -6,9 +6,11 @@
 //! as `$SHELL -lc <command>` in the event's `cwd`; `SessionStart` hooks get their env file as
 //! both `CODEX_ENV_FILE` and `CLAUDE_ENV_FILE`.
 
+mod answer;
 mod config;
 mod fold;
 mod matcher;
+mod native;
 mod payload;
 mod reading;
 
@@ -99,6 +101,7 @@ pub(super) static PROFILE: Profile = Profile {
     env_file: true,
     env_file_vars: &["CODEX_ENV_FILE", "CLAUDE_ENV_FILE"],
     default_timeout_s: Some(DEFAULT_TIMEOUT_S),
+    answer: Some(answer::answer),
     ..Profile::BASE
 };
 
@@ -127,6 +130,11 @@ impl DialectRules for CodexRules {
         warnings: &mut ConfigWarnings,
     ) -> Result<(), ConfigError> {
         config::read(self, doc, cx, p, events, warnings)
+    }
+
+    /// Codex's payload carries Claude Code's keys; its own tool names are renamed (`native.rs`).
+    fn canonical(&self, name: &str, event: &Value) -> Option<Value> {
+        native::canonical(name, event)
     }
 
     fn switches(

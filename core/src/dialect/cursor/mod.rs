@@ -8,10 +8,12 @@
 //! for a fire, `tools.rs` translates tool names, `payload.rs` shapes stdin, `reading.rs` reads one
 //! hook and `fold.rs` folds a fire. Nothing here runs a process.
 
+mod answer;
 mod config;
 mod fold;
 mod kind;
 mod matcher;
+mod native;
 mod payload;
 mod reading;
 mod tools;
@@ -88,6 +90,7 @@ pub(super) static PROFILE: Profile = Profile {
     // managed, project, local, user, plugin, session (§4.1).
     scope_order: [Scope::Managed, Scope::Project, Scope::Local, Scope::User, Scope::Plugin, Scope::Session],
     default_timeout_s: Some(DEFAULT_TIMEOUT_S),
+    answer: Some(answer::answer),
     ..Profile::BASE
 };
 
@@ -117,6 +120,10 @@ impl DialectRules for CursorRules {
         warnings: &mut ConfigWarnings,
     ) -> Result<(), ConfigError> {
         config::read(doc, cx, p, events, warnings)
+    }
+    /// Cursor's own payload as the canonical event, for the bridge (`native.rs`).
+    fn canonical(&self, name: &str, event: &Value) -> Option<Value> {
+        native::canonical(name, event)
     }
     /// Cursor's `hooks.json` has no switches: `disableAllHooks` there is an unknown top-level
     /// key, ignored like `$schema`.

@@ -8,9 +8,11 @@
 //! matches groups, `tools.rs` translates Claude Code's tool names, `payload.rs` shapes stdin,
 //! `reading.rs` reads one hook, `fold.rs` folds a fire. This folder never runs a process.
 
+mod answer;
 mod config;
 mod fold;
 mod matcher;
+mod native;
 mod payload;
 mod reading;
 mod tools;
@@ -67,6 +69,7 @@ pub(super) static PROFILE: Profile = Profile {
     // extensions).
     scope_order: [Scope::Session, Scope::Project, Scope::Local, Scope::User, Scope::Managed, Scope::Plugin],
     default_timeout_s: Some(DEFAULT_TIMEOUT_S),
+    answer: Some(answer::answer),
     ..Profile::BASE
 };
 
@@ -96,6 +99,11 @@ impl DialectRules for GeminiRules {
         warnings: &mut ConfigWarnings,
     ) -> Result<(), ConfigError> {
         super::settings::read_document(self, doc, cx, p, events, warnings)
+    }
+
+    /// Gemini's payload with Claude Code's event and tool names (`native.rs`).
+    fn canonical(&self, name: &str, event: &Value) -> Option<Value> {
+        native::canonical(name, event)
     }
 
     fn switches(

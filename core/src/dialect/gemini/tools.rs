@@ -23,6 +23,12 @@ pub(super) fn gemini_name(name: &str) -> &str {
     TOOLS.iter().find(|(cc, _)| *cc == name).map_or(name, |(_, g)| g)
 }
 
+/// The Claude Code name of a tool Gemini names its own way (the first Claude Code name in the
+/// table: `invoke_agent` is `Agent`); any other name passes unchanged.
+pub(super) fn claude_code_name(name: &str) -> &str {
+    TOOLS.iter().find(|(_, g)| *g == name).map_or(name, |(cc, _)| cc)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -36,5 +42,14 @@ mod tests {
         assert_eq!(gemini_name("mcp__memory__read"), "mcp__memory__read");
         assert_eq!(gemini_name("bash"), "bash");
         assert_eq!(gemini_name(""), "");
+    }
+
+    #[test]
+    fn gemini_names_read_back_as_claude_codes_and_others_pass_unchanged() {
+        assert_eq!(claude_code_name("run_shell_command"), "Bash");
+        assert_eq!(claude_code_name("invoke_agent"), "Agent");
+        assert_eq!(claude_code_name("replace"), "Edit");
+        assert_eq!(claude_code_name("mcp__memory__read"), "mcp__memory__read");
+        assert_eq!(claude_code_name("Bash"), "Bash");
     }
 }

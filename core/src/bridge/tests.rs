@@ -1,0 +1,283 @@
+//! The test that matters for the bridge: a round trip through the agent's own reading. For
+//! every dialect with an answer form, every event it fires that has a canonical event, and
+//! every kind of result, the answer's bytes and exit code are read back by the same dialect's
+//! `read` as if one of its own hooks had answered: the verdict is the same, or the documented
+//! nearest-safe one with a loss line, and never weaker (a deny never reads back as allow). The
+//! dialects come from the one list, so a new answer form is covered without being added.
+
+use super::*;
+use crate::catalog::{Decisions, Shell};
+use crate::config::{CommandSpec, Handler};
+use crate::dialect::{Finished, FireEvent};
+use crate::runner::{End, Text};
+use crate::verdict::{Status, Verdict};
+use serde_json::json;
+
+/// The events a dialect fires, as (its name, the canonical event) pairs.
+fn events_of(d: Dialect) -> Vec<(&'static str, &'static EventSpec)> {
+    match d.rules().profile().native_events {
+        None => (0..catalog::count())
+            .map(catalog::spec)
+            .filter(|s| s.native_of.is_none())
+            .map(|s| (s.name, s))
+            .collect(),
+        Some(list) => list
+            .iter()
+            .flat_map(|e| {
+                e.canonical
+                    .iter()
+                    .filter_map(move |c| catalog::lookup(c).map(|id| (e.name, catalog::spec(id))))
+            })
+            .collect(),
+    }
+}
+
+/// The canonical event the hooks ran on.
+fn event_of(spec: &EventSpec) -> Value {
+    json!({"session_id": "s", "transcript_path": "/t", "cwd": "/p", "hook_event_name": spec.name,
+           "tool_name": "Bash", "tool_input": {"command": "rm -rf /tmp/x", "description": "d"},
+           "tool_response": "out", "prompt": "hi", "stop_hook_active": false, "source": "startup"})
+}
+
+/// Every kind of result the brief names, for this event: (label, result).
+fn results(spec: &EventSpec) -> Vec<(&'static str, FireResult)> {
+    let base = || FireResult::empty(spec.name);
+    let with = |f: &dyn Fn(&mut FireResult)| {
+        let mut r = base();
+        f(&mut r);
+        r
+    };
+    let mut out = vec![
+        ("no hook matched", base()),
+        ("a hook error", with(&|r| r.warnings.push("hook user:X[0].hooks[0]: exit 1: boom".into()))),
+        ("continue false", with(&|r| (r.continue_, r.stop_reason) = (false, Some("halt".into())))),
+        ("added context", with(&|r| r.additional_context = Some("ctx".into()))),
+        ("system message", with(&|r| r.system_message = Some("note".into()))),
+    ];
+    let block = crate::dialect::block_decision(spec);
+    if spec.decisions != Decisions::None {
+        out.push((
+            "deny with reason",
+            with(&|r| (r.decision, r.reason) = (Some(block), Some("no rm".into()))),
+        ));
+        out.push(("deny without reason", with(&|r| r.decision = Some(block))));
+    }
+    if matches!(spec.decisions, Decisions::Permission | Decisions::PermissionRequest) {
+        out.push(("allow", with(&|r| r.decision = Some(Decision::Allow))));
+        out.push((
+            "allow with reason",
+            with(&|r| (r.decision, r.reason) = (Some(Decision::Allow), Some("fine".into()))),
+        ));
+        out.push((
+            "rewritten tool input",
+            with(&|r| {
+                r.decision = Some(Decision::Allow);
+                r.updated_input = Some(json!({"command": "rm -ri /tmp/x", "description": "d"}));
+            }),
+        ));
+    }
+    if spec.decisions == Decisions::Permission {
+        out.push(("ask", with(&|r| (r.decision, r.reason) = (Some(Decision::Ask), Some("sure?".into())))));
+    }
+    out
+}
+
+/// How safe a decision is for the user: allow < none < ask < deny/block.
+fn safety(d: Option<Decision>) -> u8 {
+    match d {
+        Some(Decision::Allow) => 0,
+        None | Some(Decision::Defer) => 1,
+        Some(Decision::Ask) => 2,
+        Some(Decision::Deny | Decision::Block) => 3,
+    }
+}
+
+fn text(s: &str) -> Text {
+    Text { text: s.to_string(), truncated: false, lossy: false }
+}
+
+/// The answer read back by the dialect as one of its own hooks' answers.
+fn read_back(
+    d: Dialect,
+    native: &str,
+    spec: &'static EventSpec,
+    event: &Value,
+    a: &Answer,
+) -> crate::verdict::Reading {
+    let cmd = CommandSpec::Shell { script: "hookwire bridge".into(), shell: Shell::Sh };
+    let h = Handler::command(format!("user:{native}[0]"), 0, cmd, d, native);
+    let ev = FireEvent::plain(spec, event);
+    let end = End::Exited(a.exit_code);
+    let (stdout, stderr) = (text(&String::from_utf8_lossy(&a.stdout)), text(&a.stderr));
+    let f = Finished { end: &end, stdout: &stdout, stderr: &stderr, timeout_s: 60.0 };
+    d.rules().read(&h, &ev, &f).reading
+}
+
+/// Whether the read-back verdict keeps what the result said, or is its nearest safe form with a
+/// loss said; the problems found otherwise.
+/// `can_block`: the agent can block on this event (where it cannot, a block is a loss).
+fn compare(r: &FireResult, v: &Verdict, a: &Answer, can_block: bool) -> Vec<String> {
+    let mut bad = Vec::new();
+    let lost = !a.losses.is_empty();
+    let (want, got) = (r.decision, v.decision);
+    let want_rank = if r.continue_ { safety(want) } else { safety(want).max(1) };
+    if safety(got) < want_rank && !(lost && !can_block) {
+        bad.push(format!("weaker: {want:?} read back as {got:?}"));
+    }
+    let same_decision = match (want, got) {
+        (Some(Decision::Deny | Decision::Block), Some(Decision::Deny | Decision::Block)) => true,
+        (Some(Decision::Defer), None) => true,
+        (w, g) => w == g,
+    };
+    if !same_decision && !lost && r.continue_ {
+        bad.push(format!("{want:?} read back as {got:?} with no loss said"));
+    }
+    if blocks(r) && v.reason.as_deref().map(str::trim) != Some(block_reason(r).as_str()) && !lost {
+        bad.push(format!("the reason {:?} read back as {:?}", r.reason, v.reason));
+    }
+    if let Some(u) = &r.updated_input {
+        let kept = v
+            .updated_input
+            .as_ref()
+            .is_some_and(|g| u.as_object().is_some_and(|m| m.iter().all(|(k, val)| g.get(k) == Some(val))));
+        if !kept && !lost {
+            bad.push(format!("the rewrite {u} read back as {:?} with no loss said", v.updated_input));
+        }
+        if !kept && v.decision == Some(Decision::Allow) {
+            bad.push("a rewrite was dropped but the original input is allowed".into());
+        }
+    }
+    if r.additional_context.is_some() && v.additional_context != r.additional_context && !lost {
+        bad.push(format!("context read back as {:?} with no loss said", v.additional_context));
+    }
+    if r.system_message.is_some() && v.system_message != r.system_message && !lost {
+        bad.push(format!("system message read back as {:?} with no loss said", v.system_message));
+    }
+    if !r.continue_ && v.continue_ && !lost {
+        bad.push("continue: false read back as true with no loss said".into());
+    }
+    bad
+}
+
+#[test]
+fn every_answer_reads_back_in_its_own_dialect_as_the_same_verdict_or_a_safer_one() {
+    let mut bad = Vec::new();
+    let mut checked = 0;
+    for &d in catalog::ALL_DIALECTS {
+        let Some(answer) = d.rules().profile().answer else { continue };
+        for (native, spec) in events_of(d) {
+            let event = event_of(spec);
+            for (label, r) in results(spec) {
+                let a =
+                    answer(&Answering { native, spec: Some(spec), event: &event, fired: Fired::Result(&r) });
+                let reading = read_back(d, native, spec, &event, &a);
+                let at = format!("{} {native} ({}) {label}", d.as_str(), spec.name);
+                if reading.status != Status::Ok {
+                    bad.push(format!("{at}: the agent rejects the answer: {:?}", reading.error));
+                    continue;
+                }
+                let can_block = d.rules().profile().can_block(spec, crate::catalog::Rules::Current);
+                bad.extend(
+                    compare(&r, &reading.verdict, &a, can_block).into_iter().map(|p| format!("{at}: {p}")),
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} round trips");
+    assert!(bad.is_empty(), "{} round trips broke:\n{}", bad.len(), bad.join("\n"));
+}
+
+#[test]
+fn the_bridges_own_failure_reads_back_as_a_failed_hook_that_decides_nothing() {
+    for &d in catalog::ALL_DIALECTS {
+        let Some(answer) = d.rules().profile().answer else { continue };
+        for (native, spec) in events_of(d) {
+            let a = answer(&Answering {
+                native,
+                spec: None,
+                event: &Value::Null,
+                fired: Fired::Failed("bad payload"),
+            });
+            assert!(a.stderr.contains("bad payload"), "{}: {a:?}", d.as_str());
+            assert_eq!(a.exit_code, 1, "{}: {a:?}", d.as_str());
+            if spec.exit2 == crate::catalog::Exit2::AnyNonZeroBlocks {
+                continue; // WorktreeCreate: any failure of a hook fails the creation.
+            }
+            let reading = read_back(d, native, spec, &event_of(spec), &a);
+            assert_eq!(reading.verdict.decision, None, "{} {native}", d.as_str());
+        }
+    }
+}
+
+#[test]
+fn a_dialect_without_an_answer_form_cannot_be_bridged_and_says_so() {
+    let without = catalog::ALL_DIALECTS.iter().find(|d| d.rules().profile().answer.is_none());
+    if let Some(d) = without {
+        let e = Bridge::for_agent(d.as_str()).unwrap_err();
+        assert!(e.contains("cannot answer"), "{e}");
+    }
+    assert!(Bridge::for_agent("nonesuch").unwrap_err().contains("unknown agent"));
+    assert!(
+        Bridge::agents().starts_with(&["claude-code", "codex", "gemini", "cursor"])
+            || Bridge::agents().contains(&"codex")
+    );
+}
+
+#[test]
+fn a_payload_is_read_bounded_in_size_and_depth_and_must_be_an_object() {
+    let b = Bridge::for_agent("codex").unwrap();
+    assert!(b.read_payload(b"  ", None).unwrap_err().contains("empty"));
+    assert!(b.read_payload(b"[1]", None).unwrap_err().contains("not a JSON object"));
+    assert!(b.read_payload(b"{", None).unwrap_err().contains("not JSON"));
+    let deep = format!("{{\"a\":{}1{}}}", "[".repeat(100), "]".repeat(100));
+    assert!(b.read_payload(deep.as_bytes(), None).is_err());
+    let big = vec![b' '; MAX_PAYLOAD_BYTES + 1];
+    assert!(b.read_payload(&big, None).unwrap_err().contains("larger"));
+    let named = b.read_payload(br#"{"x":1}"#, Some("preToolUse")).unwrap();
+    assert_eq!(named["hook_event_name"], "preToolUse");
+    let kept = b.read_payload(br#"{"hook_event_name":"Stop"}"#, Some("preToolUse")).unwrap();
+    assert_eq!(kept["hook_event_name"], "Stop");
+}
+
+#[test]
+fn native_payloads_become_claude_codes_event_with_claude_codes_tool_names() {
+    let gemini = Bridge::for_agent("gemini").unwrap();
+    let p = json!({"session_id": "s", "cwd": "/p", "hook_event_name": "BeforeTool", "timestamp": "t",
+                   "tool_name": "run_shell_command", "tool_input": {"command": "ls"}});
+    let c = gemini.canonical(&p).unwrap();
+    assert_eq!((c["hook_event_name"].as_str(), c["tool_name"].as_str()), (Some("PreToolUse"), Some("Bash")));
+    let failed = json!({"hook_event_name": "AfterTool", "tool_name": "read_file", "tool_input": {},
+                        "tool_response": {"llmContent": "x", "error": "nope"}});
+    let c = gemini.canonical(&failed).unwrap();
+    assert_eq!(
+        (c["hook_event_name"].as_str(), c["error"].as_str()),
+        (Some("PostToolUseFailure"), Some("nope"))
+    );
+    assert!(gemini.canonical(&json!({"hook_event_name": "BeforeModel"})).unwrap_err().contains("own event"));
+
+    let codex = Bridge::for_agent("codex").unwrap();
+    let p = json!({"hook_event_name": "PreToolUse", "tool_name": "apply_patch", "tool_input": {"command": "*** Begin Patch"}});
+    assert_eq!(codex.canonical(&p).unwrap()["tool_name"], "Edit");
+    let p = json!({"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "ls"}});
+    assert_eq!(codex.canonical(&p).unwrap(), p);
+    assert!(codex.canonical(&json!({"hook_event_name": "Notification"})).is_err());
+    assert!(codex.canonical(&json!({"tool_name": "Bash"})).unwrap_err().contains("--event"));
+
+    let cursor = Bridge::for_agent("cursor").unwrap();
+    let p = json!({"conversation_id": "c", "generation_id": "g", "hook_event_name": "beforeShellExecution",
+                   "workspace_roots": ["/w"], "command": "rm -rf /", "cwd": "/w/sub"});
+    let c = cursor.canonical(&p).unwrap();
+    assert_eq!(c["hook_event_name"], "PreToolUse");
+    assert_eq!(c["tool_name"], "Bash");
+    assert_eq!(c["tool_input"], json!({"command": "rm -rf /"}));
+    assert_eq!((c["session_id"].as_str(), c["cwd"].as_str()), (Some("c"), Some("/w/sub")));
+    let p = json!({"conversation_id": "c", "hook_event_name": "preToolUse", "workspace_roots": ["/w"],
+                   "tool_name": "Shell", "tool_input": {"command": "ls"}});
+    let c = cursor.canonical(&p).unwrap();
+    assert_eq!((c["tool_name"].as_str(), c["cwd"].as_str()), (Some("Bash"), Some("/w")));
+
+    let cc = Bridge::for_agent("claude-code").unwrap();
+    let p = json!({"hook_event_name": "PreToolUse", "tool_name": "Bash"});
+    assert_eq!(cc.canonical(&p).unwrap(), p);
+}
