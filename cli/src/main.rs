@@ -10,6 +10,7 @@ macro_rules! say {
     }};
 }
 
+mod bridge;
 mod config;
 mod dialects;
 mod explain;
@@ -128,6 +129,25 @@ enum Command {
         #[arg(long)]
         record: bool,
     },
+    /// The one command to add to any agent's hook configuration (`hookwire bridge --agent
+    /// cursor`): reads the agent's own event from stdin, runs your Claude Code hooks (user and
+    /// project settings, the project only when trusted; or the --hooks files) with Claude
+    /// Code's semantics, and answers on stdout and with the exit code as that agent reads a
+    /// hook's answer. What the agent cannot express is said on stderr (docs/bridge.md).
+    Bridge {
+        /// The agent running this command: claude-code, codex, gemini or cursor.
+        #[arg(long, value_name = "NAME")]
+        agent: String,
+        /// A hooks file of any dialect to run instead of Claude Code's settings (repeatable).
+        #[arg(long = "hooks", value_name = "FILE")]
+        hooks: Vec<PathBuf>,
+        /// The project whose `.claude/` settings run (default: the payload's `cwd`).
+        #[arg(long, value_name = "DIR")]
+        project_dir: Option<PathBuf>,
+        /// The agent's event name, for agents whose payload does not carry one.
+        #[arg(long, value_name = "NAME")]
+        event: Option<String>,
+    },
     /// Run a file of test cases against the configuration: each fires an event (with the
     /// files and env it needs) and checks the decision, reason, context, updated input and
     /// outcomes. Prints PASS or FAIL per case, then `N passed, M failed`; exits 1 when any
@@ -204,6 +224,12 @@ fn main() -> ExitCode {
             explain::explain(&config::Source::from(&config), event.as_deref(), cli.json)
         }
         Command::Trust { config, record } => trust::run(&config::Source::from(&config), record, cli.json),
+        Command::Bridge { agent, hooks, project_dir, event } => Ok(bridge::run(&bridge::Args {
+            agent: &agent,
+            hooks: &hooks,
+            project_dir: project_dir.as_deref(),
+            event: event.as_deref(),
+        })),
         Command::Test { config, record, schema, cases } => {
             hooktest::run(cases.as_deref(), &config, record, schema, cli.json)
         }

@@ -197,8 +197,9 @@ impl Bridge {
     /// The canonical event the agent's payload stands for: the dialect's own translation
     /// (`canonical`), else the payload with its native event name replaced by the canonical
     /// one (a Claude-Code-shaped payload), else the payload as it is when its name is Claude
-    /// Code's.
-    pub fn canonical(&self, native: &Value) -> Result<Value, String> {
+    /// Code's. `Ok(None)`: an event of the agent's own that Claude Code has no hook for
+    /// (Gemini's `BeforeModel`): nothing to run.
+    pub fn canonical(&self, native: &Value) -> Result<Option<Value>, String> {
         let Some(name) = native.get("hook_event_name").and_then(Value::as_str) else {
             return Err(format!(
                 "the payload names no event (no string `hook_event_name`); pass --event with {}'s name for it",
@@ -207,7 +208,7 @@ impl Bridge {
         };
         let rules = self.dialect.rules();
         if let Some(c) = rules.canonical(name, native) {
-            return Ok(c);
+            return Ok(Some(c));
         }
         let profile = rules.profile();
         if profile.native_events.is_some() {
@@ -217,16 +218,14 @@ impl Bridge {
                 Some(s) => {
                     let mut c = native.clone();
                     c["hook_event_name"] = Value::String(s.name.to_string());
-                    Ok(c)
+                    Ok(Some(c))
                 }
-                None if id.is_some() => {
-                    Err(format!("{name} is {}'s own event; Claude Code has no hook for it", self.name()))
-                }
+                None if id.is_some() => Ok(None),
                 None => Err(format!("{name} is not an event of {}", self.name())),
             };
         }
         match catalog::lookup(name) {
-            Some(_) => Ok(native.clone()),
+            Some(_) => Ok(Some(native.clone())),
             None => Err(format!("{name} is not an event of {}", self.name())),
         }
     }

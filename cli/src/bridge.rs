@@ -1,0 +1,127 @@
+//! `hookwire bridge --agent NAME`: the one command a user adds to any agent's hook
+//! configuration. The agent runs it with its own payload on stdin; it runs the user's Claude
+//! Code hooks (or the files named with `--hooks`) on the canonical event and answers on stdout
+//! and with the exit code as that agent reads a hook of its own. This file only reads, fires
+//! and prints: what the payload means and how each agent is answered are the core's
+//! (`hookwire_core::bridge`).
+
+use hookwire_core::Dispatcher;
+use hookwire_core::bridge::{Answer, Bridge, MAX_PAYLOAD_BYTES};
+use serde_json::{Value, json};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+/// What the command line says.
+pub struct Args<'a> {
+    pub agent: &'a str,
+    pub hooks: &'a [PathBuf],
+    pub project_dir: Option<&'a Path>,
+    pub event: Option<&'a str>,
+}
+
+/// Warnings go to stderr, one line each, after what the agent itself reads there.
+fn warn(line: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "hookwire bridge: {line}");
+}
+
+pub fn run(a: &Args<'_>) -> u8 {
+    let bridge = match Bridge::for_agent(a.agent) {
+        Ok(b) => b,
+        Err(why) => {
+            warn(&why);
+            return 1;
+        }
+    };
+    let native = match read_stdin().and_then(|bytes| bridge.read_payload(&bytes, a.event)) {
+        Ok(v) => v,
+        Err(why) => return print(&bridge.failed(a.event, &why), &[]),
+    };
+    let name = native.get("hook_event_name").and_then(Value::as_str).map(str::to_string);
+    let canonical = match bridge.canonical(&native) {
+        Ok(Some(c)) => c,
+        Ok(None) => {
+            let event = name.as_deref().unwrap_or("");
+            warn(&format!(
+                "{event} is {}'s own event: Claude Code has no hook for it, nothing ran",
+                bridge.name()
+            ));
+            return 0;
+        }
+        Err(why) => return print(&bridge.failed(name.as_deref(), &why), &[]),
+    };
+    let dispatcher = match configuration(a, &canonical)
+        .and_then(|v| Dispatcher::from_value(v).map_err(|e| e.to_string()))
+    {
+        Ok(d) => d,
+        Err(why) => return print(&bridge.failed(name.as_deref(), &format!("configuration: {why}")), &[]),
+    };
+    let detached = crate::oneshot::detach_if_async(&dispatcher, &canonical);
+    let code = match dispatcher.fire(&canonical) {
+        Ok(result) => print(&bridge.answer(&native, &canonical, &result), &result.warnings),
+        Err(e) => print(&bridge.failed(name.as_deref(), &e.to_string()), &[]),
+    };
+    detached.finish(code, &dispatcher);
+    code
+}
+
+/// The payload's bytes, at most one more than the bridge reads (so that a larger one is said).
+fn read_stdin() -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(MAX_PAYLOAD_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read the payload from stdin: {e}"))?;
+    Ok(bytes)
+}
+
+/// The configuration: the `--hooks` files, each read by its own dialect as `fire --config`
+/// reads one; else Claude Code's user, project and local settings of the project (the
+/// `--project-dir`, else the payload's `cwd`), the project's gated on the trust store.
+fn configuration(a: &Args<'_>, event: &Value) -> Result<Value, String> {
+    if !a.hooks.is_empty() {
+        let mut sources = Vec::new();
+        for path in a.hooks {
+            let text = std::fs::read_to_string(path).unwrap_or_default();
+            let dialect = crate::validate::detect(path, &text);
+            sources.push(json!({"scope": "session", "path": path.to_string_lossy(), "dialect": dialect}));
+        }
+        let dir = project_dir(a, event)?;
+        return Ok(json!({"project_dir": dir.to_string_lossy(), "sources": sources}));
+    }
+    let dir = project_dir(a, event)?;
+    hookwire_core::claude_code_defaults(&dir).map_err(|e| format!("project directory {}: {e}", dir.display()))
+}
+
+/// The project: `--project-dir`, else the payload's `cwd` when it is a directory, else the
+/// current directory.
+fn project_dir(a: &Args<'_>, event: &Value) -> Result<PathBuf, String> {
+    if let Some(d) = a.project_dir {
+        return Ok(d.to_path_buf());
+    }
+    match event.get("cwd").and_then(Value::as_str).map(PathBuf::from) {
+        Some(cwd) if cwd.is_dir() => Ok(cwd),
+        _ => std::env::current_dir().map_err(|e| format!("no current directory: {e}")),
+    }
+}
+
+/// Writes the answer: its stdout bytes, what the agent reads on stderr, then one line per
+/// warning of the fire and per loss (none when stderr is the agent's reason of an exit 2, so
+/// that the reason stays the reason); returns its exit code.
+fn print(answer: &Answer, warnings: &[String]) -> u8 {
+    let _ = std::io::stdout().lock().write_all(&answer.stdout);
+    let _ = std::io::stdout().flush();
+    if !answer.stderr.is_empty() {
+        let _ = writeln!(std::io::stderr().lock(), "{}", answer.stderr);
+    }
+    let reason_on_stderr = answer.exit_code == 2 && !answer.stderr.is_empty();
+    if !reason_on_stderr {
+        for w in warnings {
+            warn(&format!("warning: {w}"));
+        }
+        for l in &answer.losses {
+            warn(&format!("warning: {l}"));
+        }
+    }
+    u8::try_from(answer.exit_code).unwrap_or(1)
+}

@@ -1,0 +1,287 @@
+//! `hookwire bridge` end to end: the real binary, a scratch `HOME` holding the user's Claude
+//! Code settings, an agent's own payload on stdin (the payloads of the dialects' vectors: 301
+//! for Codex, 341 for Gemini, 391 for Cursor), and the exact stdout and exit code the agent
+//! reads.
+#![allow(clippy::unwrap_used)]
+
+use serde_json::{Value, json};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// A scratch directory with a `home/` and a `proj/`, removed on drop.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(tag: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("hookwire-bridge-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("home/.claude")).unwrap();
+        std::fs::create_dir_all(dir.join("proj")).unwrap();
+        Scratch(dir)
+    }
+
+    fn home(&self) -> PathBuf {
+        self.0.join("home")
+    }
+
+    fn proj(&self) -> String {
+        self.0.join("proj").to_string_lossy().into_owned()
+    }
+
+    /// The user's Claude Code settings: one PreToolUse group with this command.
+    fn user_guard(&self, matcher: &str, command: &str) -> &Scratch {
+        self.user_settings(&json!({"hooks": {"PreToolUse": [{"matcher": matcher, "hooks": [{"type": "command", "command": command}]}]}}))
+    }
+
+    fn user_settings(&self, settings: &Value) -> &Scratch {
+        std::fs::write(self.0.join("home/.claude/settings.json"), settings.to_string()).unwrap();
+        self
+    }
+
+    fn bridge(&self, args: &[&str], stdin: &str) -> Output {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hookwire"))
+            .arg("bridge")
+            .args(args)
+            .current_dir(&self.0)
+            .env("HOME", self.home())
+            .env_remove("XDG_CONFIG_HOME")
+            .env_remove("HOOKWIRE_LOG")
+            .env_remove("HOOKWIRE_TRUST_STORE")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+        child.wait_with_output().unwrap()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn out(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn err(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+/// Codex's PreToolUse payload for a shell command (vector 301's form).
+fn codex_pre_tool_use(cwd: &str, command: &str) -> String {
+    json!({"session_id": "s1", "turn_id": "t1", "transcript_path": null, "cwd": cwd,
+           "hook_event_name": "PreToolUse", "model": "gpt-5", "permission_mode": "default",
+           "tool_name": "Bash", "tool_input": {"command": command}, "tool_use_id": "tu1"})
+    .to_string()
+}
+
+/// Gemini CLI's BeforeTool payload (vector 341's form).
+fn gemini_before_tool(cwd: &str, command: &str) -> String {
+    json!({"session_id": "s1", "transcript_path": "/t/s1.jsonl", "cwd": cwd, "hook_event_name": "BeforeTool",
+           "timestamp": "2026-11-24T01:52:07.226Z", "tool_name": "run_shell_command",
+           "tool_input": {"command": command, "description": "d"}})
+    .to_string()
+}
+
+/// Cursor's beforeShellExecution payload (vector 391's form).
+fn cursor_before_shell(cwd: &str, command: &str) -> String {
+    json!({"conversation_id": "conv", "generation_id": "gen", "model": "m1", "hook_event_name": "beforeShellExecution",
+           "cursor_version": "1.7.0", "workspace_roots": [cwd], "user_email": "a@b.c",
+           "transcript_path": "/t.jsonl", "command": command, "cwd": cwd})
+    .to_string()
+}
+
+/// Cursor's preToolUse payload.
+fn cursor_pre_tool_use(cwd: &str, command: &str) -> String {
+    json!({"conversation_id": "conv", "generation_id": "gen", "model": "m1", "hook_event_name": "preToolUse",
+           "workspace_roots": [cwd], "tool_name": "Shell", "tool_input": {"command": command},
+           "tool_use_id": "tu1", "cwd": cwd})
+    .to_string()
+}
+
+const EXIT2_GUARD: &str = "cat >/dev/null; echo 'rm is not allowed' >&2; exit 2";
+const JSON_DENY: &str = r#"cat >/dev/null; echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"json says no"}}'"#;
+const REWRITE: &str = r#"cat >/dev/null; echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"rm -ri x"}}}'"#;
+const CONTEXT: &str = r#"cat >/dev/null; echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"mind the tests"}}'"#;
+
+#[test]
+fn an_exit_2_guard_denies_in_each_agents_own_answer() {
+    let s = Scratch::new("exit2");
+    s.user_guard("Bash", EXIT2_GUARD);
+    let o = s.bridge(&["--agent", "codex"], &codex_pre_tool_use(&s.proj(), "rm -rf x"));
+    assert_eq!(
+        out(&o),
+        r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"rm is not allowed"}}"#
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let o = s.bridge(&["--agent", "gemini"], &gemini_before_tool(&s.proj(), "rm -rf x"));
+    assert_eq!(out(&o), r#"{"decision":"deny","reason":"rm is not allowed"}"#);
+    assert_eq!(o.status.code(), Some(0));
+    let o = s.bridge(&["--agent", "cursor"], &cursor_before_shell(&s.proj(), "rm -rf x"));
+    assert_eq!(out(&o), r#"{"permission":"deny","agent_message":"rm is not allowed"}"#);
+    assert_eq!(o.status.code(), Some(0));
+    let claude = json!({"session_id": "s1", "cwd": s.proj(), "hook_event_name": "PreToolUse", "tool_name": "Bash",
+                        "tool_input": {"command": "rm -rf x"}});
+    let o = s.bridge(&["--agent", "claude-code"], &claude.to_string());
+    assert_eq!(
+        out(&o),
+        r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"rm is not allowed"}}"#
+    );
+    assert_eq!(o.status.code(), Some(0));
+}
+
+#[test]
+fn a_guard_matched_on_bash_runs_for_the_agents_own_shell_tool_and_not_for_others() {
+    let s = Scratch::new("matcher");
+    s.user_guard("Bash", EXIT2_GUARD);
+    let read = json!({"session_id": "s1", "transcript_path": "", "cwd": s.proj(), "hook_event_name": "BeforeTool",
+                      "timestamp": "t", "tool_name": "read_file", "tool_input": {"file_path": "a"}});
+    let o = s.bridge(&["--agent", "gemini"], &read.to_string());
+    assert_eq!((out(&o).as_str(), o.status.code()), ("", Some(0)), "no hook matched: nothing to say");
+    let o = s.bridge(&["--agent", "cursor"], &cursor_pre_tool_use(&s.proj(), "rm -rf x"));
+    assert_eq!(out(&o), r#"{"permission":"deny","agent_message":"rm is not allowed"}"#);
+}
+
+#[test]
+fn a_json_deny_stays_a_deny() {
+    let s = Scratch::new("jsondeny");
+    s.user_guard("Bash", JSON_DENY);
+    let o = s.bridge(&["--agent", "codex"], &codex_pre_tool_use(&s.proj(), "ls"));
+    assert_eq!(
+        out(&o),
+        r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"json says no"}}"#
+    );
+    let o = s.bridge(&["--agent", "gemini"], &gemini_before_tool(&s.proj(), "ls"));
+    assert_eq!(out(&o), r#"{"decision":"deny","reason":"json says no"}"#);
+}
+
+#[test]
+fn a_rewrite_is_answered_where_the_agent_can_carry_it_and_dropped_with_a_warning_where_not() {
+    let s = Scratch::new("rewrite");
+    s.user_guard("Bash", REWRITE);
+    let o = s.bridge(&["--agent", "codex"], &codex_pre_tool_use(&s.proj(), "rm -rf x"));
+    assert_eq!(
+        out(&o),
+        r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"rm -ri x"}}}"#
+    );
+    assert_eq!(err(&o), "");
+    let o = s.bridge(&["--agent", "gemini"], &gemini_before_tool(&s.proj(), "rm -rf x"));
+    assert_eq!(
+        out(&o),
+        r#"{"decision":"allow","hookSpecificOutput":{"hookEventName":"BeforeTool","tool_input":{"command":"rm -ri x"}}}"#
+    );
+    assert!(err(&o).contains("removed arguments stay"), "{}", err(&o));
+    let o = s.bridge(&["--agent", "cursor"], &cursor_pre_tool_use(&s.proj(), "rm -rf x"));
+    assert_eq!(out(&o), r#"{"permission":"allow","updated_input":{"command":"rm -ri x"}}"#);
+    // beforeShellExecution cannot rewrite: nothing is allowed, and a warning says so.
+    let o = s.bridge(&["--agent", "cursor"], &cursor_before_shell(&s.proj(), "rm -rf x"));
+    assert_eq!((out(&o).as_str(), o.status.code()), ("", Some(0)));
+    assert_eq!(err(&o).lines().count(), 1, "{}", err(&o));
+    assert!(
+        err(&o).contains("Cursor cannot express a rewritten input on beforeShellExecution"),
+        "{}",
+        err(&o)
+    );
+}
+
+#[test]
+fn added_context_reaches_the_agent_where_it_takes_context_and_is_a_warning_where_not() {
+    let s = Scratch::new("context");
+    s.user_guard("Bash", CONTEXT);
+    let o = s.bridge(&["--agent", "codex"], &codex_pre_tool_use(&s.proj(), "ls"));
+    assert_eq!(
+        out(&o),
+        r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"mind the tests"}}"#
+    );
+    let o = s.bridge(&["--agent", "gemini"], &gemini_before_tool(&s.proj(), "ls"));
+    assert_eq!((out(&o).as_str(), o.status.code()), ("", Some(0)));
+    assert!(err(&o).contains("Gemini CLI cannot express added context on BeforeTool"), "{}", err(&o));
+    let o = s.bridge(&["--agent", "cursor"], &cursor_pre_tool_use(&s.proj(), "ls"));
+    assert_eq!(out(&o), r#"{"additional_context":"mind the tests"}"#);
+}
+
+#[test]
+fn an_untrusted_projects_hooks_do_not_run_and_the_bridge_says_so() {
+    let s = Scratch::new("untrusted");
+    std::fs::create_dir_all(Path::new(&s.proj()).join(".claude")).unwrap();
+    let guard = json!({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": EXIT2_GUARD}]}]}});
+    std::fs::write(Path::new(&s.proj()).join(".claude/settings.json"), guard.to_string()).unwrap();
+    let o = s.bridge(&["--agent", "codex"], &codex_pre_tool_use(&s.proj(), "rm -rf x"));
+    assert_eq!((out(&o).as_str(), o.status.code()), ("", Some(0)));
+    assert!(err(&o).contains("not trusted; skipped"), "{}", err(&o));
+    // --project-dir names the project whatever the payload's cwd.
+    let o = s.bridge(&["--agent", "codex", "--project-dir", &s.proj()], &codex_pre_tool_use("/", "rm -rf x"));
+    assert!(err(&o).contains("not trusted; skipped"), "{}", err(&o));
+}
+
+#[test]
+fn a_bad_payload_is_a_clear_error_and_the_agents_error_exit() {
+    let s = Scratch::new("bad");
+    s.user_guard("Bash", EXIT2_GUARD);
+    for (agent, payload, why) in [
+        ("codex", "{not json", "the payload is not JSON"),
+        ("gemini", "[1, 2]", "not a JSON object"),
+        ("cursor", "", "no payload on stdin"),
+        ("codex", r#"{"tool_name": "Bash"}"#, "names no event"),
+        ("codex", r#"{"hook_event_name": "BeforeTool"}"#, "BeforeTool is not an event of codex"),
+    ] {
+        let o = s.bridge(&["--agent", agent], payload);
+        assert_eq!((out(&o).as_str(), o.status.code()), ("", Some(1)), "{agent} {payload}");
+        assert!(err(&o).starts_with("hookwire bridge: ") && err(&o).contains(why), "{agent}: {}", err(&o));
+    }
+    let deep =
+        format!("{{\"hook_event_name\":\"PreToolUse\",\"a\":{}1{}}}", "[".repeat(200), "]".repeat(200));
+    let o = s.bridge(&["--agent", "codex"], &deep);
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+}
+
+#[test]
+fn an_agent_the_bridge_cannot_answer_is_refused_clearly() {
+    let s = Scratch::new("noanswer");
+    let o = s.bridge(&["--agent", "ub"], "{}");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("cannot answer ub yet"), "{}", err(&o));
+    let o = s.bridge(&["--agent", "nonesuch"], "{}");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("unknown agent \"nonesuch\""), "{}", err(&o));
+}
+
+#[test]
+fn hooks_files_of_any_dialect_run_instead_of_claude_codes_settings() {
+    let s = Scratch::new("hooksfile");
+    s.user_guard("Bash", EXIT2_GUARD);
+    let cursor_hooks = s.0.join("hooks.json");
+    let doc = json!({"version": 1, "hooks": {"beforeShellExecution": [{"command": "cat >/dev/null; echo '{\"permission\":\"deny\",\"agent_message\":\"cursor file\"}'"}]}});
+    std::fs::write(&cursor_hooks, doc.to_string()).unwrap();
+    let o = s.bridge(
+        &["--agent", "codex", "--hooks", cursor_hooks.to_str().unwrap()],
+        &codex_pre_tool_use(&s.proj(), "ls"),
+    );
+    assert_eq!(
+        out(&o),
+        r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"cursor file"}}"#
+    );
+}
+
+#[test]
+fn a_stop_block_keeps_the_agent_working_in_its_own_words() {
+    let s = Scratch::new("stop");
+    let block = r#"cat >/dev/null; echo '{"decision":"block","reason":"run the tests first"}'"#;
+    s.user_settings(&json!({"hooks": {"Stop": [{"hooks": [{"type": "command", "command": block}]}]}}));
+    let codex = json!({"session_id": "s1", "turn_id": "t1", "transcript_path": null, "cwd": s.proj(), "hook_event_name": "Stop",
+                       "model": "m", "permission_mode": "default", "stop_hook_active": false, "last_assistant_message": "done"});
+    let o = s.bridge(&["--agent", "codex"], &codex.to_string());
+    assert_eq!(out(&o), r#"{"decision":"block","reason":"run the tests first"}"#);
+    let gemini = json!({"session_id": "s1", "transcript_path": "", "cwd": s.proj(), "hook_event_name": "AfterAgent",
+                        "timestamp": "t", "prompt": "p", "prompt_response": "done", "stop_hook_active": false});
+    let o = s.bridge(&["--agent", "gemini"], &gemini.to_string());
+    assert_eq!(out(&o), r#"{"decision":"block","reason":"run the tests first"}"#);
+    let cursor = json!({"conversation_id": "c", "hook_event_name": "stop", "workspace_roots": [s.proj()], "status": "completed", "loop_count": 0});
+    let o = s.bridge(&["--agent", "cursor"], &cursor.to_string());
+    assert_eq!(out(&o), r#"{"followup_message":"run the tests first"}"#);
+}
