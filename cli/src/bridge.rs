@@ -93,16 +93,36 @@ fn configuration(a: &Args<'_>, event: &Value) -> Result<Value, String> {
     hookwire_core::claude_code_defaults(&dir).map_err(|e| format!("project directory {}: {e}", dir.display()))
 }
 
-/// The project: `--project-dir`, else the payload's `cwd` when it is a directory, else the
-/// current directory.
+/// The project: `--project-dir`; else the project directory the agent gives its hooks
+/// (`CLAUDE_PROJECT_DIR`, Gemini's `GEMINI_PROJECT_DIR`); else the nearest directory holding
+/// a `.claude/` from the payload's `cwd` up (a tool's working directory may be below the
+/// project root; the home directory's `.claude/` is the user's, never a project's); else the
+/// payload's `cwd`; else the current directory.
 fn project_dir(a: &Args<'_>, event: &Value) -> Result<PathBuf, String> {
     if let Some(d) = a.project_dir {
         return Ok(d.to_path_buf());
     }
+    for var in ["CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR"] {
+        if let Some(d) = std::env::var_os(var).map(PathBuf::from).filter(|d| d.is_dir()) {
+            return Ok(d);
+        }
+    }
     match event.get("cwd").and_then(Value::as_str).map(PathBuf::from) {
-        Some(cwd) if cwd.is_dir() => Ok(cwd),
+        Some(cwd) if cwd.is_dir() => Ok(nearest_project(&cwd).unwrap_or(cwd)),
         _ => std::env::current_dir().map_err(|e| format!("no current directory: {e}")),
     }
+}
+
+/// The nearest directory from `dir` up that holds a `.claude/` directory, the home directory
+/// excluded.
+fn nearest_project(dir: &Path) -> Option<PathBuf> {
+    let home = std::env::var_os("HOME").map(PathBuf::from).and_then(|h| h.canonicalize().ok());
+    let start = dir.canonicalize().ok()?;
+    start
+        .ancestors()
+        .take_while(|d| Some(*d) != home.as_deref())
+        .find(|d| d.join(".claude").is_dir())
+        .map(Path::to_path_buf)
 }
 
 /// Writes the answer: its stdout bytes, what the agent reads on stderr, then one line per

@@ -48,6 +48,8 @@ impl Scratch {
             .env_remove("XDG_CONFIG_HOME")
             .env_remove("HOOKWIRE_LOG")
             .env_remove("HOOKWIRE_TRUST_STORE")
+            .env_remove("CLAUDE_PROJECT_DIR")
+            .env_remove("GEMINI_PROJECT_DIR")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -217,6 +219,29 @@ fn an_untrusted_projects_hooks_do_not_run_and_the_bridge_says_so() {
     // --project-dir names the project whatever the payload's cwd.
     let o = s.bridge(&["--agent", "codex", "--project-dir", &s.proj()], &codex_pre_tool_use("/", "rm -rf x"));
     assert!(err(&o).contains("not trusted; skipped"), "{}", err(&o));
+    // A tool running in a subdirectory: the project is the nearest directory with a `.claude/`.
+    let sub = Path::new(&s.proj()).join("src/deep");
+    std::fs::create_dir_all(&sub).unwrap();
+    let o = s.bridge(&["--agent", "codex"], &codex_pre_tool_use(sub.to_str().unwrap(), "rm -rf x"));
+    assert!(err(&o).contains("not trusted; skipped"), "{}", err(&o));
+}
+
+#[test]
+fn a_trusted_projects_hooks_run() {
+    let s = Scratch::new("trusted");
+    let claude = Path::new(&s.proj()).join(".claude");
+    std::fs::create_dir_all(&claude).unwrap();
+    let guard = json!({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": EXIT2_GUARD}]}]}});
+    std::fs::write(claude.join("settings.json"), guard.to_string()).unwrap();
+    let trusted = Command::new(env!("CARGO_BIN_EXE_hookwire"))
+        .args(["trust", "--record", "--project", &s.proj()])
+        .env("HOME", s.home())
+        .env_remove("XDG_CONFIG_HOME")
+        .output()
+        .unwrap();
+    assert!(trusted.status.success(), "{}", String::from_utf8_lossy(&trusted.stderr));
+    let o = s.bridge(&["--agent", "gemini"], &gemini_before_tool(&s.proj(), "rm -rf x"));
+    assert_eq!(out(&o), r#"{"decision":"deny","reason":"rm is not allowed"}"#, "{}", err(&o));
 }
 
 #[test]

@@ -121,7 +121,7 @@ fn compare(r: &FireResult, v: &Verdict, a: &Answer, can_block: bool) -> Vec<Stri
     let lost = !a.losses.is_empty();
     let (want, got) = (r.decision, v.decision);
     let want_rank = if r.continue_ { safety(want) } else { safety(want).max(1) };
-    if safety(got) < want_rank && !(lost && !can_block) {
+    if safety(got) < want_rank && (can_block || !lost) {
         bad.push(format!("weaker: {want:?} read back as {got:?}"));
     }
     let same_decision = match (want, got) {
