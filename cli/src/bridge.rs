@@ -24,6 +24,11 @@ fn warn(line: &str) {
     let _ = writeln!(std::io::stderr().lock(), "hookwire bridge: {line}");
 }
 
+/// Set in the environment of the hooks a bridge runs: a bridge started by one of them (a
+/// Claude Code settings file holding `hookwire bridge --agent claude-code`) would run the same
+/// hooks again, without end.
+const NESTED: &str = "HOOKWIRE_BRIDGE_ACTIVE";
+
 pub fn run(a: &Args<'_>) -> u8 {
     let bridge = match Bridge::for_agent(a.agent) {
         Ok(b) => b,
@@ -32,6 +37,14 @@ pub fn run(a: &Args<'_>) -> u8 {
             return 1;
         }
     };
+    if std::env::var_os(NESTED).is_some() {
+        warn(
+            "started by a hook that a bridge runs: nothing ran (the same hooks would run again, without end)",
+        );
+        return 0;
+    }
+    // SAFETY: the process has one thread here (before the fire, its spinner and any fork).
+    unsafe { std::env::set_var(NESTED, "1") };
     let native = match read_stdin().and_then(|bytes| bridge.read_payload(&bytes, a.event)) {
         Ok(v) => v,
         Err(why) => return print(&bridge.failed(a.event, &why), &[]),

@@ -49,6 +49,7 @@ impl Scratch {
             .env_remove("HOOKWIRE_LOG")
             .env_remove("HOOKWIRE_TRUST_STORE")
             .env_remove("CLAUDE_PROJECT_DIR")
+            .env_remove("HOOKWIRE_BRIDGE_ACTIVE")
             .env_remove("GEMINI_PROJECT_DIR")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -309,4 +310,15 @@ fn a_stop_block_keeps_the_agent_working_in_its_own_words() {
     let cursor = json!({"conversation_id": "c", "hook_event_name": "stop", "workspace_roots": [s.proj()], "status": "completed", "loop_count": 0});
     let o = s.bridge(&["--agent", "cursor"], &cursor.to_string());
     assert_eq!(out(&o), r#"{"followup_message":"run the tests first"}"#);
+}
+
+#[test]
+fn a_bridge_in_the_hooks_it_runs_does_not_run_them_again() {
+    let s = Scratch::new("nested");
+    let bin = env!("CARGO_BIN_EXE_hookwire");
+    s.user_guard("Bash", &format!("{bin} bridge --agent claude-code"));
+    let claude = json!({"session_id": "s1", "cwd": s.proj(), "hook_event_name": "PreToolUse", "tool_name": "Bash",
+                        "tool_input": {"command": "ls"}});
+    let o = s.bridge(&["--agent", "claude-code"], &claude.to_string());
+    assert_eq!((out(&o).as_str(), o.status.code()), ("", Some(0)), "{}", err(&o));
 }
