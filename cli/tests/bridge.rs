@@ -322,3 +322,37 @@ fn a_bridge_in_the_hooks_it_runs_does_not_run_them_again() {
     let o = s.bridge(&["--agent", "claude-code"], &claude.to_string());
     assert_eq!((out(&o).as_str(), o.status.code()), ("", Some(0)), "{}", err(&o));
 }
+
+#[test]
+fn copilot_and_windsurf_payloads_name_their_event_with_event_and_get_their_own_answers() {
+    let s = Scratch::new("copilot");
+    s.user_guard("Bash", EXIT2_GUARD);
+    // Copilot CLI's camelCase preToolUse payload (observed/copilot.md), which names no event.
+    let copilot = json!({"sessionId": "s1", "timestamp": 1_764_000_000_000_u64, "cwd": s.proj(), "toolName": "bash",
+                         "toolArgs": "{\"command\":\"rm -rf x\",\"description\":\"d\"}"});
+    let o = s.bridge(&["--agent", "copilot-cli", "--event", "preToolUse"], &copilot.to_string());
+    assert_eq!(
+        out(&o),
+        r#"{"permissionDecision":"deny","permissionDecisionReason":"rm is not allowed"}"#,
+        "{}",
+        err(&o)
+    );
+    assert_eq!(o.status.code(), Some(0));
+    // Windsurf's pre_run_command payload (vector 682's form): exit 2, the reason alone on stderr.
+    let windsurf = json!({"agent_action_name": "pre_run_command", "trajectory_id": "t1", "execution_id": "e1",
+                          "timestamp": "2026-11-24T01:52:07.226Z", "tool_info": {"command_line": "rm -rf x", "cwd": s.proj()}});
+    let o = s.bridge(&["--agent", "windsurf", "--event", "pre_run_command"], &windsurf.to_string());
+    assert_eq!((out(&o).as_str(), err(&o).as_str(), o.status.code()), ("", "rm is not allowed\n", Some(2)));
+    // A rewrite Windsurf cannot carry: the command runs as it was, and a warning says so.
+    s.user_guard("Bash", REWRITE);
+    let o = s.bridge(&["--agent", "windsurf", "--event", "pre_run_command"], &windsurf.to_string());
+    assert_eq!((out(&o).as_str(), o.status.code()), ("", Some(0)));
+    assert!(err(&o).contains("Windsurf cannot express a rewritten input on pre_run_command"), "{}", err(&o));
+    let o = s.bridge(&["--agent", "copilot-cli", "--event", "preToolUse"], &copilot.to_string());
+    assert_eq!(
+        out(&o),
+        r#"{"permissionDecision":"allow","modifiedArgs":{"command":"rm -ri x"}}"#,
+        "{}",
+        err(&o)
+    );
+}

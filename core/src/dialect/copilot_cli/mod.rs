@@ -19,6 +19,7 @@
 //! - a host emulating Copilot fires its camelCase payloads with `hook_event_name` added
 //!   (`native.rs`).
 
+mod answer;
 mod config;
 mod matcher;
 mod native;
@@ -118,6 +119,7 @@ pub(super) static PROFILE: Profile = Profile {
     scope_order: [Scope::Managed, Scope::User, Scope::Project, Scope::Local, Scope::Plugin, Scope::Session],
     default_timeout_s: Some(DEFAULT_TIMEOUT_S),
     native_payloads: true,
+    answer: Some(answer::answer),
     directory: Some(config::list),
     ..Profile::BASE
 };

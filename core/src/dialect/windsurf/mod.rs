@@ -12,6 +12,7 @@
 //!   (`reading.rs`);
 //! - one hook at a time, stopping at the first block (unverified: see `docs/dialects.md`).
 
+mod answer;
 mod config;
 mod kind;
 mod matcher;
@@ -70,6 +71,7 @@ pub(super) static PROFILE: Profile = Profile {
     strategy: Strategy::SequentialStop,
     fold_summary: SEQUENTIAL_STOP,
     native_payloads: true,
+    answer: Some(answer::answer),
     ..Profile::BASE
 };
 
