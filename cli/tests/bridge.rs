@@ -56,7 +56,8 @@ impl Scratch {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+        // The bridge may exit before it reads (an unknown agent): a closed pipe is no failure.
+        let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
         child.wait_with_output().unwrap()
     }
 }
@@ -355,4 +356,33 @@ fn copilot_and_windsurf_payloads_name_their_event_with_event_and_get_their_own_a
         "{}",
         err(&o)
     );
+}
+
+#[test]
+fn cline_vs_code_and_kiro_payloads_get_their_own_answers() {
+    let s = Scratch::new("more");
+    s.user_guard("Bash", EXIT2_GUARD);
+    // Cline's PreToolUse payload (vector 621's form): a deny is Cline's cancel, with a warning
+    // that the whole run stops too.
+    let cline = json!({"clineVersion": "3.0.65", "timestamp": "2026-11-28T10:00:00.000Z", "taskId": "task-9",
+                       "workspaceRoots": [s.proj()], "hookName": "tool_call", "hook_event_name": "PreToolUse",
+                       "tool_call": {"id": "call_1", "name": "run_commands", "input": {"commands": ["rm -rf build"]}},
+                       "preToolUse": {"toolName": "run_commands", "parameters": {"commands": "[\"rm -rf build\"]"}}});
+    let o = s.bridge(&["--agent", "cline"], &cline.to_string());
+    assert_eq!(out(&o), r#"{"cancel":true,"errorMessage":"rm is not allowed"}"#, "{}", err(&o));
+    assert!(err(&o).contains("the whole run is cancelled"), "{}", err(&o));
+    // VS Code's payload: Claude Code's keys with hookEventName and VS Code's tool names.
+    let vs = json!({"hook_event_name": "PreToolUse", "hookEventName": "PreToolUse", "sessionId": "s1", "session_id": "s1",
+                    "timestamp": "t", "cwd": s.proj(), "tool_name": "runTerminalCommand", "tool_input": {"command": "rm -rf x"}});
+    let o = s.bridge(&["--agent", "vs-code"], &vs.to_string());
+    assert_eq!(
+        out(&o),
+        r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"rm is not allowed"}}"#,
+        "{}",
+        err(&o)
+    );
+    // Kiro CLI's event (vector 721's form): exit 2, the reason alone on stderr.
+    let kiro = json!({"hook_event_name": "PreToolUse", "cwd": s.proj(), "tool_name": "execute_bash", "tool_input": {"command": "rm -rf x"}});
+    let o = s.bridge(&["--agent", "kiro"], &kiro.to_string());
+    assert_eq!((out(&o).as_str(), err(&o).as_str(), o.status.code()), ("", "rm is not allowed\n", Some(2)));
 }

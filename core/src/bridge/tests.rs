@@ -6,11 +6,12 @@
 //! dialects come from the one list, so a new answer form is covered without being added.
 
 use super::*;
+use crate::catalog::EventSpec;
 use crate::catalog::{Decisions, Shell};
 use crate::config::{CommandSpec, Handler};
 use crate::dialect::{Finished, FireEvent};
 use crate::runner::{End, Text};
-use crate::verdict::{Status, Verdict};
+use crate::verdict::{Decision, Status, Verdict};
 use serde_json::json;
 
 /// The events a dialect fires, as (its name, the canonical event) pairs.

@@ -8,6 +8,7 @@
 //! This module holds the trait, the registry ([`Dialect::rules`], generated from the one list
 //! of dialects in `catalog/dialects.rs`) and what every dialect's reader shares; it never runs a process.
 
+pub(crate) mod answering;
 mod antigravity;
 mod auggie;
 pub(crate) mod claim;
@@ -265,7 +266,7 @@ pub struct Profile {
     pub native_payloads: bool,
     /// A result in the agent's own answer form, for the bridge (`answer.rs`, `bridge.rs`):
     /// `None`: `hookwire bridge` cannot answer this agent.
-    pub answer: Option<crate::bridge::AnswerFn>,
+    pub answer: Option<answering::AnswerFn>,
 }
 
 impl Profile {

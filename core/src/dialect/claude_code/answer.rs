@@ -4,19 +4,24 @@
 //! event does not read is a loss. The bridge's own failure is exit 1, a non-blocking error:
 //! Claude Code goes on and the tool runs.
 
-use crate::bridge::{Answer, Answering, Fired, Losses, block_reason, blocks};
 use crate::catalog::{Decisions, Exit2};
+use crate::dialect::answering::{Answer, Answering, Fired, Losses, block_reason, blocks};
 use crate::verdict::Decision;
 use serde_json::{Map, Value, json};
 
 pub fn answer(a: &Answering<'_>) -> Answer {
+    answer_as("Claude Code", a)
+}
+
+/// Claude Code's answer form, for `agent` (VS Code answers as Claude Code does, mostly).
+pub(crate) fn answer_as(agent: &'static str, a: &Answering<'_>) -> Answer {
     let r = match a.fired {
         Fired::Failed(why) => return Answer::error(1, why),
         Fired::Result(r) => r,
     };
     let Some(spec) = a.spec else { return Answer::nothing(Vec::new()) };
     let ev = spec.name;
-    let mut losses = Losses::new("Claude Code");
+    let mut losses = Losses::new(agent);
     let mut out = Map::new();
     let mut hso = Map::new();
     hso.insert("hookEventName".into(), json!(ev));
@@ -112,7 +117,7 @@ pub fn answer(a: &Answering<'_>) -> Answer {
     }
     if no_json || spec.discards_continue {
         if !r.continue_ {
-            losses.lose(ev, "`continue: false`", "dropped (Claude Code ignores it here)");
+            losses.lose(ev, "`continue: false`", "dropped (ignored on this event)");
         }
     } else if !r.continue_ {
         out.insert("continue".into(), json!(false));
@@ -122,7 +127,7 @@ pub fn answer(a: &Answering<'_>) -> Answer {
     }
     if let Some(m) = &r.system_message {
         if no_json || spec.discards_system_message {
-            losses.lose(ev, "a system message", "dropped (Claude Code ignores it here)");
+            losses.lose(ev, "a system message", "dropped (ignored on this event)");
         } else {
             out.insert("systemMessage".into(), json!(m));
         }

@@ -4,7 +4,7 @@
 //! of §5.6 (`timeouts.rs`), dedup of identical handlers (§2.7), `CLAUDE_PROJECT_DIR` and
 //! `CLAUDE_ENV_FILE`.
 
-mod answer;
+pub(crate) mod answer;
 mod payload;
 mod reading;
 pub mod timeouts;

@@ -16,6 +16,7 @@
 //!   after the event (`payload.rs`); TaskStart and TaskComplete are detached (not waited for,
 //!   output ignored).
 
+mod answer;
 mod config;
 mod fold;
 mod native;
@@ -88,6 +89,7 @@ pub(super) static PROFILE: Profile = Profile {
     default_timeout_s: Some(DEFAULT_TIMEOUT_S),
     directory: Some(config::list),
     native_payloads: true,
+    answer: Some(answer::answer),
     ..Profile::BASE
 };
 

@@ -11,7 +11,7 @@
 //! - The bridge's own failure is exit 1 (`exit 1` is an error to Codex: nothing is delivered
 //!   and the tool runs).
 
-use crate::bridge::{Answer, Answering, Fired, Losses, block_reason, blocks};
+use crate::dialect::answering::{Answer, Answering, Fired, Losses, block_reason, blocks};
 use crate::result::FireResult;
 use crate::verdict::Decision;
 use serde_json::{Map, Value, json};

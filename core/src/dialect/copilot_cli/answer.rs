@@ -11,7 +11,7 @@
 //! failure is exit 1, which Copilot reads as an error: on preToolUse it **denies** the tool
 //! call (Copilot fails closed there), elsewhere a warning.
 
-use crate::bridge::{Answer, Answering, Fired, Losses, block_reason, blocks};
+use crate::dialect::answering::{Answer, Answering, Fired, Losses, block_reason, blocks};
 use crate::verdict::Decision;
 use serde_json::{Map, Value, json};
 

@@ -13,7 +13,7 @@
 //! `failClosed: true`.
 
 use super::kind::Kind;
-use crate::bridge::{Answer, Answering, Fired, Losses, block_reason, blocks};
+use crate::dialect::answering::{Answer, Answering, Fired, Losses, block_reason, blocks};
 use crate::verdict::Decision;
 use serde_json::{Map, json};
 

@@ -9,7 +9,7 @@
 //! - context on BeforeTool and AfterAgent is delivered nowhere [o]: dropped;
 //! - the bridge's own failure is exit 1 (an error to Gemini: a warning, the tool runs).
 
-use crate::bridge::{Answer, Answering, Fired, Losses, block_reason, blocks};
+use crate::dialect::answering::{Answer, Answering, Fired, Losses, block_reason, blocks};
 use crate::verdict::Decision;
 use serde_json::{Map, Value, json};
 

@@ -8,6 +8,7 @@
 //! `preToolUse`…) → `{command, matcher, timeout_ms, max_output_size, cache_ttl_seconds,
 //! only_when_turn_complete}`, glob matchers, results reused for `cache_ttl_seconds` (`config.rs`).
 
+mod answer;
 mod config;
 mod matcher;
 mod native;
@@ -63,6 +64,7 @@ pub(super) static PROFILE: Profile = Profile {
     native_events: Some(EVENTS),
     default_timeout_s: Some(30.0),
     native_payloads: true,
+    answer: Some(answer::answer),
     ..Profile::BASE
 };
 

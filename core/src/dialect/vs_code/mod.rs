@@ -12,6 +12,7 @@
 //!   `tools.rs`);
 //! - Stop's `decision: "block"` sits inside `hookSpecificOutput` (`reading.rs`).
 
+mod answer;
 mod config;
 mod native;
 mod payload;
@@ -62,6 +63,7 @@ pub(super) static PROFILE: Profile = Profile {
     sets_project_dir: true,
     default_timeout_s: Some(DEFAULT_TIMEOUT_S),
     native_payloads: true,
+    answer: Some(answer::answer),
     ..Profile::BASE
 };
 

@@ -9,7 +9,7 @@
 //! fails open).
 
 use super::kind::Kind;
-use crate::bridge::{Answer, Answering, Fired, Losses, block_reason, blocks};
+use crate::dialect::answering::{Answer, Answering, Fired, Losses, block_reason, blocks};
 use crate::verdict::Decision;
 
 pub fn answer(a: &Answering<'_>) -> Answer {

@@ -1,0 +1,113 @@
+//! What a dialect's `answer.rs` is given and gives back, for the bridge (`bridge.rs`): the
+//! result of a fire in, the agent's stdout, stderr and exit code out, with one line per part of
+//! the result the agent cannot express. Shared by every dialect's answer form; it runs nothing.
+
+use crate::catalog::EventSpec;
+use crate::result::FireResult;
+use crate::verdict::Decision;
+use serde_json::{Map, Value};
+
+/// What the bridge gives back to the agent: the bytes on stdout and the exit code the agent
+/// reads, the text it reads on stderr (a reason, for agents that read one), and one line per
+/// part of the result the agent cannot express.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Answer {
+    pub stdout: Vec<u8>,
+    /// What the agent reads on stderr (Windsurf's and Kiro's reason of an exit 2); empty for
+    /// agents that answer on stdout. Warnings are not part of it.
+    pub stderr: String,
+    pub exit_code: i32,
+    /// One warning per loss: what the agent cannot express, and what it gets instead.
+    pub losses: Vec<String>,
+}
+
+impl Answer {
+    /// Nothing to say: the agent goes on as if no hook had answered.
+    pub fn nothing(losses: Vec<String>) -> Answer {
+        Answer { losses, ..Answer::default() }
+    }
+
+    /// A JSON object on stdout with exit 0; nothing at all when the object is empty.
+    pub fn json(object: Map<String, Value>, losses: Vec<String>) -> Answer {
+        if object.is_empty() {
+            return Answer::nothing(losses);
+        }
+        let stdout = serde_json::to_vec(&Value::Object(object)).unwrap_or_default();
+        Answer { stdout, losses, ..Answer::default() }
+    }
+
+    /// The agent's error: `why` on stderr and exit `code`, nothing on stdout.
+    pub fn error(code: i32, why: &str) -> Answer {
+        Answer { stderr: format!("hookwire bridge: {why}"), exit_code: code, ..Answer::default() }
+    }
+}
+
+/// How the fire went, for a dialect's answer.
+pub enum Fired<'a> {
+    /// The user's hooks ran (or none matched): their folded result.
+    Result(&'a FireResult),
+    /// The bridge could not fire (a bad payload, an unreadable configuration): why.
+    Failed(&'a str),
+}
+
+/// What a dialect's `answer.rs` is given.
+pub struct Answering<'a> {
+    /// The event name the agent fired (its own: `BeforeTool`, `preToolUse`); empty when the
+    /// payload could not be read.
+    pub native: &'a str,
+    /// The canonical event the hooks ran on; `None` when the payload could not be read.
+    pub spec: Option<&'static EventSpec>,
+    /// The canonical event (its `tool_name`, `tool_input`); `Null` when there is none.
+    pub event: &'a Value,
+    pub fired: Fired<'a>,
+}
+
+impl Answering<'_> {
+    /// The canonical event's name, or `""`.
+    pub fn event_name(&self) -> &'static str {
+        self.spec.map_or("", |s| s.name)
+    }
+
+    /// The tool input the agent gave (canonical keys), when the event has one.
+    pub fn tool_input(&self) -> Option<&Map<String, Value>> {
+        self.event.get("tool_input").and_then(Value::as_object)
+    }
+}
+
+/// A dialect's answer (`answer.rs`): a result in the agent's own answer form.
+pub type AnswerFn = fn(&Answering<'_>) -> Answer;
+
+/// The losses of one answer, worded the same way in every dialect.
+pub struct Losses {
+    agent: &'static str,
+    lines: Vec<String>,
+}
+
+impl Losses {
+    pub fn new(agent: &'static str) -> Losses {
+        Losses { agent, lines: Vec::new() }
+    }
+
+    /// `what` the agent cannot express on `event`, and `instead` what it gets.
+    pub fn lose(&mut self, event: &str, what: &str, instead: &str) {
+        self.lines.push(format!("{} cannot express {what} on {event}: {instead}", self.agent));
+    }
+
+    pub fn into_lines(self) -> Vec<String> {
+        self.lines
+    }
+}
+
+/// Whether a result blocks (deny or block).
+pub fn blocks(r: &FireResult) -> bool {
+    matches!(r.decision, Some(Decision::Deny | Decision::Block))
+}
+
+/// The reason of a blocking result, never empty (agents that reject a block without a reason
+/// would let the action through).
+pub fn block_reason(r: &FireResult) -> String {
+    match r.reason.as_deref().map(str::trim) {
+        Some(s) if !s.is_empty() => s.to_string(),
+        _ => "Blocked by hook".to_string(),
+    }
+}
