@@ -386,3 +386,26 @@ fn cline_vs_code_and_kiro_payloads_get_their_own_answers() {
     let o = s.bridge(&["--agent", "kiro"], &kiro.to_string());
     assert_eq!((out(&o).as_str(), err(&o).as_str(), o.status.code()), ("", "rm is not allowed\n", Some(2)));
 }
+
+#[test]
+fn antigravity_and_qwen_payloads_get_their_own_answers() {
+    let s = Scratch::new("agyqwen");
+    s.user_guard("Bash", EXIT2_GUARD);
+    // Antigravity's payload names no event (vector 702's form).
+    let agy = json!({"conversationId": "c1", "stepIdx": 3, "toolCall": {"name": "run_command", "args": {"CommandLine": "rm -rf x", "Cwd": s.proj()}}});
+    let o = s.bridge(
+        &["--agent", "antigravity", "--event", "PreToolUse", "--project-dir", &s.proj()],
+        &agy.to_string(),
+    );
+    assert_eq!(out(&o), r#"{"allowTool":false,"denyReason":"rm is not allowed"}"#, "{}", err(&o));
+    // Qwen Code's payload: Claude Code's keys, Qwen's tool name.
+    let qwen = json!({"session_id": "s1", "transcript_path": "/t", "cwd": s.proj(), "hook_event_name": "PreToolUse",
+                      "tool_name": "run_shell_command", "tool_input": {"command": "rm -rf x"}});
+    let o = s.bridge(&["--agent", "qwen-code"], &qwen.to_string());
+    assert_eq!(
+        out(&o),
+        r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"rm is not allowed"}}"#,
+        "{}",
+        err(&o)
+    );
+}

@@ -14,6 +14,7 @@
 //! - both answer forms, `allowTool`/`denyReason` and `decision`/`reason`; PreToolUse fails
 //!   closed (`reading.rs`).
 
+mod answer;
 mod config;
 mod native;
 mod payload;
@@ -52,6 +53,7 @@ pub(super) static PROFILE: Profile = Profile {
     native_events: Some(EVENTS),
     default_timeout_s: Some(60.0),
     native_payloads: true,
+    answer: Some(answer::answer),
     ..Profile::BASE
 };
 

@@ -12,7 +12,9 @@
 //!   stderr, PostToolUse cannot block (`reading.rs`);
 //! - `QWEN_PROJECT_DIR` and `GEMINI_PROJECT_DIR` beside `CLAUDE_PROJECT_DIR`.
 
+mod answer;
 mod config;
+mod native;
 mod reading;
 mod tools;
 
@@ -63,6 +65,7 @@ pub(super) static PROFILE: Profile = Profile {
     timeout_unit: super::TimeUnit::SecondsBelow1000,
     dedup: super::Dedup::Command,
     sets_project_dir: true,
+    answer: Some(answer::answer),
     ..Profile::BASE
 };
 
@@ -88,6 +91,11 @@ impl DialectRules for QwenCodeRules {
 
     /// Observed: hooks of one event run in parallel; a `sequential: true` group runs its
     /// hooks one at a time, and a deny stops nothing (the next hook still runs).
+    /// Qwen's payload with Claude Code's tool names, for the bridge (`native.rs`).
+    fn canonical(&self, name: &str, event: &Value) -> Option<Value> {
+        native::canonical(name, event)
+    }
+
     fn strategy_for(&self, selected: &[&Handler]) -> Strategy {
         super::settings::SequentialEnv::strategy(selected)
     }
