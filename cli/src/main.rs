@@ -135,8 +135,8 @@ enum Command {
     /// Code's semantics, and answers on stdout and with the exit code as that agent reads a
     /// hook's answer. What the agent cannot express is said on stderr (docs/bridge.md).
     Bridge {
-        /// The agent running this command: claude-code, codex, gemini, cursor, copilot-cli or
-        /// windsurf (`hookwire bridge --agent x` lists them).
+        /// The agent running this command: claude-code, codex, gemini, cursor, copilot-cli,
+        /// vs-code, cline, windsurf, kiro, antigravity or qwen-code.
         #[arg(long, value_name = "NAME")]
         agent: String,
         /// A hooks file of any dialect to run instead of Claude Code's settings (repeatable).
