@@ -118,7 +118,7 @@ pub(super) static PROFILE: Profile = Profile {
     scope_order: [Scope::Managed, Scope::User, Scope::Project, Scope::Local, Scope::Plugin, Scope::Session],
     default_timeout_s: Some(DEFAULT_TIMEOUT_S),
     native_payloads: true,
-    directory: Some(config::list),
+    directory: Some(super::listing::list),
     ..Profile::BASE
 };
 
@@ -152,13 +152,11 @@ impl DialectRules for CopilotCliRules {
         events: &mut [Vec<Group>],
         warnings: &mut ConfigWarnings,
     ) -> Result<(), ConfigError> {
-        match doc.get("files") {
-            // A hooks directory, as `config::list` listed it.
-            Some(Value::Array(_)) if doc.get("hooks").is_none() => {
-                config::read_listing(doc, cx, events, warnings)
-            }
-            _ => config::read(doc, cx, p, events, warnings),
+        if super::listing::is_listing(doc) {
+            // A hooks directory, as `listing::list` listed it.
+            return super::listing::read_each(doc, cx, events, warnings, config::read);
         }
+        config::read(doc, cx, p, events, warnings)
     }
 
     /// A file's `disableAllHooks: true` turns off that file's hooks only (observed), which its
