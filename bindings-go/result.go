@@ -27,6 +27,7 @@ const (
 	StatusSpawnFailed Status = "spawn_failed"
 	StatusAsync       Status = "async"
 	StatusCancelled   Status = "cancelled" // the fire was cancelled (Fire's ctx ended)
+	StatusDeferred    Status = "deferred"  // runs at the session's turn end (its next Stop)
 )
 
 // HandlerType is the type of the handler that produced an outcome.

@@ -295,7 +295,7 @@ func TestGoConstantsAreTheSchemaEnums(t *testing.T) {
 		consts    []string
 	}{
 		{"result.schema.json", "Decision", stringsOf(DecisionAllow, DecisionDeny, DecisionAsk, DecisionDefer, DecisionBlock)},
-		{"result.schema.json", "Status", stringsOf(StatusOK, StatusError, StatusTimedOut, StatusSpawnFailed, StatusAsync, StatusCancelled)},
+		{"result.schema.json", "Status", stringsOf(StatusOK, StatusError, StatusTimedOut, StatusSpawnFailed, StatusAsync, StatusCancelled, StatusDeferred)},
 		{"result.schema.json", "VerdictSource", stringsOf(SourceJSON, SourceText, SourceExitCode, SourceFailure, SourceNone)},
 		{"host-step.schema.json", "HostAction", stringsOf(ActionRunTool, ActionDenyTool, ActionDeferTool, ActionDeliverResult, ActionCallModel, ActionBlockPrompt, ActionContinueTurn, ActionEndTurn, ActionSwitchModel, ActionKeepModel, ActionProceed)},
 		{"host-step.schema.json", "Audience", stringsOf(AudienceModel, AudienceUser, AudienceBoth)},

@@ -46,8 +46,11 @@ export type Decision = 'allow' | 'deny' | 'ask' | 'defer' | 'block'
  * - 'async': The hook runs in the background; its outcome comes in a later fire's
  * `async_outcomes`.
  * - 'cancelled': The host cancelled the fire before this hook ended.
+ * - 'deferred': The hook runs at the session's turn end (its next `Stop`), once, with this
+ * event and every other one deferred to it since (Kiro CLI's `only_when_turn_complete`); its
+ * outcome is that `Stop` fire's.
  */
-export type Status = 'ok' | 'error' | 'timed_out' | 'spawn_failed' | 'async' | 'cancelled'
+export type Status = 'ok' | 'error' | 'timed_out' | 'spawn_failed' | 'async' | 'cancelled' | 'deferred'
 
 /**
  * Where a hook's verdict was read from (protocol.md §6.7).

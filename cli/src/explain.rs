@@ -148,6 +148,7 @@ fn ended(o: &Outcome) -> String {
         Status::Async => format!("started in the background ({ms}); it runs to completion after this result"),
         Status::Error => format!("failed after {ms}: {}", o.error.as_deref().unwrap_or("error")),
         Status::Cancelled => format!("cancelled by the host after {ms}"),
+        Status::Deferred => "deferred: it runs once at the session's turn end (its next Stop), with every event deferred to it".into(),
     }
 }
 

@@ -24,6 +24,7 @@ use crate::result::{FireResult, Outcome};
 use crate::runner::{self, Cancel, End, Job, Slots};
 use crate::select::{self, Subject};
 use crate::session::{self, Queued, Sessions};
+use crate::turn_end;
 use crate::verdict::{self, Verdict};
 use serde_json::Value;
 use std::borrow::Cow;
@@ -88,6 +89,7 @@ pub use crate::inprocess::FunctionHook;
 impl nomatch::SessionProbe for Inner {
     fn has_state(&self, session: &str, eid: usize) -> bool {
         self.sessions.has_queue(session)
+            || self.sessions.has_deferred(session)
             || (session::touches_stop_guard(catalog::spec(eid)) && self.sessions.has_stop_counts())
             || self.registry().functions.iter().any(|r| r.event == eid)
     }
@@ -379,6 +381,7 @@ impl Dispatcher {
 
 /// What the async branch of a fire needs to know about it.
 struct AsyncStart<'a> {
+    eid: usize,
     spec: &'static EventSpec,
     event: &'a Value,
     /// The host's own payload of the agent, when `event` was made from it.
@@ -389,6 +392,9 @@ struct AsyncStart<'a> {
     loop_count: u32,
     /// When the fire started running hooks (payloads that carry a time use this one instant).
     at: std::time::SystemTime,
+    /// The turn ends now: hooks deferred to it run (`RunMode::TurnEnd`); otherwise they are
+    /// recorded for the session's turn end.
+    turn_end: bool,
 }
 
 impl Inner {
@@ -456,6 +462,9 @@ impl Inner {
             )
         };
         result.warnings.extend(skipped);
+        if spec.name == turn_end::TURN_END && self.sessions.has_deferred(session) {
+            self.run_turn_end(event, session, fire_id, me, cancel, &mut result);
+        }
         if !picked.is_empty() {
             let t = TimeoutContext::new(
                 spec,
@@ -473,7 +482,8 @@ impl Inner {
                 .collect();
             let loop_count = if spec.stop_like { self.sessions.stop_count(session, agent) } else { 0 };
             let at = std::time::SystemTime::now();
-            let fire = AsyncStart { spec, event, native, session, fire_id, loop_count, at };
+            let fire =
+                AsyncStart { eid, spec, event, native, session, fire_id, loop_count, at, turn_end: false };
             self.run_chosen(&chosen, &self.project_dir(event), fire, raw, me, cancel, &mut result);
         }
         session::attach_async(&mut result, queued, losses);
@@ -540,7 +550,20 @@ impl Inner {
         };
         let one_shot = self.one_shot.load(Ordering::Relaxed);
         let mut one_shot_notes = Vec::new();
-        for (k, c) in chosen.iter().enumerate().filter(|(_, c)| c.h.mode != RunMode::Sync) {
+        for (k, c) in
+            chosen.iter().enumerate().filter(|(_, c)| c.h.mode == RunMode::TurnEnd && !fire.turn_end)
+        {
+            if one_shot {
+                one_shot_notes.push(format!(
+                    "hook {} waits for the session's turn end (its next Stop), but this host fires once: it will not run",
+                    c.h.id
+                ));
+            }
+            self.sessions.defer(fire.session, (fire.eid, c.h.index), fire.event);
+            async_outcomes[k] =
+                Some(Outcome::deferred(&c.h, launch::command_text(&self.config, &c.h, project_dir)));
+        }
+        for (k, c) in chosen.iter().enumerate().filter(|(_, c)| c.h.mode.is_async()) {
             if one_shot {
                 one_shot_notes.push(one_shot_note(&c.h));
             }
@@ -552,7 +575,8 @@ impl Inner {
             }
             async_outcomes[k] = Some(started);
         }
-        let sync: Vec<usize> = (0..chosen.len()).filter(|k| chosen[*k].h.mode == RunMode::Sync).collect();
+        let runs_now = |mode: RunMode| mode == RunMode::Sync || (mode == RunMode::TurnEnd && fire.turn_end);
+        let sync: Vec<usize> = (0..chosen.len()).filter(|k| runs_now(chosen[*k].h.mode)).collect();
         let envelope = self.config.dialect.rules();
         let selected: Vec<&Handler> = sync.iter().map(|&k| &*chosen[k].h).collect();
         let batch_fire = Fire {
@@ -583,6 +607,49 @@ impl Inner {
         result.warnings.extend(batches::lost_warning(chosen, &ran.steps));
         result.warnings.extend(fold_warnings);
         result.warnings.extend(one_shot_notes);
+    }
+
+    /// The session's turn ends (`turn_end.rs`): each hook deferred to it runs once, with the
+    /// events recorded for it, and its outcome, warnings and context join the `Stop` result.
+    fn run_turn_end(
+        &self,
+        stop: &Value,
+        session: &str,
+        fire_id: u64,
+        me: &Arc<Inner>,
+        cancel: Option<&Cancel>,
+        result: &mut FireResult,
+    ) {
+        let (batches, dropped) = self.sessions.take_deferred(session);
+        if dropped > 0 {
+            result.warnings.push(turn_end::dropped_note(dropped));
+        }
+        let project_dir = self.project_dir(stop);
+        for ((eid, index), events) in batches {
+            let groups = &self.config.events[eid];
+            let Some(h) = groups.iter().flat_map(|g| &g.handlers).find(|h| h.index == index) else {
+                continue;
+            };
+            let spec = catalog::spec(eid);
+            let event = turn_end::batch_event(stop, spec, events);
+            let t = TimeoutContext::new(spec, self.config.rules, &self.config.limits, std::iter::once(h));
+            let chosen = [Chosen { h: Cow::Borrowed(h), timeout_s: h.dialect.rules().timeout_s(h, &t) }];
+            let at = std::time::SystemTime::now();
+            let fire = AsyncStart {
+                eid,
+                spec,
+                event: &event,
+                native: None,
+                session,
+                fire_id,
+                loop_count: 0,
+                at,
+                turn_end: true,
+            };
+            let mut run = FireResult::empty(spec.name);
+            self.run_chosen(&chosen, &project_dir, fire, None, me, cancel, &mut run);
+            turn_end::merge(result, run);
+        }
     }
 
     fn project_dir(&self, event: &Value) -> String {

@@ -3,7 +3,7 @@
 //! These feed `hookwire list` and hosts that show a trust prompt; they never spawn.
 
 use crate::catalog;
-use crate::config::{Action, CommandSpec, Config, RunMode, TrustEntry};
+use crate::config::{Action, CommandSpec, Config, TrustEntry};
 use crate::dispatcher::Dispatcher;
 use crate::error::{ConfigError, EventError};
 use crate::event::Head;
@@ -74,7 +74,7 @@ fn infos(
                 matcher: g.matcher.describe(),
                 timeout_s: h.timeout_s,
                 once: h.once,
-                is_async: h.mode != RunMode::Sync,
+                is_async: h.mode.is_async(),
                 fail_closed: h.fail_closed,
             };
             (info, g, h)

@@ -38,6 +38,7 @@ mod runner;
 pub mod schema;
 mod select;
 mod session;
+mod turn_end;
 mod verdict;
 
 /// The Claude Code release the event catalogue and the host step match (agents.md §5.1).

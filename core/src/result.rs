@@ -193,6 +193,11 @@ impl Outcome {
         }
     }
 
+    /// The outcome of a hook deferred to the session's turn end (`RunMode::TurnEnd`).
+    pub fn deferred(h: &Handler, command: String) -> Outcome {
+        Outcome { status: Status::Deferred, ..Outcome::started(h, command) }
+    }
+
     /// The outcome of a finished hook, as it ran and as its dialect read it.
     pub fn finished(h: &Handler, command: String, run: RunResult, reading: &Reading) -> Outcome {
         let mut o = Outcome::started(h, command);

@@ -4,10 +4,11 @@
 
 use crate::catalog::{EventSpec, GuardReset};
 use crate::result::{FireResult, Outcome};
-use serde_json::Map;
+use serde_json::{Map, Value};
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::hash::Hash;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Keys kept for `once` and the Stop guard (§5.12).
 const MAX_KEYS: usize = 10_000;
@@ -20,6 +21,11 @@ const QUEUE_BYTES: usize = 64 * 1024;
 const QUEUE_SESSIONS: usize = 1024;
 /// Warnings kept per session about what its queue cut or dropped; the rest are counted.
 const LOSS_NOTES: usize = 8;
+/// Events kept per deferred hook and session until its turn ends (`RunMode::TurnEnd`): past
+/// it the oldest go, with a warning at the turn's end.
+const DEFERRED_EVENTS: usize = 64;
+/// Bytes of deferred events kept per session (their JSON text); past it the oldest go.
+const DEFERRED_BYTES: usize = 256 * 1024;
 
 /// A map that forgets its least recently used key past `cap`.
 #[derive(Debug)]
@@ -140,11 +146,30 @@ struct Queue {
     losses: Losses,
 }
 
+/// The events a session's turn-end hooks wait for (`RunMode::TurnEnd`), per hook (its event id
+/// and configuration index), in the order they were fired.
+#[derive(Debug, Default)]
+struct Deferred {
+    hooks: Vec<(HookKey, VecDeque<(Value, usize)>)>,
+    bytes: usize,
+    dropped: usize,
+}
+
+/// A deferred hook: the event id it was configured under and its configuration index.
+pub type HookKey = (usize, usize);
+
+/// One turn-end hook's batch: the hook and the events recorded for it, oldest first.
+pub type TurnEndBatch = (HookKey, Vec<Value>);
+
 #[derive(Debug)]
 pub struct Sessions {
     once: Mutex<Lru<String, HashSet<usize>>>,
     stop: Mutex<Lru<(String, String), u32>>,
     queues: Mutex<Lru<String, Queue>>,
+    deferred: Mutex<Lru<String, Deferred>>,
+    /// Set by the first deferred event: until then no fire looks at `deferred` (a dispatcher
+    /// without turn-end hooks pays one atomic load).
+    any_deferred: AtomicBool,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -157,6 +182,54 @@ impl Sessions {
             once: Mutex::new(Lru::new(MAX_KEYS)),
             stop: Mutex::new(Lru::new(MAX_KEYS)),
             queues: Mutex::new(Lru::new(QUEUE_SESSIONS)),
+            deferred: Mutex::new(Lru::new(QUEUE_SESSIONS)),
+            any_deferred: AtomicBool::new(false),
+        }
+    }
+
+    /// Records `event` for the turn-end hook `hook` (event id, configuration index) of the
+    /// session, within the session's bounds ([`DEFERRED_EVENTS`] a hook, [`DEFERRED_BYTES`] in
+    /// all; the oldest go first, counted for the turn's warning).
+    pub fn defer(&self, session: &str, hook: HookKey, event: &Value) {
+        let size = event.to_string().len();
+        self.any_deferred.store(true, Ordering::Relaxed);
+        let mut all = lock(&self.deferred);
+        let d = all.get_mut_or_insert(&session.to_string(), Deferred::default);
+        let at = match d.hooks.iter().position(|(k, _)| *k == hook) {
+            Some(at) => at,
+            None => {
+                d.hooks.push((hook, VecDeque::new()));
+                d.hooks.len() - 1
+            }
+        };
+        d.hooks[at].1.push_back((event.clone(), size));
+        d.bytes += size;
+        if d.hooks[at].1.len() > DEFERRED_EVENTS
+            && let Some((_, n)) = d.hooks[at].1.pop_front()
+        {
+            (d.bytes, d.dropped) = (d.bytes - n, d.dropped + 1);
+        }
+        while d.bytes > DEFERRED_BYTES {
+            let Some(events) = d.hooks.iter_mut().map(|(_, e)| e).max_by_key(|e| e.len()) else { break };
+            let Some((_, n)) = events.pop_front() else { break };
+            (d.bytes, d.dropped) = (d.bytes - n, d.dropped + 1);
+        }
+    }
+
+    /// Whether the session has events waiting for its turn's end.
+    pub fn has_deferred(&self, session: &str) -> bool {
+        self.any_deferred.load(Ordering::Relaxed) && lock(&self.deferred).contains_key(&session.to_string())
+    }
+
+    /// Takes the session's turn-end batches, in the order their hooks were first deferred, and
+    /// how many older events were dropped for space.
+    pub fn take_deferred(&self, session: &str) -> (Vec<TurnEndBatch>, usize) {
+        match lock(&self.deferred).remove(&session.to_string()) {
+            Some(d) => {
+                let batches = d.hooks.into_iter().map(|(k, e)| (k, e.into_iter().map(|(v, _)| v).collect()));
+                (batches.filter(|(_, e): &(_, Vec<Value>)| !e.is_empty()).collect(), d.dropped)
+            }
+            None => (Vec::new(), 0),
         }
     }
 
@@ -279,6 +352,7 @@ impl Sessions {
         lock(&self.once).remove_where(|s| s == session);
         lock(&self.stop).remove_where(|(s, _)| s == session);
         lock(&self.queues).remove(&session.to_string());
+        lock(&self.deferred).remove(&session.to_string());
     }
 }
 
@@ -444,5 +518,48 @@ mod tests {
         l.get_mut_or_insert(&1, || 0);
         l.get_mut_or_insert(&3, || 0);
         assert!(l.get(&1).is_some() && l.get(&2).is_none() && l.get(&3).is_some());
+    }
+
+    #[test]
+    fn deferred_events_are_kept_per_hook_in_order_and_taken_once() {
+        let s = Sessions::new();
+        s.defer("s", (3, 7), &serde_json::json!({"n": 1}));
+        s.defer("s", (3, 9), &serde_json::json!({"n": 2}));
+        s.defer("s", (3, 7), &serde_json::json!({"n": 3}));
+        s.defer("other", (3, 7), &serde_json::json!({"n": 4}));
+        let (batches, dropped) = s.take_deferred("s");
+        let n = |b: &TurnEndBatch| b.1.iter().map(|e| e["n"].as_i64().unwrap()).collect::<Vec<_>>();
+        assert_eq!(batches.iter().map(|b| b.0).collect::<Vec<_>>(), [(3, 7), (3, 9)]);
+        assert_eq!((n(&batches[0]), n(&batches[1]), dropped), (vec![1, 3], vec![2], 0));
+        assert!(!s.has_deferred("s") && s.take_deferred("s").0.is_empty());
+        assert!(s.has_deferred("other"));
+    }
+
+    #[test]
+    fn a_long_turn_keeps_the_most_recent_deferred_events_within_bounds() {
+        let s = Sessions::new();
+        for n in 0..(DEFERRED_EVENTS + 10) {
+            s.defer("s", (1, 1), &serde_json::json!({"n": n}));
+        }
+        let (batches, dropped) = s.take_deferred("s");
+        assert_eq!((batches[0].1.len(), dropped), (DEFERRED_EVENTS, 10));
+        assert_eq!(batches[0].1[0]["n"], 10);
+        // Large events: the bytes bound holds across hooks.
+        let big = serde_json::json!({"x": "y".repeat(40 * 1024)});
+        for k in 0..20 {
+            s.defer("s", (1, k), &big);
+        }
+        let kept: usize = lock(&s.deferred).get(&"s".to_string()).map_or(0, |d| d.bytes);
+        assert!(kept <= DEFERRED_BYTES, "{kept} bytes kept");
+        let (batches, dropped) = s.take_deferred("s");
+        assert!(dropped > 0 && batches.iter().map(|b| b.1.len()).sum::<usize>() == 20 - dropped);
+    }
+
+    #[test]
+    fn session_end_forgets_deferred_events() {
+        let s = Sessions::new();
+        s.defer("s", (1, 1), &serde_json::json!({}));
+        s.forget("s");
+        assert!(!s.has_deferred("s"));
     }
 }

@@ -94,6 +94,10 @@ pub enum Status {
     Async,
     /// The host cancelled the fire before this hook ended.
     Cancelled,
+    /// The hook runs at the session's turn end (its next `Stop`), once, with this event and
+    /// every other one deferred to it since (Kiro CLI's `only_when_turn_complete`); its outcome
+    /// is that `Stop` fire's.
+    Deferred,
 }
 
 impl Status {
@@ -106,6 +110,7 @@ impl Status {
             Status::SpawnFailed => "spawn_failed",
             Status::Async => "async",
             Status::Cancelled => "cancelled",
+            Status::Deferred => "deferred",
         }
     }
 }

@@ -71,16 +71,26 @@ pub enum RunMode {
     Async,
     /// Async, and an exit 2 queues its stderr as context.
     AsyncRewake,
+    /// Deferred to the session's turn end (Kiro CLI's `only_when_turn_complete`): a fire that
+    /// selects it records its event for the session (`turn_end.rs`), and the session's next
+    /// `Stop` runs it once, synchronously, with every event recorded since.
+    TurnEnd,
 }
 
 impl RunMode {
-    /// `sync`, `async` or `async_rewake` (the log field `mode`).
+    /// `sync`, `async`, `async_rewake` or `turn_end` (the log field `mode`).
     pub fn as_str(self) -> &'static str {
         match self {
             RunMode::Sync => "sync",
             RunMode::Async => "async",
             RunMode::AsyncRewake => "async_rewake",
+            RunMode::TurnEnd => "turn_end",
         }
+    }
+
+    /// The fire starts it and does not wait for it (§5.10).
+    pub fn is_async(self) -> bool {
+        matches!(self, RunMode::Async | RunMode::AsyncRewake)
     }
 }
 

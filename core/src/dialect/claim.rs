@@ -339,6 +339,10 @@ mod tests {
         let file = r#"{"version":"v1","hooks":[{"trigger":"PreToolUse"}]}"#;
         assert_eq!(d("/repo/.kiro/hooks/lint.json", file), "kiro");
         assert_eq!(d("lint.json", file), "kiro");
+        // The hooks directory itself is one source; its agents directory is not (each agent's
+        // hooks apply while that agent runs).
+        assert_eq!(d("/repo/.kiro/hooks/", ""), "kiro");
+        assert_ne!(d("/repo/.kiro/agents/", ""), "kiro");
         // Cursor's versioned file is a number and an object of events.
         assert_eq!(d("hooks.json", r#"{"version":1,"hooks":{"beforeShellExecution":[]}}"#), "cursor");
     }

@@ -31,6 +31,7 @@ mod jcli;
 mod jcode;
 mod kimi_cli;
 mod kiro;
+pub(crate) mod listing;
 mod mistral_vibe;
 mod muse_code;
 mod neocode;

@@ -120,7 +120,7 @@ pub(super) static PROFILE: Profile = Profile {
     default_timeout_s: Some(DEFAULT_TIMEOUT_S),
     native_payloads: true,
     answer: Some(answer::answer),
-    directory: Some(config::list),
+    directory: Some(super::listing::list),
     ..Profile::BASE
 };
 
@@ -154,13 +154,11 @@ impl DialectRules for CopilotCliRules {
         events: &mut [Vec<Group>],
         warnings: &mut ConfigWarnings,
     ) -> Result<(), ConfigError> {
-        match doc.get("files") {
-            // A hooks directory, as `config::list` listed it.
-            Some(Value::Array(_)) if doc.get("hooks").is_none() => {
-                config::read_listing(doc, cx, events, warnings)
-            }
-            _ => config::read(doc, cx, p, events, warnings),
+        if super::listing::is_listing(doc) {
+            // A hooks directory, as `listing::list` listed it.
+            return super::listing::read_each(doc, cx, events, warnings, config::read);
         }
+        config::read(doc, cx, p, events, warnings)
     }
 
     /// A file's `disableAllHooks: true` turns off that file's hooks only (observed), which its

@@ -180,8 +180,8 @@ const DEFAULT_MAX_OUTPUT: usize = 10 * 1024;
 /// `{command, matcher, timeout_ms, max_output_size, cache_ttl_seconds, only_when_turn_complete}`;
 /// the agent's other keys (`name`, `tools`, `mcpServers`…) are not hookwire's business. An
 /// exit 0 is reused for `cache_ttl_seconds` on the same input (never on agentSpawn, as Kiro).
-/// `only_when_turn_complete` (postToolUse deferred to the turn's end with `hook_events`) is not
-/// supported yet: such a hook runs after each tool call, with a warning.
+/// A postToolUse hook with `only_when_turn_complete: true` runs once at the turn's end (the
+/// session's next Stop) with every call it matched since (`turn_end.rs`, `payload.rs`).
 pub(super) fn read_agent(
     map: &serde_json::Map<String, Value>,
     cx: &DocContext<'_>,
@@ -234,15 +234,8 @@ pub(super) fn read_agent(
         };
         let Ok(max_output) = whole(max_output, "max_output_size", warnings)? else { return Ok(None) };
         let Ok(ttl) = whole(ttl, "cache_ttl_seconds", warnings)? else { return Ok(None) };
-        if deferred {
-            let why = if e.name == "postToolUse" {
-                format!(
-                    "{}: `only_when_turn_complete` (one run at the turn's end with `hook_events`) is not supported yet; this hook runs after each tool call",
-                    e.id
-                )
-            } else {
-                format!("{}: `only_when_turn_complete` applies to postToolUse only; ignored", e.id)
-            };
+        if deferred && e.name != "postToolUse" {
+            let why = format!("{}: `only_when_turn_complete` applies to postToolUse only; ignored", e.id);
             warnings.note(e.ids.first().copied(), &format!("{}/only_when_turn_complete", e.ptr), why);
         }
         let matcher = match super::matcher::KiroGlob::compile(raw_matcher.as_deref()) {
@@ -261,6 +254,10 @@ pub(super) fn read_agent(
             e.name,
         );
         h.timeout_s = timeout_s;
+        if deferred && e.name == "postToolUse" {
+            // Recorded after each call, run once at the turn's end with them all (`turn_end.rs`).
+            h.mode = crate::config::RunMode::TurnEnd;
+        }
         // AgentSpawn hooks are never cached (Kiro CLI's docs).
         h.cache_ttl = ttl.filter(|t| *t > 0 && e.name != "agentSpawn").map(std::time::Duration::from_secs);
         let max_output = max_output.map_or(DEFAULT_MAX_OUTPUT, |n| usize::try_from(n).unwrap_or(usize::MAX));

@@ -3,7 +3,9 @@
 //! list of `{name, trigger, matcher, action, timeout, enabled}` (`config.rs`); Claude Code's
 //! trigger names plus Kiro's task and file triggers (native-only); matchers searched in Kiro's
 //! tool names (`fs_write`, `@server/tool`) or the file's path; stdin Kiro CLI's documented event
-//! (`payload.rs`); exit codes only, stdout as context (`reading.rs`). Kiro CLI's agent
+//! (`payload.rs`); exit codes only, stdout as context (`reading.rs`). The `.kiro/hooks/`
+//! directory is one source: every `*.json` file in it, each read as its own document
+//! (`listing.rs`). Kiro CLI's agent
 //! configurations are read too: `hooks` an object of camelCase triggers (`agentSpawn`,
 //! `preToolUse`…) → `{command, matcher, timeout_ms, max_output_size, cache_ttl_seconds,
 //! only_when_turn_complete}`, glob matchers, results reused for `cache_ttl_seconds` (`config.rs`).
@@ -57,12 +59,13 @@ pub(crate) struct KiroCliKnobs {
 /// What this dialect is, as data (`Profile`); its code is the `DialectRules` impl below.
 pub(super) static PROFILE: Profile = Profile {
     dialect: Dialect::Kiro,
-    files: "`.kiro/hooks/<name>.json` (one source per file); Kiro CLI's agent configurations (`.kiro/agents/*.json`, `~/.kiro/agents/*.json`)",
+    files: "`.kiro/hooks/` (the directory as one source, or one `<name>.json`); Kiro CLI's agent configurations (`.kiro/agents/*.json`, `~/.kiro/agents/*.json`)",
     shape: "a versioned flat list of `{name, trigger, matcher, action, timeout, enabled}`, or an agent's `hooks`: trigger → `{command, matcher, timeout_ms, cache_ttl_seconds}`",
     differs: "versioned per-hook files with `trigger` and `action` (command or agent prompt), task and file triggers, matchers on Kiro's tool names or the file path, exit codes only (exit 2 blocks PreToolUse and PreTaskExec), stdout is context",
     document_keys: &["version"],
     native_events: Some(EVENTS),
     default_timeout_s: Some(30.0),
+    directory: Some(super::listing::list),
     native_payloads: true,
     answer: Some(answer::answer),
     ..Profile::BASE
@@ -75,6 +78,11 @@ impl DialectRules for KiroRules {
 
     /// JSON in `.kiro/`, and JSON with `version: "v1"` and a `hooks` list.
     fn claims(&self, file: &FileHint<'_>) -> Claim {
+        // The hooks directory itself (`hookwire validate .kiro/hooks`). Not `.kiro/agents/`: an
+        // agent configuration's hooks apply only while that agent runs, so each is its own source.
+        if let Some(dir) = file.directory() {
+            return if dir.ends_with(".kiro/hooks") { Claim::Directory(dir.len()) } else { Claim::No };
+        }
         if !file.is_json_like() {
             return Claim::No;
         }
@@ -96,6 +104,10 @@ impl DialectRules for KiroRules {
         events: &mut [Vec<Group>],
         warnings: &mut ConfigWarnings,
     ) -> Result<(), ConfigError> {
+        if super::listing::is_listing(doc) {
+            // `.kiro/hooks/`, as `listing::list` listed it: each file its own document.
+            return super::listing::read_each(doc, cx, events, warnings, config::read);
+        }
         config::read(doc, cx, p, events, warnings)
     }
 

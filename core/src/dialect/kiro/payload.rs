@@ -3,11 +3,14 @@
 //! after the call `tool_response`; `prompt` on UserPromptSubmit and the event's own fields on
 //! Kiro's own triggers (unverified). `hook_event_name` is the trigger as configured. A hook of
 //! the very trigger a Kiro host fired gets the host's bytes as they are (Kiro's payload carries
-//! the event name).
+//! the event name). A hook deferred to the turn's end (`only_when_turn_complete`) gets
+//! `{hook_event_name, cwd, hook_events}`, `hook_events` holding the payload each recorded call
+//! would have given it, oldest first (the batch's shape is unverified: docs/dialects.md).
 
 use super::tools::kiro_name;
-use crate::config::Handler;
+use crate::config::{Handler, RunMode};
 use crate::dialect::FireEvent;
+use crate::turn_end;
 use serde_json::{Map, Value, json};
 
 /// Canonical keys that Kiro's payload of its own triggers does not repeat.
@@ -15,6 +18,16 @@ const CANONICAL: &[&str] =
     &["hook_event_name", "session_id", "transcript_path", "permission_mode", "cwd", "prompt_id"];
 
 pub fn payload(h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
+    if h.mode == RunMode::TurnEnd
+        && let Some(Value::Array(events)) = ev.current.get(turn_end::EVENTS_KEY)
+    {
+        return turn_end_batch(h, ev, events);
+    }
+    one(h, ev)
+}
+
+/// The payload of one event.
+fn one(h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
     if let Some(n) = ev.native.filter(|n| n.dialect == super::PROFILE.dialect)
         && n.get("hook_event_name").and_then(Value::as_str) == Some(h.native.as_str())
     {
@@ -41,4 +54,16 @@ pub fn payload(h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
         }
     }
     serde_json::to_vec(&Value::Object(m)).unwrap_or_default()
+}
+
+/// The stdin of a turn-end run: the payload each recorded event would have given the hook.
+fn turn_end_batch(h: &Handler, ev: &FireEvent<'_>, events: &[Value]) -> Vec<u8> {
+    let each = events.iter().map(|e| {
+        let fired = FireEvent { original: e, current: e, raw: None, native: None, ..*ev };
+        serde_json::from_slice::<Value>(&one(h, &fired)).unwrap_or(Value::Null)
+    });
+    let cwd = ev.current.get("cwd").filter(|v| v.is_string()).cloned().unwrap_or(json!(""));
+    let batch =
+        json!({"hook_event_name": h.native, "cwd": cwd, turn_end::EVENTS_KEY: each.collect::<Vec<_>>()});
+    serde_json::to_vec(&batch).unwrap_or_default()
 }
