@@ -63,6 +63,15 @@ pub struct Answering<'a> {
 }
 
 impl Answering<'_> {
+    /// The fire's result; or, when the bridge could not fire, the agent's error answer: `why`
+    /// on stderr and exit 1, the code every agent bridged so far reads as a failed hook.
+    pub fn result(&self) -> Result<&FireResult, Answer> {
+        match self.fired {
+            Fired::Result(r) => Ok(r),
+            Fired::Failed(why) => Err(Answer::error(1, why)),
+        }
+    }
+
     /// The canonical event's name, or `""`.
     pub fn event_name(&self) -> &'static str {
         self.spec.map_or("", |s| s.name)
@@ -93,9 +102,37 @@ impl Losses {
         self.lines.push(format!("{} cannot express {what} on {event}: {instead}", self.agent));
     }
 
+    /// Each part of `r` named in `parts` that `r` holds, and every `extra` output, is lost on
+    /// `event`: dropped.
+    pub fn unread(&mut self, event: &str, r: &FireResult, parts: &[Part]) {
+        for part in parts {
+            let (held, what) = match part {
+                Part::Context => (r.additional_context.is_some(), "added context"),
+                Part::SystemMessage => (r.system_message.is_some(), "a system message"),
+                Part::ToolOutput => (r.updated_tool_output.is_some(), "a rewritten tool output"),
+                Part::SuppressOutput => (r.suppress_output, "suppressOutput"),
+            };
+            if held {
+                self.lose(event, what, "dropped");
+            }
+        }
+        for k in r.extra.keys() {
+            self.lose(event, &format!("`{k}`"), "dropped");
+        }
+    }
+
     pub fn into_lines(self) -> Vec<String> {
         self.lines
     }
+}
+
+/// A part of a result an agent may not read ([`Losses::unread`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    Context,
+    SystemMessage,
+    ToolOutput,
+    SuppressOutput,
 }
 
 /// Whether a result blocks (deny or block).

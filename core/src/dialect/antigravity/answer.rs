@@ -9,14 +9,14 @@
 //! Antigravity reads as a failed hook: on PreToolUse it **denies** the call (it fails closed
 //! there [s]), elsewhere nothing.
 
-use crate::dialect::answering::{Answer, Answering, Fired, Losses, block_reason, blocks};
+use crate::dialect::answering::{Answer, Answering, Losses, Part, block_reason, blocks};
 use crate::verdict::Decision;
 use serde_json::{Map, json};
 
 pub fn answer(a: &Answering<'_>) -> Answer {
-    let r = match a.fired {
-        Fired::Failed(why) => return Answer::error(1, why),
-        Fired::Result(r) => r,
+    let r = match a.result() {
+        Ok(r) => r,
+        Err(failed) => return failed,
     };
     let native = a.native;
     let mut l = Losses::new("Antigravity");
@@ -70,17 +70,6 @@ pub fn answer(a: &Answering<'_>) -> Answer {
     if r.updated_input.is_some() && r.decision != Some(Decision::Allow) && !blocks(r) {
         l.lose(native, "a rewritten input", "dropped");
     }
-    if r.additional_context.is_some() {
-        l.lose(native, "added context", "dropped (Antigravity reads none)");
-    }
-    if r.system_message.is_some() {
-        l.lose(native, "a system message", "dropped");
-    }
-    if r.updated_tool_output.is_some() {
-        l.lose(native, "a rewritten tool output", "dropped");
-    }
-    for k in r.extra.keys() {
-        l.lose(native, &format!("`{k}`"), "dropped");
-    }
+    l.unread(native, r, &[Part::Context, Part::SystemMessage, Part::ToolOutput]);
     Answer::json(out, l.into_lines())
 }

@@ -5,7 +5,7 @@
 //! Claude Code goes on and the tool runs.
 
 use crate::catalog::{Decisions, Exit2};
-use crate::dialect::answering::{Answer, Answering, Fired, Losses, block_reason, blocks};
+use crate::dialect::answering::{Answer, Answering, Losses, block_reason, blocks};
 use crate::verdict::Decision;
 use serde_json::{Map, Value, json};
 
@@ -15,9 +15,9 @@ pub fn answer(a: &Answering<'_>) -> Answer {
 
 /// Claude Code's answer form, for `agent` (VS Code answers as Claude Code does, mostly).
 pub(crate) fn answer_as(agent: &'static str, a: &Answering<'_>) -> Answer {
-    let r = match a.fired {
-        Fired::Failed(why) => return Answer::error(1, why),
-        Fired::Result(r) => r,
+    let r = match a.result() {
+        Ok(r) => r,
+        Err(failed) => return failed,
     };
     let Some(spec) = a.spec else { return Answer::nothing(Vec::new()) };
     let ev = spec.name;

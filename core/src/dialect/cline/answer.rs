@@ -8,14 +8,14 @@
 //! Cline ignores like any exit code: the tool runs.
 
 use super::detached;
-use crate::dialect::answering::{Answer, Answering, Fired, Losses, block_reason, blocks};
+use crate::dialect::answering::{Answer, Answering, Losses, Part, block_reason, blocks};
 use crate::verdict::Decision;
 use serde_json::{Map, json};
 
 pub fn answer(a: &Answering<'_>) -> Answer {
-    let r = match a.fired {
-        Fired::Failed(why) => return Answer::error(1, why),
-        Fired::Result(r) => r,
+    let r = match a.result() {
+        Ok(r) => r,
+        Err(failed) => return failed,
     };
     let native = a.native;
     let mut l = Losses::new("Cline");
@@ -62,14 +62,6 @@ pub fn answer(a: &Answering<'_>) -> Answer {
     } else if r.additional_context.is_some() {
         l.lose(native, "added context beside a cancel", "dropped");
     }
-    if r.system_message.is_some() {
-        l.lose(native, "a system message", "dropped (Cline shows none)");
-    }
-    if r.updated_tool_output.is_some() {
-        l.lose(native, "a rewritten tool output", "dropped");
-    }
-    for k in r.extra.keys() {
-        l.lose(native, &format!("`{k}`"), "dropped");
-    }
+    l.unread(native, r, &[Part::SystemMessage, Part::ToolOutput]);
     Answer::json(out, l.into_lines())
 }

@@ -11,15 +11,15 @@
 //! - The bridge's own failure is exit 1 (`exit 1` is an error to Codex: nothing is delivered
 //!   and the tool runs).
 
-use crate::dialect::answering::{Answer, Answering, Fired, Losses, block_reason, blocks};
+use crate::dialect::answering::{Answer, Answering, Losses, block_reason, blocks};
 use crate::result::FireResult;
 use crate::verdict::Decision;
 use serde_json::{Map, Value, json};
 
 pub fn answer(a: &Answering<'_>) -> Answer {
-    let r = match a.fired {
-        Fired::Failed(why) => return Answer::error(1, why),
-        Fired::Result(r) => r,
+    let r = match a.result() {
+        Ok(r) => r,
+        Err(failed) => return failed,
     };
     let native = a.native;
     let mut l = Losses::new("Codex");
@@ -61,9 +61,7 @@ pub fn answer(a: &Answering<'_>) -> Answer {
             l.lose(native, "a rewritten tool output", "dropped");
         }
     }
-    for k in r.extra.keys() {
-        l.lose(native, &format!("`{k}`"), "dropped");
-    }
+    l.unread(native, r, &[]);
     if !r.continue_ && !permission {
         out.insert("continue".into(), json!(false));
         if let Some(s) = &r.stop_reason {

@@ -11,32 +11,17 @@
 //! failure is exit 1, which Copilot reads as an error: on preToolUse it **denies** the tool
 //! call (Copilot fails closed there), elsewhere a warning.
 
-use crate::dialect::answering::{Answer, Answering, Fired, Losses, block_reason, blocks};
+use crate::dialect::answering::{Answer, Answering, Losses, Part, block_reason, blocks};
 use crate::verdict::Decision;
 use serde_json::{Map, Value, json};
 
-/// Copilot's camelCase name of an event configured under `native` (as its reading has it).
-fn kind(native: &str) -> &str {
-    match native {
-        "UserPromptSubmit" => "userPromptSubmitted",
-        "Stop" => "agentStop",
-        "PreToolUse" => "preToolUse",
-        "PostToolUse" => "postToolUse",
-        "PostToolUseFailure" => "postToolUseFailure",
-        "PermissionRequest" => "permissionRequest",
-        "SubagentStop" => "subagentStop",
-        "SessionStart" => "sessionStart",
-        other => other,
-    }
-}
-
 pub fn answer(a: &Answering<'_>) -> Answer {
-    let r = match a.fired {
-        Fired::Failed(why) => return Answer::error(1, why),
-        Fired::Result(r) => r,
+    let r = match a.result() {
+        Ok(r) => r,
+        Err(failed) => return failed,
     };
     let native = a.native;
-    let k = kind(native);
+    let k = super::reading::kind(native);
     let mut l = Losses::new("Copilot CLI");
     let mut out = Map::new();
     let stopped =
@@ -124,14 +109,6 @@ pub fn answer(a: &Answering<'_>) -> Answer {
         Some(_) => l.lose(native, "a rewritten tool output", "dropped"),
         None => {}
     }
-    if r.system_message.is_some() {
-        l.lose(native, "a system message", "dropped (Copilot reads none)");
-    }
-    if r.suppress_output {
-        l.lose(native, "suppressOutput", "dropped");
-    }
-    for key in r.extra.keys() {
-        l.lose(native, &format!("`{key}`"), "dropped");
-    }
+    l.unread(native, r, &[Part::SystemMessage, Part::SuppressOutput]);
     Answer::json(out, l.into_lines())
 }

@@ -23,7 +23,7 @@ use serde_json::{Map, Value, json};
 const ERROR_CAP: usize = 2_000;
 
 /// Copilot's own name (camelCase) for the event of a handler configured under `native`.
-fn kind(native: &str) -> &str {
+pub(super) fn kind(native: &str) -> &str {
     match native {
         "UserPromptSubmit" => "userPromptSubmitted",
         "Stop" => "agentStop",

@@ -13,14 +13,14 @@
 //! `failClosed: true`.
 
 use super::kind::Kind;
-use crate::dialect::answering::{Answer, Answering, Fired, Losses, block_reason, blocks};
+use crate::dialect::answering::{Answer, Answering, Losses, Part, block_reason, blocks};
 use crate::verdict::Decision;
 use serde_json::{Map, json};
 
 pub fn answer(a: &Answering<'_>) -> Answer {
-    let r = match a.fired {
-        Fired::Failed(why) => return Answer::error(1, why),
-        Fired::Result(r) => r,
+    let r = match a.result() {
+        Ok(r) => r,
+        Err(failed) => return failed,
     };
     let native = a.native;
     let Some(kind) = Kind::of(native) else { return Answer::nothing(Vec::new()) };
@@ -126,11 +126,6 @@ pub fn answer(a: &Answering<'_>) -> Answer {
             out.insert("user_message".into(), json!(m));
         }
     }
-    if r.suppress_output {
-        l.lose(native, "suppressOutput", "dropped");
-    }
-    for k in r.extra.keys() {
-        l.lose(native, &format!("`{k}`"), "dropped");
-    }
+    l.unread(native, r, &[Part::SuppressOutput]);
     Answer::json(out, l.into_lines())
 }

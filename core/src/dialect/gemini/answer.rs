@@ -9,14 +9,14 @@
 //! - context on BeforeTool and AfterAgent is delivered nowhere [o]: dropped;
 //! - the bridge's own failure is exit 1 (an error to Gemini: a warning, the tool runs).
 
-use crate::dialect::answering::{Answer, Answering, Fired, Losses, block_reason, blocks};
+use crate::dialect::answering::{Answer, Answering, Losses, Part, block_reason, blocks};
 use crate::verdict::Decision;
 use serde_json::{Map, Value, json};
 
 pub fn answer(a: &Answering<'_>) -> Answer {
-    let r = match a.fired {
-        Fired::Failed(why) => return Answer::error(1, why),
-        Fired::Result(r) => r,
+    let r = match a.result() {
+        Ok(r) => r,
+        Err(failed) => return failed,
     };
     let native = a.native;
     let mut l = Losses::new("Gemini CLI");
@@ -71,12 +71,7 @@ pub fn answer(a: &Answering<'_>) -> Answer {
             l.lose(native, "added context", "dropped (Gemini CLI delivers it nowhere here)");
         }
     }
-    if r.updated_tool_output.is_some() {
-        l.lose(native, "a rewritten tool output", "dropped");
-    }
-    for k in r.extra.keys() {
-        l.lose(native, &format!("`{k}`"), "dropped");
-    }
+    l.unread(native, r, &[Part::ToolOutput]);
     if !r.continue_ {
         out.insert("continue".into(), json!(false));
         if let Some(s) = &r.stop_reason {

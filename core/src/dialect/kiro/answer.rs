@@ -8,13 +8,13 @@
 //! warning lines are written. The bridge's own failure is exit 1: a failure that blocks
 //! nothing.
 
-use crate::dialect::answering::{Answer, Answering, Fired, Losses, block_reason, blocks};
+use crate::dialect::answering::{Answer, Answering, Losses, Part, block_reason, blocks};
 use crate::verdict::Decision;
 
 pub fn answer(a: &Answering<'_>) -> Answer {
-    let r = match a.fired {
-        Fired::Failed(why) => return Answer::error(1, why),
-        Fired::Result(r) => r,
+    let r = match a.result() {
+        Ok(r) => r,
+        Err(failed) => return failed,
     };
     let native = a.native;
     let mut l = Losses::new("Kiro");
@@ -50,15 +50,7 @@ pub fn answer(a: &Answering<'_>) -> Answer {
     if !r.continue_ && !pre {
         l.lose(native, "`continue: false`", "dropped (the agent goes on)");
     }
-    if r.system_message.is_some() {
-        l.lose(native, "a system message", "dropped");
-    }
-    if r.updated_tool_output.is_some() {
-        l.lose(native, "a rewritten tool output", "dropped");
-    }
-    for k in r.extra.keys() {
-        l.lose(native, &format!("`{k}`"), "dropped");
-    }
+    l.unread(native, r, &[Part::SystemMessage, Part::ToolOutput]);
     // An agent configuration's camelCase triggers read stdout only on these two.
     let camel = native.starts_with(|c: char| c.is_ascii_lowercase());
     let takes_context = !camel || matches!(native, "agentSpawn" | "userPromptSubmit");

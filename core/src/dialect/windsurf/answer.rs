@@ -9,13 +9,13 @@
 //! fails open).
 
 use super::kind::Kind;
-use crate::dialect::answering::{Answer, Answering, Fired, Losses, block_reason, blocks};
+use crate::dialect::answering::{Answer, Answering, Losses, Part, block_reason, blocks};
 use crate::verdict::Decision;
 
 pub fn answer(a: &Answering<'_>) -> Answer {
-    let r = match a.fired {
-        Fired::Failed(why) => return Answer::error(1, why),
-        Fired::Result(r) => r,
+    let r = match a.result() {
+        Ok(r) => r,
+        Err(failed) => return failed,
     };
     let native = a.native;
     let mut l = Losses::new("Windsurf");
@@ -58,17 +58,6 @@ pub fn answer(a: &Answering<'_>) -> Answer {
             l.lose(native, "a rewritten input", "dropped");
         }
     }
-    if r.additional_context.is_some() {
-        l.lose(native, "added context", "dropped (Windsurf reads no answer but the exit code)");
-    }
-    if r.system_message.is_some() {
-        l.lose(native, "a system message", "dropped");
-    }
-    if r.updated_tool_output.is_some() {
-        l.lose(native, "a rewritten tool output", "dropped");
-    }
-    for k in r.extra.keys() {
-        l.lose(native, &format!("`{k}`"), "dropped");
-    }
+    l.unread(native, r, &[Part::Context, Part::SystemMessage, Part::ToolOutput]);
     Answer::nothing(l.into_lines())
 }
