@@ -95,7 +95,11 @@ fn configuration(a: &Args<'_>, event: &Value) -> Result<Value, String> {
     if !a.hooks.is_empty() {
         let mut sources = Vec::new();
         for path in a.hooks {
-            let text = std::fs::read_to_string(path).unwrap_or_default();
+            if !path.exists() {
+                return Err(format!("--hooks {}: no such file or directory", path.display()));
+            }
+            let text = crate::validate::text_of(path)
+                .map_err(|f| format!("--hooks {}: {}", path.display(), f.details.message))?;
             let dialect = crate::validate::detect(path, &text);
             sources.push(json!({"scope": "session", "path": path.to_string_lossy(), "dialect": dialect}));
         }
