@@ -286,3 +286,41 @@ fn native_payloads_become_claude_codes_event_with_claude_codes_tool_names() {
     let p = json!({"hook_event_name": "PreToolUse", "tool_name": "Bash"});
     assert_eq!(cc.canonical(&p), Ok(Some(p.clone())));
 }
+
+#[test]
+fn hostile_payloads_become_an_event_or_a_clear_error_for_every_bridged_agent() {
+    let mut deep = json!("x");
+    for _ in 0..60 {
+        deep = json!([deep]);
+    }
+    let shapes = |name: &str| {
+        vec![
+            json!({"hook_event_name": name}),
+            json!({"hook_event_name": name, "tool_name": 5, "tool_input": "x", "cwd": [], "session_id": {}}),
+            json!({"hook_event_name": name, "tool_name": "run_shell_command", "tool_input": {"command": deep}}),
+            json!({"hook_event_name": name, "toolName": 5, "toolArgs": "{{", "tool_info": "x", "toolCall": []}),
+            json!({"hook_event_name": name, "hookName": {}, "tool_call": {"name": [], "input": 5}, "workspaceRoots": 1}),
+            json!({"hook_event_name": name, "command": 5, "tool_input": "{\"a\":", "workspace_roots": "x",
+                   "loop_count": "x", "tool_response": {"error": {}}}),
+        ]
+    };
+    for agent in Bridge::agents() {
+        let b = Bridge::for_agent(agent).unwrap();
+        let names = Dialect::parse(agent)
+            .unwrap()
+            .rules()
+            .profile()
+            .native_events
+            .map_or_else(|| vec!["PreToolUse", "Stop"], |list| list.iter().map(|e| e.name).collect());
+        for name in names.into_iter().chain(["nonsense"]) {
+            for payload in shapes(name) {
+                let text = payload.to_string();
+                let Ok(native) = b.read_payload(text.as_bytes(), None) else { continue };
+                if let Ok(Some(c)) = b.canonical(&native) {
+                    let a = b.answer(&native, &c, &FireResult::empty(name));
+                    assert_eq!(a.exit_code, 0, "{agent} {name}: {a:?}");
+                }
+            }
+        }
+    }
+}
