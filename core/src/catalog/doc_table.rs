@@ -127,38 +127,49 @@ fn notes(e: &EventSpec) -> String {
     n.join("; ")
 }
 
+/// One Markdown table: the header row, its rule, then a row per entry.
+fn table(header: &[&str], rows: impl Iterator<Item = Vec<String>>) -> String {
+    let line = |cells: &[String]| format!("| {} |\n", cells.join(" | "));
+    let mut out = line(&header.iter().map(|h| h.to_string()).collect::<Vec<_>>());
+    out.push_str(&format!("|{}\n", "---|".repeat(header.len())));
+    for cells in rows {
+        out.push_str(&line(&cells));
+    }
+    out
+}
+
 /// The two tables, between their markers.
 fn tables() -> String {
-    let mut out = String::from(BEGIN);
-    out.push_str("| event | matcher on | exit 2 | decisions | can block | output | handlers | notes |\n");
-    out.push_str("|---|---|---|---|---|---|---|---|\n");
-    for e in CATALOGUE {
-        out.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} |\n",
-            code(e.name),
-            matcher_on(e),
-            exit2(e),
-            decisions(e),
-            can_block(e),
-            output(e),
-            handlers(e),
-            notes(e)
-        ));
-    }
-    out.push_str("\nNative-only events (§9.0), each fired only to its own dialect's hooks:\n\n");
-    out.push_str("| event | dialect | matcher on | exit 2 | decisions |\n|---|---|---|---|---|\n");
-    for e in NATIVE_ONLY {
-        out.push_str(&format!(
-            "| {} | {} | {} | {} | {} |\n",
-            code(e.name),
-            code(e.native_of.unwrap_or("?")),
-            matcher_on(e),
-            exit2(e),
-            decisions(e)
-        ));
-    }
-    out.push_str(END);
-    out
+    let canonical = table(
+        &["event", "matcher on", "exit 2", "decisions", "can block", "output", "handlers", "notes"],
+        CATALOGUE.iter().map(|e| {
+            vec![
+                code(e.name),
+                matcher_on(e),
+                exit2(e).into(),
+                decisions(e).into(),
+                can_block(e).into(),
+                output(e),
+                handlers(e).into(),
+                notes(e),
+            ]
+        }),
+    );
+    let native = table(
+        &["event", "dialect", "matcher on", "exit 2", "decisions"],
+        NATIVE_ONLY.iter().map(|e| {
+            vec![
+                code(e.name),
+                code(e.native_of.unwrap_or("?")),
+                matcher_on(e),
+                exit2(e).into(),
+                decisions(e).into(),
+            ]
+        }),
+    );
+    format!(
+        "{BEGIN}{canonical}\nNative-only events (§9.0), each fired only to its own dialect's hooks:\n\n{native}{END}"
+    )
 }
 
 #[cfg(test)]
