@@ -2,7 +2,7 @@ package hookwire
 
 // Hostile hooks, untrusted configurations and wrapper misuse, from Go (issue 11). The hooks
 // are the shared scripts of tests/hostile/; each test checks the outcome of protocol.md §5
-// and §8 and, where processes are involved, that none survives. Wide time bounds (style.md
+// and §8 and, where processes are involved, that none survives. Wide time bounds (CONTRIBUTING.md
 // rule 22).
 
 import (

@@ -1,4 +1,4 @@
-//! JavaScript functions as hooks and as host callbacks (issue 8; style.md rule 16).
+//! JavaScript functions as hooks and as host callbacks (issue 8; CONTRIBUTING.md rule 16).
 //!
 //! The core calls a hook function on one of its own threads and blocks that thread until the
 //! answer is there. Here the answer comes from JavaScript: the thread queues a call on a weak

@@ -1,5 +1,5 @@
 //! `setLogger(fn, level)`: the core's one log sink (docs/logging.md) as a JavaScript function
-//! (style.md rule 16). A record is emitted on whatever thread the engine is on, often while the
+//! (CONTRIBUTING.md rule 16). A record is emitted on whatever thread the engine is on, often while the
 //! JavaScript thread waits (`fireSync`) or runs other code, so the sink never calls JavaScript
 //! itself: it queues the record's JSON on a weak, unbounded `ThreadsafeFunction` without
 //! blocking, and the function runs later on the JavaScript thread with the record as a plain

@@ -2,7 +2,7 @@
 //! idle threads for the next fires.
 //!
 //! A job goes to a thread that is waiting for one, or else to a new thread: it never waits
-//! behind another job, so 16 fires of a slow hook run at once (style.md rule 14; libuv's pool of
+//! behind another job, so 16 fires of a slow hook run at once (CONTRIBUTING.md rule 14; libuv's pool of
 //! 4 would queue the fifth fire behind the first four). A thread that finished a job waits for
 //! the next one for `idle_timeout`, and at most `max_idle` threads wait at once; the others
 //! exit. A waiting thread holds nothing of Node's (a fire's promise belongs to its job), so

@@ -6,7 +6,7 @@
 //! returns a promise that is already settled: no thread, no threadsafe function, no trip
 //! through the event loop. Every other fire runs on a thread of `FIRES`, a pool that grows on
 //! demand, so it never waits behind another fire's hooks and never runs on libuv's pool
-//! (style.md rule 14: `AsyncTask` would queue 16 fires behind 4 threads). The event has already
+//! (CONTRIBUTING.md rule 14: `AsyncTask` would queue 16 fires behind 4 threads). The event has already
 //! been turned into JSON text on the JavaScript thread, so the worker owns everything it
 //! touches. No panic escapes: a panic rejects the promise with code `'PANIC'` instead of
 //! leaving it pending or aborting Node (rule 3).

@@ -1,4 +1,4 @@
-// fire() runs on threads the addon owns (style.md rule 14): 16 concurrent fires of a 200 ms
+// fire() runs on threads the addon owns (CONTRIBUTING.md rule 14): 16 concurrent fires of a 200 ms
 // hook take about 200 ms, the event loop stays free (timers tick) and libuv's pool stays free
 // (fs calls complete) while they run.
 import { test } from 'node:test'

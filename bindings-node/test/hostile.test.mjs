@@ -1,6 +1,6 @@
 // Hostile hooks and untrusted configurations, from Node (issue 11). The hooks are the shared
 // scripts of tests/hostile/; each test checks the outcome of protocol.md §5 and §8 and, where
-// processes are involved, that none survives. Wide time bounds (style.md rule 22).
+// processes are involved, that none survives. Wide time bounds (CONTRIBUTING.md rule 22).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'

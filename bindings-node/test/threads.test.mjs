@@ -1,4 +1,4 @@
-// Which threads fire() uses (style.md rule 14, issue 20): a fire that matches nothing is
+// Which threads fire() uses (CONTRIBUTING.md rule 14, issue 20): a fire that matches nothing is
 // answered on the JavaScript thread with a promise that is already settled; a fire that runs
 // hooks runs on a thread of the addon's pool, which reuses threads for sequential fires, gives
 // every fire of a burst a thread of its own, and keeps at most a few waiting afterwards.

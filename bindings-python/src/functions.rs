@@ -1,7 +1,7 @@
 //! Python callables as hookwire handlers: function hooks (`Dispatcher.add_function_hook`) and
 //! host callbacks for `prompt`, `agent` and `mcp_tool` handlers (`Dispatcher.set_host_callback`).
 //!
-//! It only translates (style.md rule 1): the core calls the closures built here on its own
+//! It only translates (CONTRIBUTING.md rule 1): the core calls the closures built here on its own
 //! threads, under the handler's timeout. Each call attaches to the interpreter only while the
 //! Python function runs (`Python::try_attach`), so the GIL is never held while hookwire waits.
 //! An `async def` function's coroutine runs to its end on a fresh event loop in that thread

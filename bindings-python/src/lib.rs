@@ -1,6 +1,6 @@
 //! `hookwire._native`: the compiled half of the `hookwire` Python package.
 //!
-//! A thin shell over `hookwire-core` (style.md rule 1): this file only assembles the module.
+//! A thin shell over `hookwire-core` (CONTRIBUTING.md rule 1): this file only assembles the module.
 //! The class lives in `dispatcher.rs`, the cancellation token in `cancel.rs`, Python callables
 //! as handlers in `functions.rs`, the exceptions in `errors.rs`, `record_trust` in `trust.rs`, `host_step` in `host_step.rs`,
 //! `host_event` in `host_event.rs`, `claude_code_defaults` in `defaults.rs`, the log sink in `logs.rs`, a dict's JSON text in

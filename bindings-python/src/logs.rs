@@ -1,6 +1,6 @@
 //! `hookwire._native.set_log_sink`: the core's one log sink (docs/logging.md) as a Python
 //! callable. The Python half (`hookwire/_logging.py`) turns each record into a `logging` record;
-//! this file only moves records across the language boundary (style.md rule 1).
+//! this file only moves records across the language boundary (CONTRIBUTING.md rule 1).
 //!
 //! The sink runs on the thread that emitted the record, which never holds the GIL there (every
 //! call into the core runs detached), and takes the GIL only for the call (`Python::try_attach`).

@@ -2,7 +2,7 @@
 
 The hooks are the shared scripts of tests/hostile/. Each test checks the outcome the protocol
 gives (protocol.md §5, §8) and, where processes are involved, that none survives. Time bounds
-are wide (style.md rule 22): a 1 s timeout must end within 5 s.
+are wide (CONTRIBUTING.md rule 22): a 1 s timeout must end within 5 s.
 """
 
 from __future__ import annotations

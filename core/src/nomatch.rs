@@ -1,4 +1,4 @@
-//! The allocation-light answer to a fire that runs nothing (style.md "the hot path stays
+//! The allocation-light answer to a fire that runs nothing (CONTRIBUTING.md "the hot path stays
 //! light"): the event's head is read from its text into borrowed fields (`event::Head`), the
 //! selector's matchers are tested against it (`select::nothing_matches`), and when no group
 //! matches and the session has no state to update, a result prepared at load is returned as is.

@@ -1,5 +1,5 @@
 //! The files shipped to C users stay in step with the crate. `include/hookwire.h` is generated
-//! by cbindgen and committed (style.md rule 8): this test regenerates it in memory and fails
+//! by cbindgen and committed (CONTRIBUTING.md rule 8): this test regenerates it in memory and fails
 //! when the committed file has drifted from the crate; with `HOOKWIRE_BLESS=1` it rewrites the
 //! file instead. `ffi/hookwire.pc` is written by hand and must carry the crate's version.
 

@@ -3,6 +3,8 @@
 //! It imports nothing else of the crate, so that every other module may import it.
 
 mod dialects;
+#[cfg(test)]
+mod doc_table;
 mod events;
 mod kinds;
 

@@ -184,7 +184,7 @@ pub fn write(fd: &OwnedFd, buf: &[u8]) -> io::Result<usize> {
 ///
 /// A C host keeps SIGPIPE's default action (terminate), and in a cgo program a SIGPIPE on a
 /// non-Go thread kills the program, so a hook that closes stdin early must never raise one in
-/// the host (style.md rule 7). Hooks start with an empty mask: `child.rs` sets it before `execve`.
+/// the host (CONTRIBUTING.md rule 7). Hooks start with an empty mask: `child.rs` sets it before `execve`.
 pub struct SigpipeGuard {
     old: libc::sigset_t,
     was_pending: bool,

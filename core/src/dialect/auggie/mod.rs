@@ -1,4 +1,4 @@
-//! The `auggie` dialect (Augment Auggie 0.36.0, observed: `shared/spec/observed/auggie.md`):
+//! The `auggie` dialect (Augment Auggie 0.36.0, observed: `docs/dialects.md`, "auggie"):
 //! Claude Code's settings shape in `/etc/augment/settings.json` (managed, outranking every
 //! other scope), `~/.augment/settings.json`, `.augment/settings.json` and
 //! `.augment/settings.local.json`, with what the recordings showed to differ in code: timeouts

@@ -1,4 +1,4 @@
-//! The `cline` dialect: Cline CLI 3.0.65 as observed (agents-2.md §2.5, `observed/cline.md`),
+//! The `cline` dialect: Cline CLI 3.0.65 as observed (agents-2.md §2.5, `docs/dialects.md`, "cline"),
 //! where the observation contradicts Cline's documentation (written for the VS Code extension):
 //!
 //! - no configuration file: **one hook file per event**, named after the event

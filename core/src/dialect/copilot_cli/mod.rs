@@ -1,5 +1,5 @@
 //! The `copilot-cli` dialect: GitHub Copilot CLI 1.0.102 as observed (agents-2.md §0, §2.1,
-//! `observed/copilot.md`), and its cloud agent. What is Copilot's own:
+//! `docs/dialects.md`, "copilot-cli"), and its cloud agent. What is Copilot's own:
 //!
 //! - `{"version": 1, "hooks": {event: [entry]}}` files (`~/.copilot/hooks/*.json`,
 //!   `.github/hooks/*.json`, the policy directory) and the same map inline under `hooks` in its

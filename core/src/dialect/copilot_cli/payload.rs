@@ -1,4 +1,4 @@
-//! What a Copilot hook is given (observed, `observed/copilot.md`): on stdin, compact JSON in
+//! What a Copilot hook is given (observed, `docs/dialects.md`, "copilot-cli"): on stdin, compact JSON in
 //! the style of the event name it was configured under, and Copilot's variables.
 //!
 //! - camelCase: `sessionId`, `timestamp` (epoch milliseconds), `cwd`, then the event's own

@@ -1,4 +1,4 @@
-//! How one Copilot hook is read (observed, `observed/copilot.md`; documented where marked).
+//! How one Copilot hook is read (observed, `docs/dialects.md`, "copilot-cli"; documented where marked).
 //!
 //! - Exit 0: stdout without its `{"type":"progress",…}` status lines must be one JSON object;
 //!   anything else (plain text, two objects, broken JSON) is ignored. Answers are flat

@@ -1,5 +1,5 @@
 //! The `crush` dialect: Crush (Charm) as the recorded source build runs it (agents-2.md §2.7,
-//! `observed/crush.md`; the documentation describes a design the build does not have):
+//! `docs/dialects.md`, "crush"; the documentation describes a design the build does not have):
 //!
 //! - `hooks` in `crush.json` (user `~/.config/crush/crush.json`, project `crush.json`): a flat
 //!   list per event of `{matcher, command, timeout, name}`; **only PreToolUse fires**, the event

@@ -1,5 +1,5 @@
 //! The `factory-droid` dialect: Factory Droid 0.225.2 as observed (agents-2.md §0,
-//! `observed/droid.md`). A Claude Code clone: the settings shape, event names, stdin keys and
+//! `docs/dialects.md`, "factory-droid"). A Claude Code clone: the settings shape, event names, stdin keys and
 //! answers are Claude Code's, read by Claude Code's pieces. What is Droid's own, and code here:
 //!
 //! - only the `hooks` key of `settings.json` loads (user and project), not the documented

@@ -1,4 +1,4 @@
-//! The `kimi-cli` dialect: Kimi CLI 1.52.0 as observed (agents-2.md §0, `observed/kimi.md`).
+//! The `kimi-cli` dialect: Kimi CLI 1.52.0 as observed (agents-2.md §0, `docs/dialects.md`, "kimi-cli").
 //! Claude Code's event names, stdin keys and answers, but not its settings shape and only a
 //! sliver of its answers:
 //!

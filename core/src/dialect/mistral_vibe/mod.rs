@@ -1,5 +1,5 @@
 //! The `mistral-vibe` dialect: Mistral Vibe 3.0.3 as observed (agents-2.md §2.8,
-//! `observed/vibe.md`), where it contradicts Vibe's documentation:
+//! `docs/dialects.md`, "mistral-vibe"), where it contradicts Vibe's documentation:
 //!
 //! - TOML `[[hooks]]` in `.vibe/hooks.toml` (project, trusted only) and `~/.vibe/hooks.toml`:
 //!   `{name, type, command, match, timeout, strict}`, project first, a project entry winning

@@ -1,4 +1,4 @@
-//! The `qwen-code` dialect: Qwen Code 0.24.4 as observed (agents-2.md §0, `observed/qwen.md`).
+//! The `qwen-code` dialect: Qwen Code 0.24.4 as observed (agents-2.md §0, `docs/dialects.md`, "qwen-code").
 //! A Gemini CLI fork that reads Claude Code's settings shape, event names, stdin keys and
 //! answers, read here by Claude Code's pieces. What is Qwen's own, and code here:
 //!
