@@ -16,9 +16,9 @@ impl Scratch {
         let root = std::env::temp_dir().join(format!("hookwire-sandbox-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&root);
         for d in ["home/.ssh", "project", "outside"] {
-            std::fs::create_dir_all(root.join(d)).unwrap();
+            std::fs::create_dir_all(root.join(d)).expect("a scratch directory");
         }
-        std::fs::write(root.join("home/.ssh/id_ed25519"), "-----BEGIN OPENSSH PRIVATE KEY-----\n").unwrap();
+        std::fs::write(root.join("home/.ssh/id_ed25519"), "-----BEGIN OPENSSH PRIVATE KEY-----\n").expect("the planted key");
         Scratch { root }
     }
     fn home(&self) -> PathBuf {
@@ -53,7 +53,7 @@ fn run(s: &Scratch, script: &str, sandbox: Option<Value>) -> Value {
     let event = json!({"hook_event_name": "PreToolUse", "session_id": "s", "cwd": s.project(),
                        "tool_name": "Bash", "tool_input": {"command": "true"}});
     let r = d.fire(&event).expect("the fire runs").to_json();
-    let r: Value = serde_json::from_str(&r).unwrap();
+    let r: Value = serde_json::from_str(&r).expect("the result is JSON");
     r["outcomes"][0].clone()
 }
 
@@ -198,4 +198,29 @@ fn a_bad_sandbox_value_still_runs_the_hook_under_the_strict_profile() {
     let script = "if cat \"$HOME/.ssh/id_ed25519\" >/dev/null 2>&1; then echo ok; else echo refused; fi";
     let o = run(&s, script, Some(json!({"profile": "lax"})));
     assert_eq!(stdout(&o), "refused", "{o}");
+}
+
+#[test]
+fn a_fork_bomb_is_capped_and_nothing_it_started_outlives_the_hook() {
+    let s = Scratch::new("fork");
+    // 200 sleeping children: far past a cap of 32, harmless for the control.
+    let script = "python3 -c \"
+import os, sys
+n = 0
+try:
+    for _ in range(200):
+        if os.fork() == 0:
+            os.setsid(); import time; time.sleep(30); os._exit(0)
+        n += 1
+except OSError:
+    pass
+print('ok' if n == 200 else 'refused')
+sys.stdout.flush(); os._exit(0)
+\"";
+    let control = run(&s, script, None);
+    assert_eq!(stdout(&control), "ok", "{control}");
+    // The control's children left its process group (setsid): end them.
+    let _ = std::process::Command::new("pkill").args(["-f", "time.sleep\\(30\\)"]).status();
+    let confined = run(&s, script, Some(json!({"limits": {"processes": 32}})));
+    assert_eq!(stdout(&confined), "refused", "{confined}");
 }

@@ -24,6 +24,8 @@ pub struct Confinement {
     ruleset: Option<OwnedFd>,
     filters: Option<Filters>,
     rlimits: Vec<(libc::__rlimit_resource_t, libc::rlim_t)>,
+    /// The hook's own pids cgroup (its process cap), when one could be made.
+    pids: Option<super::pids::Pids>,
     /// What the kernel could not apply (best-effort only; a required sandbox refuses to run).
     pub not_applied: Vec<String>,
 }
@@ -34,6 +36,7 @@ impl std::fmt::Debug for Confinement {
             .field("landlock", &self.ruleset.is_some())
             .field("seccomp", &self.filters.is_some())
             .field("rlimits", &self.rlimits.len())
+            .field("pids", &self.pids.is_some())
             .finish()
     }
 }
@@ -124,13 +127,26 @@ impl Confinement {
                 rlimits.push((resource, value as libc::rlim_t));
             }
         }
+        let mut pids = None;
         if l.processes > 0 {
-            // RLIMIT_NPROC counts every process of the user: the hook may add `processes` to
-            // those that exist now (every process on the machine, an upper bound).
-            let now = std::fs::read_dir("/proc").map_or(0, |d| d.count() as u64);
-            rlimits.push((libc::RLIMIT_NPROC, (now + l.processes) as libc::rlim_t));
+            match super::pids::Pids::create(l.processes) {
+                Ok(p) => pids = Some(p),
+                // SAFETY: getuid cannot fail.
+                Err(why) if unsafe { libc::getuid() } == 0 => refuse(
+                    format!(
+                        "processes cannot be capped ({why}; the kernel never holds root to RLIMIT_NPROC)"
+                    ),
+                    &mut not_applied,
+                )?,
+                Err(_) => {
+                    // RLIMIT_NPROC counts every process of the user: the hook may add
+                    // `processes` to those that exist now (every process here, an upper bound).
+                    let now = std::fs::read_dir("/proc").map_or(0, |d| d.count() as u64);
+                    rlimits.push((libc::RLIMIT_NPROC, (now + l.processes) as libc::rlim_t));
+                }
+            }
         }
-        Ok(Confinement { ruleset, filters, rlimits, not_applied })
+        Ok(Confinement { ruleset, filters, rlimits, pids, not_applied })
     }
 
     /// Applies the confinement to the calling process: `Err(errno)` when a step fails.
@@ -140,8 +156,11 @@ impl Confinement {
     /// Async-signal-safe: no allocation, no lock.
     pub unsafe fn apply(&self) -> Result<(), i32> {
         let errno = || std::io::Error::last_os_error().raw_os_error().unwrap_or(libc::EPERM);
-        // SAFETY (whole body): plain syscalls on values prepared before the clone.
+        // SAFETY: plain syscalls on values prepared before the clone (the whole body).
         unsafe {
+            if let Some(p) = &self.pids {
+                p.join()?;
+            }
             for (resource, value) in &self.rlimits {
                 let lim = libc::rlimit { rlim_cur: *value, rlim_max: *value };
                 // Never above the host's own hard limit (raising it would fail).

@@ -14,6 +14,8 @@ mod confine;
 #[cfg(target_os = "linux")]
 mod files;
 #[cfg(target_os = "linux")]
+mod pids;
+#[cfg(target_os = "linux")]
 mod syscalls;
 #[cfg(target_os = "linux")]
 pub use confine::{Confinement, Places};
@@ -35,6 +37,19 @@ pub fn support() -> Vec<String> {
         vec![
             landlock,
             format!("seccomp filters: {}", if seccomp { "available" } else { "not available" }),
+            if pids::available() {
+                "processes: capped by a pids cgroup per hook (which also ends what the hook leaves behind)"
+                    .to_string()
+            } else if {
+                // SAFETY: getuid cannot fail.
+                unsafe { libc::getuid() }
+            } == 0
+            {
+                "processes: not capped (no writable pids cgroup; root is never held by RLIMIT_NPROC)"
+                    .to_string()
+            } else {
+                "processes: capped by RLIMIT_NPROC (no writable pids cgroup)".to_string()
+            },
             "rlimits and no_new_privs: available".to_string(),
         ]
     }

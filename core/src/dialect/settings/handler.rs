@@ -113,7 +113,7 @@ pub(super) fn read<'d>(
     };
     let fail_closed = field!(fail_closed(&f, &id, ids, warnings)).unwrap_or(false);
     let status_message = if keys.status_message { field!(f.string("statusMessage")) } else { None };
-    let sandbox = sandbox_of(&f, &id, ids, warnings);
+    let sandbox = sandbox_of(&f, ty, &id, ids, warnings);
 
     let action = match ty {
         HandlerType::Command => {
@@ -263,11 +263,20 @@ fn fail_closed(
 /// never skipped) and is never less confined than its author asked.
 fn sandbox_of(
     f: &Fields<'_>,
+    ty: HandlerType,
     id: &str,
     ids: &[crate::catalog::EventId],
     warnings: &mut ConfigWarnings,
 ) -> Option<Arc<crate::sandbox::Policy>> {
     let v = f.obj.get("sandbox")?;
+    if ty != HandlerType::Command && !matches!(v, Value::Null | Value::Bool(false)) {
+        let why = format!(
+            "{id}: `sandbox` confines command hooks only (a {} hook runs no process); ignored",
+            ty.as_str()
+        );
+        note_all(warnings, ids, &format!("{}/sandbox", f.hptr), why);
+        return None;
+    }
     match crate::sandbox::parse(v) {
         Ok(p) => p.map(Arc::new),
         Err(why) => {
