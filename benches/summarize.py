@@ -26,6 +26,8 @@ CORE = [
      "serde_json::from_str::<Value> of the event"),
     ("1i", "if_rule_skip_heredoc", "fire_json, a Bash guard its `if` rule skips (a commit with a here-document)",
      "serde_json::from_str::<Value> of the event"),
+    ("1s", "sandboxed_spawn", "fire_json, one /bin/true hook in the strict sandbox (issue 35)",
+     "the same fire, the hook unsandboxed"),
 ]
 
 

@@ -172,10 +172,12 @@ pub fn run(files: &[PathBuf], dialect: Option<&str>, json: bool) -> Result<u8, F
     let p = Paint::stdout();
     let mut reports = Vec::new();
     let mut any_error = false;
+    let mut sandboxed = false;
     for path in files {
         let shown = path.display().to_string();
         let (dialect, diags) = match text_of(path) {
             Ok(text) => {
+                sandboxed |= text.contains("\"sandbox\"");
                 let d = dialect.unwrap_or_else(|| detect(path, &text));
                 (d, check(path, d, &text))
             }
@@ -212,6 +214,12 @@ pub fn run(files: &[PathBuf], dialect: Option<&str>, json: bool) -> Result<u8, F
     }
     if json {
         say!("{}", json!({"valid": !any_error, "files": reports}));
+    } else if sandboxed {
+        // What a configured sandbox gets here (docs/sandbox.md): a required one refuses to run
+        // where a part is missing.
+        for line in hookwire_core::sandbox_support() {
+            say!("sandbox: {line}");
+        }
     }
     Ok(u8::from(any_error))
 }

@@ -179,6 +179,10 @@ const IF_SKIP_EVENT: &str = r#"{"hook_event_name":"PreToolUse","session_id":"s",
 /// A commit as coding agents write it: a here-document in a command substitution, `&&`-chained.
 const IF_SKIP_HEREDOC_EVENT: &str = r#"{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Bash","tool_input":{"command":"git add -A && git commit -m \"$(cat <<'EOF'\nfix(core): read the command line as bash does\n\nThe guard runs whenever bash would run what it guards.\n\nCo-Authored-By: Agent <agent@example.com>\nEOF\n)\" && git push origin HEAD 2>&1 | tail -5"}}"#;
 
+/// A Bash call every PreToolUse hook matches.
+const SPAWN_EVENT: &str =
+    r#"{"hook_event_name":"PreToolUse","session_id":"b","tool_name":"Bash","tool_input":{"command":"ls"}}"#;
+
 fn bench(c: &mut Criterion) {
     let settings = settings_200();
     let d = Dispatcher::new(&settings).unwrap();
@@ -225,6 +229,21 @@ fn bench(c: &mut Criterion) {
         g.bench_function("baseline", |b| b.iter(|| serde_json::from_str::<Value>(black_box(event)).unwrap()));
         g.finish();
     }
+
+    // 1s: the cost of the sandbox per spawn (Landlock ruleset, seccomp filters, pids cgroup).
+    let spawn = |sandbox: &str| {
+        let hooks = format!(
+            r#"{{"hooks": {{"PreToolUse": [{{"hooks": [{{"type": "command", "command": "/bin/true", "args": []{sandbox}}}]}}]}}}}"#
+        );
+        Dispatcher::new(&hooks).unwrap()
+    };
+    let (plain, boxed) = (spawn(""), spawn(r#", "sandbox": "strict""#));
+    let r: Value = serde_json::from_str(&boxed.fire_json(SPAWN_EVENT).unwrap()).unwrap();
+    assert_eq!(r["outcomes"][0]["status"], "ok", "the sandboxed hook runs: {r}");
+    let mut g = c.benchmark_group("sandboxed_spawn");
+    g.bench_function("hookwire", |b| b.iter(|| boxed.fire_json(black_box(SPAWN_EVENT)).unwrap()));
+    g.bench_function("baseline", |b| b.iter(|| plain.fire_json(black_box(SPAWN_EVENT)).unwrap()));
+    g.finish();
 
     let event: Value = serde_json::from_str(NO_MATCH_EVENT).unwrap();
     let mut g = c.benchmark_group("no_match_fire_value_200");

@@ -21,6 +21,19 @@ pub struct FireDir {
 }
 
 impl FireDir {
+    /// A new empty private directory (0700) for one hook: a sandboxed hook's temporary
+    /// directory, the only place besides its project where it may write.
+    pub fn new_dir(&self) -> Result<PathBuf, String> {
+        use std::os::unix::fs::DirBuilderExt;
+        let dir = self.dir.get_or_init(make_private_dir).clone()?;
+        let path = dir.join(format!("tmp-{}", random_hex()?));
+        std::fs::DirBuilder::new()
+            .mode(0o700)
+            .create(&path)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(path)
+    }
+
     /// A new empty file (0600, created exclusively) for one hook.
     pub fn new_file(&self) -> Result<PathBuf, String> {
         use std::os::unix::fs::OpenOptionsExt;

@@ -229,6 +229,29 @@ fn set(env: &mut Env, k: &str, v: OsString) {
     env.push((OsString::from(k), v));
 }
 
+/// The sandbox of one command hook (`sandbox/`): its own temporary directory (`TMPDIR`), its
+/// env file and the project writable, the secrets of the host's home and of the home its
+/// environment names unreadable.
+fn confinement(
+    cx: &FireContext<'_>,
+    p: &crate::sandbox::Policy,
+    env: &mut Env,
+    env_file: Option<&Path>,
+) -> Result<crate::sandbox::Confinement, String> {
+    let tmp = cx
+        .env_dir
+        .new_dir()
+        .map_err(|why| format!("sandbox: cannot create the hook's temporary directory: {why}"))?;
+    set(env, "TMPDIR", tmp.clone().into_os_string());
+    let mut homes: Vec<PathBuf> = std::env::var_os("HOME").map(PathBuf::from).into_iter().collect();
+    if let Some(h) = lookup(env, "HOME").map(PathBuf::from).filter(|h| !homes.contains(h)) {
+        homes.push(h);
+    }
+    let places =
+        crate::sandbox::Places { project: Path::new(cx.project_dir), tmp: Some(&tmp), env_file, homes };
+    crate::sandbox::Confinement::build(p, &places)
+}
+
 /// Prepares one hook whose deadline runs `timeout_s` from `start`.
 pub fn prepare<'e>(
     cx: &FireContext<'_>,
@@ -243,6 +266,10 @@ pub fn prepare<'e>(
     let places = Placeholders::of(cx.config, h, cx.project_dir);
     // Layer 1: the base, by the dialect; 2: the top-level env; 3: the dialect's variables.
     let mut env = rules.profile().host_env.of(h, cx.host_env);
+    if let Some(p) = &h.sandbox {
+        // A sandboxed hook starts from a few of the host's variables, never its tokens.
+        env.retain(|(k, _)| p.passes(&k.to_string_lossy()));
+    }
     for (k, v) in &cx.config.env {
         set(&mut env, k, OsString::from(v));
     }
@@ -275,7 +302,17 @@ pub fn prepare<'e>(
             }
         }
     }
-    let warnings = fit_env(&mut env, &h.id);
+    let mut warnings = fit_env(&mut env, &h.id);
+    let confine = match (&h.sandbox, &h.action) {
+        (Some(p), Action::Command(_)) => match confinement(cx, p, &mut env, env_file.as_deref()) {
+            Ok(c) => {
+                warnings.extend(c.not_applied.iter().map(|w| format!("hook {}: sandbox: {w}", h.id)));
+                Some(std::sync::Arc::new(c))
+            }
+            Err(why) => return Launched { prepared: Prepared::Failed(why), env, warnings },
+        },
+        _ => None,
+    };
     let payload = rules.payload(h, view);
     logs::input(cx.fire_id, &h.id, &payload);
     let max_output = cx.config.limits.max_output_bytes;
@@ -284,7 +321,7 @@ pub fn prepare<'e>(
             let cwd = h.cwd.as_ref().map_or_else(|| cx.cwd.to_path_buf(), |dir| cx.cwd.join(dir));
             match argv(cx, command, &places, &env, &cwd) {
                 Ok((program, args)) => {
-                    let launch = Launch { program, args, env: env.clone(), cwd };
+                    let launch = Launch { program, args, env: env.clone(), cwd, confine };
                     let tag = logs::Tag { fire_id: cx.fire_id, hook_id: h.id.clone() };
                     Prepared::Run(Job { launch, stdin: payload, deadline, max_output, tag }, env_file)
                 }

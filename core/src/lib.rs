@@ -35,6 +35,7 @@ mod nomatch;
 mod result;
 mod result_cache;
 mod runner;
+mod sandbox;
 pub mod schema;
 mod select;
 mod session;
@@ -55,6 +56,7 @@ pub use inspect::{HookInfo, PlanEntry, ToolReach, TrustStatus, record_trust_for}
 pub use load::claude_code_defaults;
 pub use logs::sink::{LogLevel, LogRecord, LogSink, LogSinkError, log_level, set_log_sink};
 pub use result::{FireResult, Outcome};
+pub use sandbox::support as sandbox_support;
 pub use verdict::{Decision, Status, Verdict, VerdictSource};
 
 /// The version of hookwire (`MAJOR.MINOR.PATCH`), the same for every crate and binding.

@@ -147,6 +147,9 @@ pub struct Handler {
     /// How long an exit 0 of this hook is reused for the same input instead of running it
     /// again (Kiro CLI's `cache_ttl_seconds`, `result_cache.rs`); `None`: it always runs.
     pub cache_ttl: Option<std::time::Duration>,
+    /// The confinement its process runs in (`sandbox/`); `None`: none. Set by the handler's
+    /// `sandbox` key, or by the envelope's `sandbox` for project and local hooks.
+    pub sandbox: Option<Arc<crate::sandbox::Policy>>,
     pub knobs: Knobs,
 }
 
@@ -179,6 +182,7 @@ impl Handler {
             cwd: None,
             host_env: None,
             cache_ttl: None,
+            sandbox: None,
             knobs: Knobs::default(),
         }
     }

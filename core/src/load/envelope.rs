@@ -25,6 +25,7 @@ const ENVELOPE_KEYS: &[&str] = &[
     "limits",
     "http",
     "strict_files",
+    "sandbox",
 ];
 
 pub(super) fn load(value: Value) -> Result<Config, ConfigError> {
@@ -53,6 +54,14 @@ pub(super) fn load(value: Value) -> Result<Config, ConfigError> {
         None | Some(Value::Null) => false,
         Some(Value::Bool(b)) => *b,
         Some(_) => return Err(ConfigError::invalid("/strict_files", "`strict_files` must be true or false")),
+    };
+    // The host's sandbox for every project and local hook (`sandbox/`): a project file cannot
+    // loosen it, so it replaces what such a hook says for itself.
+    let sandbox = match obj.get("sandbox") {
+        None => None,
+        Some(v) => crate::sandbox::parse(v)
+            .map_err(|why| ConfigError::invalid("/sandbox", why))?
+            .map(std::sync::Arc::new),
     };
     let limits = read_limits(obj.get("limits"), &mut warnings)?;
     let trust = read_trust(obj.get("trust"), &mut warnings)?;
@@ -90,7 +99,17 @@ pub(super) fn load(value: Value) -> Result<Config, ConfigError> {
         raws.push(RawSource::inline_session(value, dialect));
     }
 
-    let layered = source::assemble(raws, rules, dialect, &trust, project_dir.as_deref(), &mut warnings)?;
+    let mut layered = source::assemble(raws, rules, dialect, &trust, project_dir.as_deref(), &mut warnings)?;
+    if let Some(policy) = &sandbox {
+        let scopes = &layered.sources;
+        for h in layered.events.iter_mut().flatten().flat_map(|g| g.handlers.iter_mut()) {
+            if scopes.get(h.source).is_some_and(|s| {
+                matches!(s.scope, crate::catalog::Scope::Project | crate::catalog::Scope::Local)
+            }) {
+                h.sandbox = Some(policy.clone());
+            }
+        }
+    }
     let store = match &trust {
         TrustMode::Store(p) => Some(p.clone()),
         _ => None,

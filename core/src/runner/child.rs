@@ -87,6 +87,9 @@ pub struct Plan {
     /// Written by the child before `_exit` when `chdir` or `execve` failed; read by the caller
     /// once `CLONE_VFORK` resumes it.
     err: Cell<i32>,
+    /// The sandbox to enter before `execve`: the `Launch`'s, alive while the plan is (a plan
+    /// never outlives the launch it was made from).
+    confine: *const crate::sandbox::Confinement,
 }
 
 impl Plan {
@@ -103,7 +106,8 @@ impl Plan {
         let mut stack: Vec<u8> = Vec::with_capacity(STACK);
         // The stack grows down on every Linux target hookwire builds for; 16-byte aligned top.
         let top = stack.as_mut_ptr().wrapping_add(STACK).map_addr(|a| a & !15);
-        Ok(Plan { argv, envp, cwd, stdio, _stack: stack, top, err: Cell::new(0) })
+        let confine = l.confine.as_deref().map_or(std::ptr::null(), |c| c as *const _);
+        Ok(Plan { argv, envp, cwd, stdio, _stack: stack, top, err: Cell::new(0), confine })
     }
 }
 
@@ -190,12 +194,20 @@ extern "C" fn child_main(arg: *mut libc::c_void) -> libc::c_int {
                 failed(p);
             }
         }
-        // Only now, with the stdio in place: the rest goes, whoever opened it. Nothing of it is
-        // needed before `execve` (a failure is reported through `p.err`, shared memory).
-        super::os::close_range(3, RawFd::MAX);
+        // Once the stdio is in place and the sandbox entered (below): the rest goes, whoever
+        // opened it. Nothing of it is needed before `execve` (a failure is reported through
+        // `p.err`, shared memory).
         if libc::chdir(p.cwd.ptrs[0]) != 0 {
             failed(p);
         }
+        // The sandbox needs its Landlock ruleset descriptor, so it comes before `close_range`.
+        if let Some(c) = p.confine.as_ref()
+            && let Err(e) = c.apply()
+        {
+            *libc::__errno_location() = e;
+            failed(p);
+        }
+        super::os::close_range(3, RawFd::MAX);
         default_signals();
         let mut none: libc::sigset_t = std::mem::zeroed();
         libc::sigemptyset(&mut none);
@@ -301,6 +313,7 @@ mod tests {
 
     fn launch(program: &str, args: &[&str], env: &[(&str, &str)], cwd: &str) -> Launch {
         Launch {
+            confine: None,
             program: PathBuf::from(program),
             args: args.iter().map(OsString::from).collect(),
             env: env.iter().map(|(k, v)| (OsString::from(k), OsString::from(v))).collect(),

@@ -45,6 +45,8 @@ pub struct Launch {
     pub args: Vec<OsString>,
     pub env: Vec<(OsString, OsString)>,
     pub cwd: PathBuf,
+    /// The sandbox its process enters before `execve` (`sandbox/`); `None`: none.
+    pub confine: Option<std::sync::Arc<crate::sandbox::Confinement>>,
 }
 
 /// One hook to run.

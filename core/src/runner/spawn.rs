@@ -227,7 +227,13 @@ mod tests {
         let f = std::env::temp_dir().join(format!("hookwire-shebang-{}", std::process::id()));
         std::fs::write(&f, "#!/nonexistent/interp -x\necho hi\n").unwrap();
         std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o755)).unwrap();
-        let l = Launch { program: f.clone(), args: Vec::new(), env: Vec::new(), cwd: PathBuf::from("/") };
+        let l = Launch {
+            program: f.clone(),
+            args: Vec::new(),
+            env: Vec::new(),
+            cwd: PathBuf::from("/"),
+            confine: None,
+        };
         let err = spawn(&l).err().unwrap().to_string();
         std::fs::remove_file(&f).unwrap();
         assert!(err.contains("bad interpreter: /nonexistent/interp"), "{err}");

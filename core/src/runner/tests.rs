@@ -13,6 +13,7 @@ fn sh(script: &str, stdin: &[u8], timeout: Duration) -> Job<'static> {
             args: vec![OsString::from("-c"), OsString::from(script)],
             env: std::env::vars_os().collect(),
             cwd: PathBuf::from("/"),
+            confine: None,
         },
         stdin: Cow::Owned(stdin.to_vec()),
         deadline: Instant::now() + timeout,

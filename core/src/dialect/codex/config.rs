@@ -22,6 +22,7 @@ const COMMAND_KEYS: &[&str] = &[
     "commandWindows",
     "onFailure",
     "failClosed",
+    "sandbox",
     "fail_closed",
 ];
 
