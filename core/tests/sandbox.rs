@@ -18,7 +18,8 @@ impl Scratch {
         for d in ["home/.ssh", "project", "outside"] {
             std::fs::create_dir_all(root.join(d)).expect("a scratch directory");
         }
-        std::fs::write(root.join("home/.ssh/id_ed25519"), "-----BEGIN OPENSSH PRIVATE KEY-----\n").expect("the planted key");
+        std::fs::write(root.join("home/.ssh/id_ed25519"), "-----BEGIN OPENSSH PRIVATE KEY-----\n")
+            .expect("the planted key");
         Scratch { root }
     }
     fn home(&self) -> PathBuf {
