@@ -82,6 +82,16 @@ fn a_planted_ssh_key_cannot_be_read() {
 }
 
 #[test]
+fn a_symlink_beside_the_way_to_the_home_does_not_open_it() {
+    // pytest's `pytest-current` is such a link: beside the directories leading to the home, it
+    // points back up to one of them.
+    let s = Scratch::new("beside");
+    std::os::unix::fs::symlink(&s.root, s.root.join("current")).unwrap();
+    let script = "if cat \"$HOME/.ssh/id_ed25519\" >/dev/null 2>&1; then echo ok; else echo refused; fi";
+    attack(&s, script, json!("strict"));
+}
+
+#[test]
 fn a_symlink_planted_in_the_project_does_not_lead_to_the_key() {
     let s = Scratch::new("link");
     std::os::unix::fs::symlink(s.home().join(".ssh/id_ed25519"), s.project().join("notes.txt")).unwrap();

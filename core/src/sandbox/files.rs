@@ -5,7 +5,8 @@
 //! but the home, each entry of the home but `.ssh`. The directories on those ways stay
 //! listable (their names are visible, not their files). Writes are granted on the project (when
 //! the profile allows), the hook's temporary directory and `/dev/null`. Landlock resolves
-//! symlinks before it checks, so a link planted in the project does not lead out.
+//! symlinks before it checks, so a link planted in the project does not lead out; and no rule
+//! is ever put on a symlink, whose target could be a way to a secret.
 //!
 //! `/proc` is not readable: `/proc/<pid>/environ` of the host (the same user) would hand the
 //! host's tokens to the hook.
@@ -106,6 +107,13 @@ fn readable(deny: &[PathBuf], notes: &mut Vec<String>) -> (Vec<PathBuf>, BTreeSe
                     way.display()
                 ));
                 break;
+            }
+            // A symlinked sibling is never granted: a rule on it would grant its target, which
+            // may be a way to a secret (pytest's `pytest-current` points back up). What it leads
+            // to stays reachable through the target's own rule, since Landlock checks resolved
+            // paths.
+            if entry.file_type().is_ok_and(|t| t.is_symlink()) {
+                continue;
             }
             let p = entry.path();
             if !ways.contains(&p) && !deny.contains(&p) {
