@@ -10,8 +10,10 @@ bash dist/go-prebuilt # bindings-go/prebuilt/{include,linux_amd64}: where the cg
 cd bindings-go
 GOTOOLCHAIN=local go vet ./...
 # -v, condensed: every test as it ends, and the conformance vectors (one subtest each) as a
-# count every 25, so the ~100 s corpus is never silent; failures and logs print in full.
-GOTOOLCHAIN=local go test -count=1 -v ./... 2>&1 | awk '
+# count every 25, so the corpus is never silent; failures and logs print in full. The vectors
+# run HOOKWIRE_VECTOR_WORKERS at a time (t.Parallel, bounded by -parallel; no other test of the
+# package is parallel), the serial ones alone first.
+GOTOOLCHAIN=local go test -count=1 -v -parallel "${HOOKWIRE_VECTOR_WORKERS:-4}" ./... 2>&1 | awk '
     /^=== (RUN|PAUSE|CONT|NAME)/ { next }
     /^    --- (PASS|SKIP): TestVectors\// {
         n++

@@ -30,4 +30,6 @@ if [ -n "$(git status --porcelain -- bindings-node/index.js bindings-node/index.
 fi
 
 # One file at a time: the concurrency test measures wall time, and the vectors set host_env.
+# Inside vectors.test.mjs the corpus runs HOOKWIRE_VECTOR_WORKERS (default 4) vectors at a time,
+# its serial ones alone (tests/README.md).
 node --test --test-concurrency=1 bindings-node/test/*.test.mjs bindings-node/test/*.test.cjs bindings-node/test/adapters/*.test.mjs

@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -37,12 +38,36 @@ func TestVectors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	workers := vectorWorkers(t)
+	// The counts are shared by subtests that run in parallel: mu guards them. The summary is a
+	// cleanup of the parent, which runs once every subtest, parallel ones included, has ended.
+	var mu sync.Mutex
 	var failed []string
 	ran, skipped := 0, 0
+	t.Cleanup(func() {
+		t.Logf("%d vectors: %d run, %d skipped, %d failed", len(files), ran, skipped, len(failed))
+		if ran == 0 {
+			t.Error("every vector was skipped: a run that checks nothing is a failure")
+		}
+		if len(failed) > 0 {
+			sort.Strings(failed)
+			t.Errorf("%d of %d vectors failed: %s", len(failed), ran, strings.Join(failed, ", "))
+		}
+	})
+	// Serial vectors (tests/README.md: "serial": true, or host_env, which t.Setenv refuses in a
+	// parallel test) run here, in order, one at a time; the others call t.Parallel, so they
+	// wait until this loop has ended and then run together, at most `go test -parallel` of
+	// them at once (.ci/go.sh passes HOOKWIRE_VECTOR_WORKERS; 1 here runs every one in order).
 	for _, file := range files {
 		name := filepath.Base(file)
+		parallel := workers > 1 && !vectorIsSerial(file)
 		t.Run(strings.TrimSuffix(name, ".json"), func(t *testing.T) {
+			if parallel {
+				t.Parallel()
+			}
 			fails, skip := runVector(t, file, hooksDir)
+			mu.Lock()
+			defer mu.Unlock()
 			if skip != "" {
 				skipped++
 				t.Skip(skip)
@@ -56,20 +81,42 @@ func TestVectors(t *testing.T) {
 			}
 		})
 	}
-	t.Logf("%d vectors: %d run, %d skipped, %d failed", len(files), ran, skipped, len(failed))
-	if ran == 0 {
-		t.Error("every vector was skipped: a run that checks nothing is a failure")
+}
+
+// vectorWorkers is HOOKWIRE_VECTOR_WORKERS (default 4): 1 runs every vector one after another.
+func vectorWorkers(t *testing.T) int {
+	w := os.Getenv("HOOKWIRE_VECTOR_WORKERS")
+	if w == "" {
+		return 4
 	}
-	if len(failed) > 0 {
-		t.Errorf("%d of %d vectors failed: %s", len(failed), ran, strings.Join(failed, ", "))
+	n, err := strconv.Atoi(strings.TrimSpace(w))
+	if err != nil || n < 1 {
+		t.Fatalf("HOOKWIRE_VECTOR_WORKERS=%q: expected a whole number >= 1", w)
 	}
+	return n
+}
+
+// vectorIsSerial: the vector says "serial": true or sets host_env (process-wide). A file that
+// does not parse is not serial; runVector reports why.
+func vectorIsSerial(file string) bool {
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		return false
+	}
+	var v map[string]json.RawMessage
+	if json.Unmarshal(raw, &v) != nil {
+		return false
+	}
+	_, env := v["host_env"]
+	return string(bytes.TrimSpace(v["serial"])) == "true" || env
 }
 
 // vectorKeys and expectKeys are the keys tests/README.md defines; anything else is reported,
 // so that a misspelt key cannot silently turn a check off.
 var (
 	vectorKeys = map[string]bool{"description": true, "checklist": true, "config": true, "event": true,
-		"event_text": true, "expect": true, "fires": true, "host_env": true, "skip": true, "skip_reason": true, "pad_bytes": true}
+		"event_text": true, "expect": true, "fires": true, "host_env": true, "skip": true, "skip_reason": true, "pad_bytes": true,
+		"serial": true}
 	fireKeys   = map[string]bool{"event": true, "event_text": true, "expect": true, "sleep_ms": true, "pad_bytes": true}
 	expectKeys = map[string]bool{"result": true, "outcomes": true, "async_outcomes": true, "warnings": true,
 		"max_ms": true, "min_ms": true, "files_absent": true, "files_present": true, "error": true,

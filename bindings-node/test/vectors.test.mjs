@@ -1,7 +1,9 @@
 // The node:test runner of the shared conformance corpus: every tests/vectors/*.json, in sorted
 // order, one test each, with exactly the format and matching rules of tests/README.md.
-// Tests of one file run one after another, which host_env (process-wide) requires.
-import { test } from 'node:test'
+// The vectors that may run concurrently form one suite, run HOOKWIRE_VECTOR_WORKERS (default 4)
+// at a time (the addon fires off the main thread); then the serial ones (tests/README.md:
+// "serial": true, or host_env, which is process-wide) run one after another, alone.
+import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -17,11 +19,34 @@ test('the conformance corpus is not empty', () => {
   assert.ok(files.length > 0, `no vector found in ${VECTORS}`)
 })
 
-for (const file of files) {
-  const vector = JSON.parse(readFileSync(join(VECTORS, file), 'utf8'))
+const workersText = process.env.HOOKWIRE_VECTOR_WORKERS ?? '4'
+const workers = Number(workersText)
+if (!Number.isInteger(workers) || workers < 1) {
+  throw new Error(`HOOKWIRE_VECTOR_WORKERS=${JSON.stringify(workersText)}: expected a whole number >= 1`)
+}
+const vectors = files.map((file) => {
+  let vector
+  try {
+    vector = JSON.parse(readFileSync(join(VECTORS, file), 'utf8'))
+  } catch (e) {
+    vector = { parseError: e }
+  }
+  const serial = vector.serial === true || vector.host_env !== undefined
+  return { file, vector, serial }
+})
+
+function vectorTest({ file, vector }) {
+  if (vector.parseError) return test(file, () => assert.fail(`not JSON: ${vector.parseError.message}`))
   const skip = Array.isArray(vector.skip) && vector.skip.includes('node')
   test(file, { skip: skip ? vector.skip_reason || 'skipped for node' : false }, () => runVector(vector))
 }
+
+describe(`vectors, ${workers} at a time`, { concurrency: workers }, () => {
+  for (const v of vectors) if (!v.serial) vectorTest(v)
+})
+describe('serial vectors, one at a time', { concurrency: 1 }, () => {
+  for (const v of vectors) if (v.serial) vectorTest(v)
+})
 
 /** Replaces ${HOOKS} and ${TMP} in every string value (never in keys), recursively. */
 function substitute(value, tmp) {

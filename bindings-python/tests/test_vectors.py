@@ -3,6 +3,13 @@
 Implements the format and matching rules of tests/README.md exactly: one test per vector file,
 substitution of ${HOOKS} and ${TMP}, host_env, fires with sleep_ms, and the expect keys.
 Adding a vector needs no code here.
+
+Concurrency: the vectors that may run at the same time run on a pool of
+HOOKWIRE_VECTOR_WORKERS threads (default 4; the binding releases the GIL during a fire) when the
+first of them is reached; each one's test then reports what its run gave, exactly as if it had
+run there. The serial vectors (tests/README.md: `"serial": true`, or `host_env`, which is
+process-wide) run in their own tests, one at a time, never during the pool. With
+HOOKWIRE_VECTOR_WORKERS=1 every vector runs in its own test, in order.
 """
 
 from __future__ import annotations
@@ -12,6 +19,7 @@ import os
 import shutil
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -229,8 +237,62 @@ def run_vector(vector: dict[str, Any], name: str) -> None:
         check_result(result, expect, elapsed_ms, what)
 
 
+def vector_workers() -> int:
+    text = os.environ.get("HOOKWIRE_VECTOR_WORKERS", "4")
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise pytest.UsageError(f"HOOKWIRE_VECTOR_WORKERS={text!r}: expected a whole number >= 1")
+    return n
+
+
+def is_serial(path: Path) -> bool:
+    """`"serial": true` or `host_env`; a file that does not parse is not (its test says why)."""
+    try:
+        vector = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(vector, dict) and (vector.get("serial") is True or "host_env" in vector)
+
+
+@pytest.fixture(scope="session")
+def pooled_outcomes(request: pytest.FixtureRequest) -> dict[Path, BaseException | None]:
+    """Runs every selected non-serial vector on the worker pool, once per session: for each,
+    None (passed) or what it raised (an assertion, a skip), re-raised by its own test."""
+    workers = vector_workers()
+    if workers == 1:
+        return {}
+    paths = [
+        item.callspec.params["path"]
+        for item in request.session.items
+        if getattr(item, "function", None) is test_vector and hasattr(item, "callspec")
+    ]
+    paths = [p for p in paths if not is_serial(p)]
+
+    def attempt(path: Path) -> BaseException | None:
+        try:
+            execute_vector(path)
+        except BaseException as e:  # noqa: BLE001: an assertion or pytest's skip, re-raised later
+            return e
+        return None
+
+    with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="vector") as pool:
+        return dict(zip(paths, pool.map(attempt, paths)))
+
+
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
-def test_vector(path: Path) -> None:
+def test_vector(path: Path, pooled_outcomes: dict[Path, BaseException | None]) -> None:
+    if path in pooled_outcomes:
+        outcome = pooled_outcomes[path]
+        if outcome is not None:
+            raise outcome
+        return
+    execute_vector(path)
+
+
+def execute_vector(path: Path) -> None:
     vector = json.loads(path.read_text(encoding="utf-8"))
     if "python" in vector.get("skip", []):
         pytest.skip(vector.get("skip_reason", "skipped for python"))

@@ -1,9 +1,13 @@
 //! The Rust runner of the conformance corpus: every `tests/vectors/*.json`, in sorted order,
 //! against `hookwire_core::Dispatcher`, compared by the matching rules of `tests/README.md`.
 //!
-//! One `#[test]` runs the vectors one after another, because a vector may set variables in
-//! this process's environment (`host_env`) that the hooks inherit. Every failure of every
-//! vector is collected and reported together at the end, so one run shows the whole picture.
+//! One `#[test]` runs the corpus: first, a bounded pool of worker threads
+//! (`HOOKWIRE_VECTOR_WORKERS`, default 4; 1 runs everything one after another) takes the
+//! vectors that may run concurrently; then the serial vectors (`"serial": true`, or any
+//! `host_env`, which sets variables in this process's environment that the hooks inherit) run
+//! one at a time with no other vector running. Every failure of every vector is collected and
+//! reported together at the end, in file order, so one run shows the whole picture.
+//! `HOOKWIRE_VECTOR_TIMES=1` prints every vector's wall time (slowest first).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use hookwire_core::Dispatcher;
@@ -49,8 +53,9 @@ impl HostEnv {
             saved.push((k.clone(), std::env::var_os(k)));
             let value = v.as_str().unwrap_or_default();
             // SAFETY: this file holds a single #[test], so no other test thread of this binary
-            // reads or writes the environment; the dispatcher reads it only during a fire, and
-            // no fire is running while we change it (vectors run strictly one after another).
+            // reads or writes the environment; a vector with `host_env` is serial: it runs only
+            // after the worker pool has been joined, alone, so no fire is running while we
+            // change it and no other thread exists that could read it.
             unsafe { std::env::set_var(k, value) };
         }
         HostEnv(saved)
@@ -60,7 +65,7 @@ impl HostEnv {
 impl Drop for HostEnv {
     fn drop(&mut self) {
         for (k, old) in self.0.drain(..).rev() {
-            // SAFETY: as in `HostEnv::set`: one test thread, no fire running.
+            // SAFETY: as in `HostEnv::set`: the serial phase, one thread, no fire running.
             unsafe {
                 match old {
                     Some(v) => std::env::set_var(&k, v),
@@ -442,6 +447,43 @@ fn run_vector(report: &mut Report, path: &Path, hooks: &str) -> bool {
     true
 }
 
+/// Whether a vector must run alone (tests/README.md, `serial`): it says `"serial": true`, or it
+/// has `host_env` (process-wide variables). A file that does not parse is not serial: its
+/// `run_vector` reports why.
+fn is_serial(path: &Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(path) else { return false };
+    let Ok(Value::Object(v)) = serde_json::from_str::<Value>(&text) else { return false };
+    v.get("serial").and_then(Value::as_bool) == Some(true) || v.contains_key("host_env")
+}
+
+/// What running one vector gave: its report, whether it ran (not skipped), and its wall time.
+struct Outcome {
+    report: Report,
+    was_run: bool,
+    took: Duration,
+}
+
+fn run_one(path: &Path, hooks: &str) -> Outcome {
+    let file = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let mut report = Report { file, failures: Vec::new() };
+    let start = Instant::now();
+    let was_run = run_vector(&mut report, path, hooks);
+    Outcome { report, was_run, took: start.elapsed() }
+}
+
+/// `HOOKWIRE_VECTOR_WORKERS`: how many vectors run at once (default 4, at least 1).
+fn workers() -> usize {
+    match std::env::var("HOOKWIRE_VECTOR_WORKERS") {
+        Ok(w) => w
+            .trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| n >= 1)
+            .unwrap_or_else(|| panic!("HOOKWIRE_VECTOR_WORKERS={w:?}: expected a whole number >= 1")),
+        Err(_) => 4,
+    }
+}
+
 #[test]
 fn conformance_vectors() {
     let root = repo_root();
@@ -458,35 +500,76 @@ fn conformance_vectors() {
     assert!(!files.is_empty(), "no vectors found in {}", vectors_dir.display());
 
     let only = std::env::var("HOOKWIRE_VECTOR").ok();
+    files.retain(|p| {
+        only.as_deref().is_none_or(|o| p.file_name().is_some_and(|n| n.to_string_lossy().contains(o)))
+    });
+    let (serial, concurrent): (Vec<usize>, Vec<usize>) =
+        (0..files.len()).partition(|&i| is_serial(&files[i]));
+    let workers = workers().min(concurrent.len().max(1));
+
+    // Phase 1: the worker pool over the concurrent vectors; phase 2: the serial ones, alone.
+    let mut outcomes: Vec<Option<Outcome>> = (0..files.len()).map(|_| None).collect();
+    let started = Instant::now();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let done = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            s.spawn(|| {
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&i) = concurrent.get(k) else { break };
+                    let outcome = run_one(&files[i], &hooks);
+                    done.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push((i, outcome));
+                }
+            });
+        }
+    });
+    for (i, outcome) in done.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner) {
+        outcomes[i] = Some(outcome);
+    }
+    let pool_took = started.elapsed();
+    for &i in &serial {
+        outcomes[i] = Some(run_one(&files[i], &hooks));
+    }
+
     let mut failures = Vec::new();
     let (mut ran, mut skipped, mut failed) = (0usize, 0usize, 0usize);
     // Each vector's wall time, to name the slowest at the end (the corpus's share of CI).
     let mut took = Vec::new();
-    for path in &files {
-        let file = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        if only.as_deref().is_some_and(|o| !file.contains(o)) {
-            continue;
-        }
-        let mut report = Report { file: file.clone(), failures: Vec::new() };
-        let start = std::time::Instant::now();
-        let was_run = run_vector(&mut report, path, &hooks);
-        took.push((start.elapsed(), file));
-        if was_run {
+    for (i, outcome) in outcomes.into_iter().enumerate() {
+        let outcome = outcome.unwrap_or_else(|| panic!("{}: no worker ran it", files[i].display()));
+        took.push((outcome.took, outcome.report.file.clone()));
+        if outcome.was_run {
             ran += 1;
         } else {
             skipped += 1;
         }
-        if !report.failures.is_empty() {
+        if !outcome.report.failures.is_empty() {
             failed += 1;
-            failures.extend(report.failures);
+            failures.extend(outcome.report.failures);
         }
     }
     assert!(ran > 0, "no vector ran ({skipped} skipped)");
     eprintln!("conformance: {ran} vectors run, {skipped} skipped, {failed} failed");
+    eprintln!(
+        "conformance: {} vectors on {workers} workers in {:.1} s, then {} serial vectors in {:.1} s",
+        concurrent.len(),
+        pool_took.as_secs_f64(),
+        serial.len(),
+        (started.elapsed() - pool_took).as_secs_f64()
+    );
     took.sort_unstable_by_key(|t| std::cmp::Reverse(t.0));
-    let slowest: Vec<String> =
-        took.iter().take(10).map(|(d, f)| format!("{f} {:.2} s", d.as_secs_f64())).collect();
-    eprintln!("conformance: slowest vectors: {}", slowest.join(", "));
+    let all = std::env::var("HOOKWIRE_VECTOR_TIMES").is_ok_and(|v| v == "1");
+    let slowest: Vec<String> = took
+        .iter()
+        .take(if all { took.len() } else { 10 })
+        .map(|(d, f)| format!("{f} {:.2} s", d.as_secs_f64()))
+        .collect();
+    if all {
+        eprintln!("conformance: every vector's wall time, slowest first:\n{}", slowest.join("\n"));
+    } else {
+        eprintln!("conformance: slowest vectors: {}", slowest.join(", "));
+    }
     if !failures.is_empty() {
         panic!("{failed} of {ran} vectors failed ({} mismatches):\n{}", failures.len(), failures.join("\n"));
     }
