@@ -422,17 +422,21 @@ fn the_newly_bridged_agents_answer_a_guard_in_their_own_form() {
         assert!(out(&o).contains(r#""permissionDecision":"deny""#), "{agent}: {} / {}", out(&o), err(&o));
         assert_eq!(o.status.code(), Some(0), "{agent}: {}", err(&o));
     }
-    // Exit codes only: exit 2 with the reason, and nothing else, on stderr.
-    for agent in ["kimi-cli", "ok"] {
-        let o = s.bridge(&["--agent", agent], &claude.to_string());
-        assert_eq!(
-            (o.status.code(), out(&o), err(&o).trim().to_string()),
-            (Some(2), String::new(), "rm is not allowed".into()),
-            "{agent}"
-        );
+    // Their own names for the shell tool: the user's `Bash` guard still runs.
+    for (agent, tool) in [("auggie", "launch-process"), ("factory-droid", "Execute"), ("jcode", "execute")] {
+        let p = json!({"session_id": "s1", "cwd": s.proj(), "hook_event_name": "PreToolUse", "tool_name": tool,
+                       "tool_input": {"command": "rm -rf x"}});
+        let o = s.bridge(&["--agent", agent], &p.to_string());
+        assert!(out(&o).contains(r#""permissionDecision":"deny""#), "{agent}: {} / {}", out(&o), err(&o));
     }
-    // Crush names its shell tool `bash`: the user's `Bash` guard runs.
-    let crush = json!({"hook_event_name": "PreToolUse", "event": "PreToolUse", "session_id": "s", "cwd": s.proj(),
+    // Kimi reads exit codes (and a JSON deny): exit 2 with the reason, and nothing else, on stderr.
+    let kimi = json!({"session_id": "s1", "cwd": s.proj(), "hook_event_name": "PreToolUse", "tool_name": "Shell",
+                      "tool_input": {"command": "rm -rf x"}});
+    let o = s.bridge(&["--agent", "kimi-cli"], &kimi.to_string());
+    let got = (o.status.code(), out(&o), err(&o).trim().to_string());
+    assert_eq!(got, (Some(2), String::new(), "rm is not allowed".into()));
+    // Crush's stdin as Crush writes it: `event`, no `hook_event_name`, its shell tool `bash`.
+    let crush = json!({"event": "PreToolUse", "session_id": "s", "cwd": s.proj(),
                        "tool_name": "bash", "tool_input": {"command": "rm -rf x"}});
     let o = s.bridge(&["--agent", "crush"], &crush.to_string());
     assert!(out(&o).contains(r#""permissionDecision":"deny""#), "{} / {}", out(&o), err(&o));
@@ -445,7 +449,7 @@ fn a_stop_is_crushs_halt_with_the_reason_alone_on_stderr() {
         "Bash",
         r#"printf '{"continue": false, "stopReason": "enough for today", "systemMessage": "bye"}'"#,
     );
-    let crush = json!({"hook_event_name": "PreToolUse", "event": "PreToolUse", "session_id": "s", "cwd": s.proj(),
+    let crush = json!({"event": "PreToolUse", "session_id": "s", "cwd": s.proj(),
                        "tool_name": "bash", "tool_input": {"command": "ls"}});
     let o = s.bridge(&["--agent", "crush"], &crush.to_string());
     assert_eq!(o.status.code(), Some(49), "{}", err(&o));

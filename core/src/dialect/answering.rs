@@ -149,8 +149,8 @@ pub fn block_reason(r: &FireResult) -> String {
     }
 }
 
-/// The answer of an agent that reads exit codes only (Windsurf, Kimi's effective reading, Open
-/// Plugins, ok): where its hooks can block (`can_block`), a block is exit 2 with the reason on
+/// The answer of an agent that reads exit codes only (Windsurf, and Kimi's effective reading):
+/// where its hooks can block (`can_block`), a block is exit 2 with the reason on
 /// stderr; everything else is exit 0 and nothing. So `ask` (no ask there) and `continue: false`
 /// become a block where the agent can block, the nearest safe answer; an allow, a defer, a
 /// rewrite, context, a system message and a rewritten tool output cannot be said, each a loss.

@@ -108,6 +108,13 @@ impl DialectRules for FactoryDroidRules {
         super::claude_code::payload(ev)
     }
 
+    /// Droid's payload naming its own tool (`Execute`, `Create`) as Claude Code's, for the bridge.
+    fn canonical(&self, name: &str, event: &Value) -> Option<Value> {
+        super::with_claude_code_tool(&PROFILE, name, event, |t| {
+            super::claude_code_name_in(tools::TOOL_NAMES, t)
+        })
+    }
+
     fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         reading::read(h, ev, f)
     }

@@ -121,6 +121,11 @@ impl DialectRules for JcodeRules {
     fn payload<'e>(&self, _h: &Handler, ev: &FireEvent<'e>) -> Cow<'e, [u8]> {
         super::claude_code::payload(ev)
     }
+    /// jcode's payload naming one of its own tools (`execute`, `run_shell`) as Claude Code's,
+    /// for the bridge.
+    fn canonical(&self, name: &str, event: &Value) -> Option<Value> {
+        super::with_claude_code_tool(&PROFILE, name, event, matcher::claude_code_name)
+    }
     fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         reading::read(h, ev, f)
     }
