@@ -72,6 +72,12 @@ impl Answering<'_> {
         }
     }
 
+    /// How every answer form begins: the fire's result and an empty list of losses worded for
+    /// `agent`; or, when the bridge could not fire, the agent's error answer to return as is.
+    pub fn begin(&self, agent: &'static str) -> Result<(&FireResult, Losses), Answer> {
+        Ok((self.result()?, Losses::new(agent)))
+    }
+
     /// The canonical event's name, or `""`.
     pub fn event_name(&self) -> &'static str {
         self.spec.map_or("", |s| s.name)
@@ -156,12 +162,11 @@ pub fn block_reason(r: &FireResult) -> String {
 /// rewrite, context, a system message and a rewritten tool output cannot be said, each a loss.
 /// On an exit 2 stderr is the reason, so no warning line is written beside it.
 pub fn by_exit_code(agent: &'static str, a: &Answering<'_>, can_block: bool) -> Answer {
-    let r = match a.result() {
-        Ok(r) => r,
+    let (r, mut l) = match a.begin(agent) {
+        Ok(begun) => begun,
         Err(failed) => return failed,
     };
     let native = a.native;
-    let mut l = Losses::new(agent);
     let block = |why: String| Answer { stderr: why, exit_code: 2, ..Answer::default() };
     if can_block {
         if blocks(r) {

@@ -36,13 +36,12 @@ pub(crate) fn answer_stripped(
 
 /// Claude Code's answer form, for `agent` (VS Code answers as Claude Code does, mostly).
 pub(crate) fn answer_as(agent: &'static str, a: &Answering<'_>) -> Answer {
-    let r = match a.result() {
-        Ok(r) => r,
+    let (r, mut losses) = match a.begin(agent) {
+        Ok(begun) => begun,
         Err(failed) => return failed,
     };
     let Some(spec) = a.spec else { return Answer::nothing(Vec::new()) };
     let ev = spec.name;
-    let mut losses = Losses::new(agent);
     let mut out = Map::new();
     let mut hso = Map::new();
     hso.insert("hookEventName".into(), json!(ev));

@@ -9,17 +9,16 @@
 //! path, so the bridge never blocks by exit code, and its own failure (exit 1) fails open unless
 //! the entry says `strict = true`.
 
-use crate::dialect::answering::{Answer, Answering, Losses, Part, block_reason, blocks};
+use crate::dialect::answering::{Answer, Answering, Part, block_reason, blocks};
 use crate::verdict::Decision;
 use serde_json::{Map, json};
 
 pub fn answer(a: &Answering<'_>) -> Answer {
-    let r = match a.result() {
-        Ok(r) => r,
+    let (r, mut l) = match a.begin("Mistral Vibe") {
+        Ok(begun) => begun,
         Err(failed) => return failed,
     };
     let native = a.native;
-    let mut l = Losses::new("Mistral Vibe");
     let mut out = Map::new();
     let mut specific = Map::new();
     let pre = native == "pre_tool";
