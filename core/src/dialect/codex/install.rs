@@ -1,0 +1,21 @@
+//! Where `hookwire install` writes the bridge for Codex (docs/bridge.md): `hooks.json` of
+//! `~/.codex/` or the project's `.codex/`, one matcher-less group per event.
+
+use crate::dialect::installing::Install;
+use serde_json::{Value, json};
+
+pub(super) static INSTALL: Install = Install {
+    user: Some(".codex/hooks.json"),
+    project: Some(".codex/hooks.json"),
+    binaries: &["codex"],
+    events: &["PreToolUse", "PermissionRequest", "PostToolUse", "UserPromptSubmit", "SessionStart", "Stop"],
+    names_event: false,
+    skeleton: r#"{"hooks": {}}"#,
+    at: "hooks",
+    list: false,
+    entry,
+};
+
+fn entry(_event: &str, command: &str) -> Value {
+    json!({"hooks": [{"type": "command", "command": command}]})
+}
