@@ -146,9 +146,7 @@ impl Installer {
             let Value::Array(list) = container else {
                 return Err(format!("`{at}` is not a list; nothing was changed"));
             };
-            list.retain(|x| {
-                !self.ours_any(x).is_some_and(|e| !wanted.iter().any(|(we, w)| *we == e && w == x))
-            });
+            list.retain(|x| self.ours_any(x).is_none_or(|e| wanted.iter().any(|(we, w)| *we == e && w == x)));
             for (_, w) in &wanted {
                 if !list.contains(w) {
                     list.push(w.clone());
