@@ -3,7 +3,7 @@
 //! get a bridge entry, and the shape of one entry. A dialect without it cannot be installed.
 //! Data only; it reads and runs nothing.
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 /// Where and how the bridge is written into one agent's own configuration.
 #[derive(Debug)]
@@ -32,4 +32,36 @@ pub struct Install {
     /// The entry for the agent's `event` running `command`, exactly as the agent reads it: only
     /// keys the agent accepts, since the command string itself is the mark that finds it again.
     pub entry: fn(event: &str, command: &str) -> Value,
+}
+
+impl Install {
+    /// The values of an agent whose hooks sit under a top-level `hooks` object of event →
+    /// list, each entry a matcher-less group of one command handler (Claude Code's shape),
+    /// unless it says otherwise.
+    pub const HOOKS: Install = Install {
+        user: None,
+        project: None,
+        binaries: &[],
+        events: &[],
+        names_event: false,
+        skeleton: r#"{"hooks": {}}"#,
+        at: "hooks",
+        list: false,
+        entry: group,
+    };
+}
+
+/// A matcher-less group of one command handler: `{"hooks": [{"type": "command", "command"}]}`.
+pub fn group(event: &str, command: &str) -> Value {
+    json!({"hooks": [handler(event, command)]})
+}
+
+/// One command handler: `{"type": "command", "command"}`.
+pub fn handler(_event: &str, command: &str) -> Value {
+    json!({"type": "command", "command": command})
+}
+
+/// A bare command entry: `{"command"}` (Cursor, Windsurf).
+pub fn bare(_event: &str, command: &str) -> Value {
+    json!({"command": command})
 }

@@ -4,8 +4,8 @@
 //! flat handlers elsewhere (its shape), naming the event (`--event`: the payload does not).
 //! Only keys Antigravity reads: it drops a whole file for one unknown key.
 
-use crate::dialect::installing::Install;
-use serde_json::{Value, json};
+use crate::dialect::installing::{Install, group, handler};
+use serde_json::Value;
 
 pub(super) static INSTALL: Install = Install {
     user: Some(".gemini/antigravity-cli/hooks.json"),
@@ -15,14 +15,13 @@ pub(super) static INSTALL: Install = Install {
     names_event: true,
     skeleton: r#"{"hookwire-bridge": {"enabled": true}}"#,
     at: "hookwire-bridge",
-    list: false,
     entry,
+    ..Install::HOOKS
 };
 
 fn entry(event: &str, command: &str) -> Value {
-    let handler = json!({"type": "command", "command": command});
     match event {
-        "PreToolUse" | "PostToolUse" => json!({"hooks": [handler]}),
-        _ => handler,
+        "PreToolUse" | "PostToolUse" => group(event, command),
+        _ => handler(event, command),
     }
 }

@@ -2,20 +2,11 @@
 //! `~/.codex/` or the project's `.codex/`, one matcher-less group per event.
 
 use crate::dialect::installing::Install;
-use serde_json::{Value, json};
 
 pub(super) static INSTALL: Install = Install {
     user: Some(".codex/hooks.json"),
     project: Some(".codex/hooks.json"),
     binaries: &["codex"],
     events: &["PreToolUse", "PermissionRequest", "PostToolUse", "UserPromptSubmit", "SessionStart", "Stop"],
-    names_event: false,
-    skeleton: r#"{"hooks": {}}"#,
-    at: "hooks",
-    list: false,
-    entry,
+    ..Install::HOOKS
 };
-
-fn entry(_event: &str, command: &str) -> Value {
-    json!({"hooks": [{"type": "command", "command": command}]})
-}

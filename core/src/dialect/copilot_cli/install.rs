@@ -13,9 +13,8 @@ pub(super) static INSTALL: Install = Install {
     events: &["preToolUse", "postToolUse", "userPromptSubmitted", "agentStop", "sessionStart"],
     names_event: true,
     skeleton: r#"{"version": 1, "hooks": {}}"#,
-    at: "hooks",
-    list: false,
     entry,
+    ..Install::HOOKS
 };
 
 fn entry(_event: &str, command: &str) -> Value {

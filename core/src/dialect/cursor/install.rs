@@ -3,7 +3,7 @@
 //! covers every tool, so `beforeShellExecution` gets none (the hooks would run twice); `stop`
 //! sets `loop_limit: null`, leaving the Stop-loop cap to the user's hooks and hookwire's.
 
-use crate::dialect::installing::Install;
+use crate::dialect::installing::{Install, bare};
 use serde_json::{Value, json};
 
 pub(super) static INSTALL: Install = Install {
@@ -11,16 +11,14 @@ pub(super) static INSTALL: Install = Install {
     project: Some(".cursor/hooks.json"),
     binaries: &["cursor", "cursor-agent"],
     events: &["preToolUse", "postToolUse", "beforeSubmitPrompt", "stop", "sessionStart"],
-    names_event: false,
     skeleton: r#"{"version": 1, "hooks": {}}"#,
-    at: "hooks",
-    list: false,
     entry,
+    ..Install::HOOKS
 };
 
 fn entry(event: &str, command: &str) -> Value {
     match event {
         "stop" => json!({"command": command, "loop_limit": null}),
-        _ => json!({"command": command}),
+        _ => bare(event, command),
     }
 }

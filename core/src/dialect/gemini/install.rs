@@ -10,11 +10,8 @@ pub(super) static INSTALL: Install = Install {
     project: Some(".gemini/settings.json"),
     binaries: &["gemini"],
     events: &["BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "SessionStart"],
-    names_event: false,
-    skeleton: r#"{"hooks": {}}"#,
-    at: "hooks",
-    list: false,
     entry,
+    ..Install::HOOKS
 };
 
 fn entry(_event: &str, command: &str) -> Value {

@@ -10,11 +10,10 @@ pub(super) static INSTALL: Install = Install {
     project: Some(".kiro/hooks/hookwire-bridge.json"),
     binaries: &["kiro", "kiro-cli"],
     events: &["PreToolUse", "UserPromptSubmit", "SessionStart"],
-    names_event: false,
     skeleton: r#"{"version": "v1", "hooks": []}"#,
-    at: "hooks",
     list: true,
     entry,
+    ..Install::HOOKS
 };
 
 fn entry(event: &str, command: &str) -> Value {

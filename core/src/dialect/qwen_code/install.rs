@@ -2,20 +2,11 @@
 //! of `~/.qwen/` or the project's `.qwen/`, one matcher-less group per event.
 
 use crate::dialect::installing::Install;
-use serde_json::{Value, json};
 
 pub(super) static INSTALL: Install = Install {
     user: Some(".qwen/settings.json"),
     project: Some(".qwen/settings.json"),
     binaries: &["qwen"],
     events: &["PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop"],
-    names_event: false,
-    skeleton: r#"{"hooks": {}}"#,
-    at: "hooks",
-    list: false,
-    entry,
+    ..Install::HOOKS
 };
-
-fn entry(_event: &str, command: &str) -> Value {
-    json!({"hooks": [{"type": "command", "command": command}]})
-}

@@ -2,8 +2,7 @@
 //! `~/.codeium/windsurf/hooks.json` or the project's `.windsurf/hooks.json`, a flat entry per
 //! `pre_*` event naming the event (`--event`: its payload's name is not reliable).
 
-use crate::dialect::installing::Install;
-use serde_json::{Value, json};
+use crate::dialect::installing::{Install, bare};
 
 pub(super) static INSTALL: Install = Install {
     user: Some(".codeium/windsurf/hooks.json"),
@@ -11,12 +10,6 @@ pub(super) static INSTALL: Install = Install {
     binaries: &["windsurf"],
     events: &["pre_run_command", "pre_read_code", "pre_write_code", "pre_mcp_tool_use", "pre_user_prompt"],
     names_event: true,
-    skeleton: r#"{"hooks": {}}"#,
-    at: "hooks",
-    list: false,
-    entry,
+    entry: bare,
+    ..Install::HOOKS
 };
-
-fn entry(_event: &str, command: &str) -> Value {
-    json!({"command": command})
-}
