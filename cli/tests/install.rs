@@ -7,49 +7,22 @@
 
 use hookwire_core::install::Installer;
 use serde_json::{Value, json};
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-/// A scratch directory with a `home/` and a `proj/`, removed on drop.
-struct Scratch(PathBuf);
+mod common;
+
+use common::Scratch;
 
 impl Scratch {
-    fn new(tag: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("hookwire-install-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(dir.join("home/.claude")).unwrap();
-        std::fs::create_dir_all(dir.join("proj")).unwrap();
-        Scratch(dir)
-    }
-
-    fn home(&self) -> PathBuf {
-        self.0.join("home")
-    }
-
     fn proj(&self) -> PathBuf {
         self.0.join("proj")
     }
 
+    /// The binary in the project, with a `PATH` of the system's programs only (`doctor` looks
+    /// for agents there).
     fn run(&self, args: &[&str], stdin: &str) -> Output {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hookwire"))
-            .args(args)
-            .current_dir(self.proj())
-            .env("HOME", self.home())
-            .env("PATH", "/usr/bin:/bin")
-            .env_remove("XDG_CONFIG_HOME")
-            .env_remove("HOOKWIRE_LOG")
-            .env_remove("HOOKWIRE_TRUST_STORE")
-            .env_remove("CLAUDE_PROJECT_DIR")
-            .env_remove("HOOKWIRE_BRIDGE_ACTIVE")
-            .env_remove("GEMINI_PROJECT_DIR")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-        child.wait_with_output().unwrap()
+        common::run(self.hookwire(&self.proj()).args(args).env("PATH", "/usr/bin:/bin"), stdin)
     }
 
     /// `hookwire <verb> --agent A --scope S --json`: the report, after checking it succeeded.
@@ -80,12 +53,6 @@ impl Scratch {
     fn write(&self, path: &Path, text: &str) {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(path, text).unwrap();
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 
@@ -138,7 +105,7 @@ fn every_agent_list_is_the_one_the_docs_name() {
 
 #[test]
 fn installing_into_an_empty_home_twice_changes_no_byte_and_uninstall_removes_the_file() {
-    let s = Scratch::new("empty");
+    let s = Scratch::new("install", "empty");
     for (agent, scope) in targets() {
         let file = s.file(agent, scope);
         let first = s.ok("install", agent, scope);
@@ -166,7 +133,7 @@ fn installing_into_an_empty_home_twice_changes_no_byte_and_uninstall_removes_the
 
 #[test]
 fn installing_into_a_populated_file_keeps_the_users_entries_and_a_backup_and_uninstall_restores_it() {
-    let s = Scratch::new("populated");
+    let s = Scratch::new("install", "populated");
     for (agent, scope) in targets() {
         let file = s.file(agent, scope);
         let original = populated(agent);
@@ -198,7 +165,7 @@ fn installing_into_a_populated_file_keeps_the_users_entries_and_a_backup_and_uni
 
 #[test]
 fn a_file_that_is_not_json_is_refused_and_left_as_it_is() {
-    let s = Scratch::new("invalid");
+    let s = Scratch::new("install", "invalid");
     for (agent, scope) in targets() {
         let file = s.file(agent, scope);
         s.write(&file, "{\"hooks\": {,}");
@@ -212,7 +179,7 @@ fn a_file_that_is_not_json_is_refused_and_left_as_it_is() {
 
 #[test]
 fn a_settings_file_with_comments_is_refused_rather_than_stripped() {
-    let s = Scratch::new("comments");
+    let s = Scratch::new("install", "comments");
     let file = s.file("gemini", "user");
     let text = "{\n  // my theme\n  \"theme\": \"dark\"\n}\n";
     s.write(&file, text);
@@ -223,7 +190,7 @@ fn a_settings_file_with_comments_is_refused_rather_than_stripped() {
 
 #[test]
 fn a_file_that_is_not_an_object_or_whose_hooks_are_not_a_map_is_refused() {
-    let s = Scratch::new("shape");
+    let s = Scratch::new("install", "shape");
     let file = s.file("cursor", "user");
     s.write(&file, "[1]");
     assert!(s.fails("install", "cursor", "user").contains("not a JSON object"));
@@ -236,7 +203,7 @@ fn a_file_that_is_not_an_object_or_whose_hooks_are_not_a_map_is_refused() {
 
 #[test]
 fn a_symlink_out_of_the_agents_directory_is_refused_and_one_inside_is_followed() {
-    let s = Scratch::new("symlink");
+    let s = Scratch::new("install", "symlink");
     let outside = s.0.join("elsewhere.json");
     std::fs::write(&outside, "{}").unwrap();
     let file = s.file("cursor", "user");
@@ -260,7 +227,7 @@ fn a_symlink_out_of_the_agents_directory_is_refused_and_one_inside_is_followed()
 
 #[test]
 fn a_dry_run_writes_nothing() {
-    let s = Scratch::new("dry");
+    let s = Scratch::new("install", "dry");
     let proj = s.proj().to_string_lossy().into_owned();
     let out = s.run(&["install", "--agent", "codex", "--dry-run", "--project-dir", &proj], "");
     assert!(out.status.success());
@@ -270,7 +237,7 @@ fn a_dry_run_writes_nothing() {
 
 #[test]
 fn events_limit_the_entries_and_an_unknown_one_is_refused() {
-    let s = Scratch::new("events");
+    let s = Scratch::new("install", "events");
     let out = s.run(&["install", "--agent", "gemini", "--events", "BeforeTool,AfterTool"], "");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let doc = parse(&s.file("gemini", "user"));
@@ -294,7 +261,7 @@ fn guard(s: &Scratch) {
 
 #[test]
 fn the_installed_file_is_read_by_hookwires_loader_and_its_bridge_runs_the_claude_code_guard() {
-    let s = Scratch::new("loader");
+    let s = Scratch::new("install", "loader");
     guard(&s);
     let event = json!({"hook_event_name": "PreToolUse", "session_id": "s", "cwd": s.proj().to_string_lossy(),
                        "tool_name": "Bash", "tool_input": {"command": "rm -rf /tmp/x"}})
@@ -318,7 +285,7 @@ fn the_installed_file_is_read_by_hookwires_loader_and_its_bridge_runs_the_claude
 
 #[test]
 fn doctor_names_the_guard_two_agents_disagree_on_and_what_each_would_run() {
-    let s = Scratch::new("doctor");
+    let s = Scratch::new("install", "doctor");
     guard(&s);
     let cursor = s.file("cursor", "user");
     s.write(&cursor, r#"{"version": 1, "hooks": {"preToolUse": [{"command": "./cursor-only.sh"}]}}"#);
