@@ -79,7 +79,7 @@ fn look(
         match read_document(&f.path) {
             Ok(Some(doc)) => f.bridge = i.installed(&doc).into_iter().map(|(e, _)| e).collect(),
             Ok(None) => {}
-            Err(e) => f.problem = Some(e),
+            Err(e) => f.problem = Some(format!("its bridge entries cannot be read: the file {e}")),
         }
     }
     let envelope = crate::validate::envelope(&f.path, dialect);

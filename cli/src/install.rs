@@ -224,7 +224,8 @@ fn report(a: &Args<'_>, verb: &str, file: &Path, changed: bool, backup: Option<&
         (true, true) => format!("would be {verb} (dry run: nothing written)"),
         (true, false) => verb.to_string(),
     };
-    say!("{}: {} bridge for {} ({}): {what}", file.display(), a.scope.as_str(), a.agent, events.join(", "));
+    let on = if events.is_empty() { String::new() } else { format!(" ({})", events.join(", ")) };
+    say!("{}: {} bridge for {}{on}: {what}", file.display(), a.scope.as_str(), a.agent);
     if let Some(b) = backup.filter(|_| changed && !a.dry_run) {
         say!("backup: {}", b.display());
     }
@@ -266,8 +267,9 @@ pub fn uninstall(a: &Args<'_>) -> Result<u8, Failure> {
         return Ok(0);
     };
     let removed = i.uninstall(&doc).map_err(|e| fail(e, Some(&shown)))?;
+    let installed = i.installed(&doc);
     let events: Vec<&str> =
-        i.data().events.iter().copied().filter(|e| i.installed(&doc).iter().any(|(x, _)| x == e)).collect();
+        i.data().events.iter().copied().filter(|e| installed.iter().any(|(x, _)| x == e)).collect();
     let changed = removed.count > 0;
     // A file that install created (no backup: there was nothing to keep) and that holds nothing
     // else goes with the entries.
