@@ -27,6 +27,7 @@ mod flat;
 mod gemini;
 mod iflow;
 pub(crate) mod info;
+pub(crate) mod installing;
 mod jcli;
 mod jcode;
 mod kimi_cli;
@@ -268,6 +269,9 @@ pub struct Profile {
     /// A result in the agent's own answer form, for the bridge (`answer.rs`, `bridge.rs`):
     /// `None`: `hookwire bridge` cannot answer this agent.
     pub answer: Option<answering::AnswerFn>,
+    /// Where and how `hookwire install` writes the bridge into the agent's own configuration
+    /// (`install.rs`); `None`: it cannot.
+    pub install: Option<&'static installing::Install>,
 }
 
 impl Profile {
@@ -302,6 +306,7 @@ impl Profile {
         directory: None,
         native_payloads: false,
         answer: None,
+        install: None,
     };
 
     /// The dialect's event of this native name.
