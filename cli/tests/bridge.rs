@@ -376,7 +376,7 @@ fn antigravity_and_qwen_payloads_get_their_own_answers() {
 
 #[test]
 fn the_newly_bridged_agents_answer_a_guard_in_their_own_form() {
-    let s = Scratch::new("more-agents");
+    let s = Scratch::new("bridge", "more-agents");
     s.user_guard("Bash", EXIT2_GUARD);
     // Claude Code's clones: Claude Code's answer, on their own events.
     let claude = json!({"session_id": "s1", "cwd": s.proj(), "hook_event_name": "PreToolUse", "tool_name": "Bash",
@@ -408,7 +408,7 @@ fn the_newly_bridged_agents_answer_a_guard_in_their_own_form() {
 
 #[test]
 fn a_stop_is_crushs_halt_with_the_reason_alone_on_stderr() {
-    let s = Scratch::new("crush-halt");
+    let s = Scratch::new("bridge", "crush-halt");
     s.user_guard(
         "Bash",
         r#"printf '{"continue": false, "stopReason": "enough for today", "systemMessage": "bye"}'"#,
