@@ -100,7 +100,7 @@ fn every_agent_list_is_the_one_the_docs_name() {
     for a in Installer::agents() {
         assert!(docs.contains(&format!("`{a}`")), "docs/bridge.md does not name {a}");
     }
-    assert_eq!(Installer::agents().len(), 9);
+    assert_eq!(Installer::agents().len(), 16);
 }
 
 #[test]

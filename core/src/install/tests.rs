@@ -103,7 +103,7 @@ fn an_unknown_event_or_a_wrong_container_is_refused() {
 #[test]
 fn agents_without_an_install_say_so() {
     assert!(Installer::for_agent("claude-code").expect_err("none").contains("cannot write"));
-    assert!(Installer::for_agent("crush").is_err());
+    assert!(Installer::for_agent("cline").is_err());
     assert!(Installer::for_agent("nope").is_err());
 }
 

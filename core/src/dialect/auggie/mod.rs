@@ -11,6 +11,7 @@
 
 mod answer;
 mod config;
+mod install;
 mod payload;
 mod reading;
 
@@ -61,6 +62,7 @@ static PROFILE: Profile = Profile {
     // Not observed: the 60,000 ms every other millisecond dialect uses.
     default_timeout_s: Some(60.0),
     answer: Some(answer::answer),
+    install: Some(&install::INSTALL),
     ..Profile::BASE
 };
 

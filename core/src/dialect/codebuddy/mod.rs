@@ -4,6 +4,8 @@
 //! `NotebookWrite` [d]. Hooks get `CODEBUDDY_PROJECT_DIR` [d]; timeouts are seconds, 60 by
 //! default [d]; hooks run in parallel [d]. Everything else is Claude Code's.
 
+mod install;
+
 use super::Profile;
 use super::family::{Anchoring, CLASSIC_EVENTS, Family, Member};
 use crate::catalog::Dialect;
@@ -20,6 +22,7 @@ static PROFILE: Profile = Profile {
     native_events: Some(CLASSIC_EVENTS),
     default_timeout_s: Some(60.0),
     answer: Some(answer),
+    install: Some(&install::INSTALL),
     ..Profile::BASE
 };
 

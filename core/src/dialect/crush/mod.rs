@@ -17,6 +17,7 @@
 mod answer;
 mod config;
 mod fold;
+mod install;
 mod native;
 mod payload;
 mod reading;
@@ -51,6 +52,7 @@ pub(super) static PROFILE: Profile = Profile {
     default_timeout_s: Some(30.0),
     native_payloads: true,
     answer: Some(answer::answer),
+    install: Some(&install::INSTALL),
     ..Profile::BASE
 };
 

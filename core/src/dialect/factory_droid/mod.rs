@@ -13,6 +13,7 @@
 
 mod answer;
 mod fold;
+mod install;
 mod payload;
 mod reading;
 mod tools;
@@ -73,6 +74,7 @@ pub(super) static PROFILE: Profile = Profile {
     env_file_vars: &["CLAUDE_ENV_FILE", "DROID_ENV_FILE"],
     context_continues_stop: true,
     answer: Some(answer::answer),
+    install: Some(&install::INSTALL),
     ..Profile::BASE
 };
 

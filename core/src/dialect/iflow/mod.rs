@@ -5,6 +5,8 @@
 //! `IFLOW_TOOL_NAME` and `IFLOW_TOOL_ARGS` [s]. Unverified, hookwire's choices: timeouts in
 //! seconds with Claude Code's defaults, `CLAUDE_PROJECT_DIR` for the project.
 
+mod install;
+
 use super::family::{Family, Member};
 use super::{FireEvent, NativeEvent, Profile, ev, native};
 use crate::catalog::Dialect;
@@ -33,6 +35,7 @@ static PROFILE: Profile = Profile {
     native_events: Some(EVENTS),
     sets_project_dir: true,
     answer: Some(answer),
+    install: Some(&install::INSTALL),
     ..Profile::BASE
 };
 

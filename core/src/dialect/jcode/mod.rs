@@ -3,6 +3,7 @@
 //! `updatedInput`/`modifiedResult`, and the sequential stop-at-first-block fold (shared by ok).
 
 mod answer;
+mod install;
 mod matcher;
 mod payload;
 mod reading;
@@ -90,6 +91,7 @@ pub(super) static PROFILE: Profile = Profile {
     chains: true,
     sets_project_dir: true,
     answer: Some(answer::answer),
+    install: Some(&install::INSTALL),
     ..Profile::BASE
 };
 

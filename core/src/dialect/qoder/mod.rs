@@ -5,6 +5,8 @@
 //! choices are Claude Code's nine classic events, timeouts in seconds with Claude Code's
 //! defaults, and `CLAUDE_PROJECT_DIR` for the project.
 
+mod install;
+
 use super::Profile;
 use super::family::{CLASSIC_EVENTS, Family, Member};
 use crate::catalog::Dialect;
@@ -20,6 +22,7 @@ static PROFILE: Profile = Profile {
     native_events: Some(CLASSIC_EVENTS),
     sets_project_dir: true,
     answer: Some(answer),
+    install: Some(&install::INSTALL),
     ..Profile::BASE
 };
 
