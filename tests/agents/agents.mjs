@@ -81,6 +81,8 @@ export const AGENTS = {
      * docs/bridge.md (Gemini's timeout in milliseconds) and turns off what would reach out to
      * the network. `--skip-trust` trusts the scratch project for this run (headless Gemini
      * refuses an untrusted folder); `--approval-mode yolo` lets the tool run without a prompt.
+     * `GEMINI_CLI_NO_RELAUNCH` keeps Gemini CLI from starting itself a second time with a
+     * larger heap, which doubled its start-up time here.
      */
     setup({ home, port, bridge }) {
       const dir = join(home, '.gemini');

@@ -24,6 +24,8 @@ const AGENT_TIMEOUT_S = Number(process.env.HOOKWIRE_AGENT_TIMEOUT_S || 60);
 /** Seconds `npm install` of one pinned agent may take. */
 const INSTALL_TIMEOUT_S = 150;
 const REQUIRE = process.env.HOOKWIRE_REQUIRE_AGENTS === '1';
+/** Agent runs at a time (HOOKWIRE_AGENT_JOBS, default 2: the machine's two cores). */
+const JOBS = Math.max(1, Number(process.env.HOOKWIRE_AGENT_JOBS || 2));
 
 function options() {
   const out = { agents: Object.keys(AGENTS), scenarios: SCENARIOS.map((s) => s.name) };
@@ -127,32 +129,51 @@ function requests(logPath) {
 /**
  * Installs the pinned agent under WORK (kept between runs: a matching installed version is
  * reused), and checks that it starts. Resolves with the binary's path, or a reason to skip.
+ * A kept install that no longer starts (an interrupted install, a moved Node) is installed
+ * again once.
  */
 async function install(agent) {
   const dir = join(WORK, `npm-${agent.bin}-${agent.version}`);
   const bin = join(dir, 'node_modules/.bin', agent.bin);
   const pkgJson = join(dir, 'node_modules', agent.pkg, 'package.json');
-  const installed = existsSync(pkgJson) && JSON.parse(readFileSync(pkgJson, 'utf8')).version === agent.version;
-  if (!installed) {
-    mkdirSync(dir, { recursive: true });
-    const log = join(dir, 'install.log');
-    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const r = await runBounded(
-      [npm, 'install', '--prefix', dir, '--no-audit', '--no-fund', '--ignore-scripts', '--no-save', `${agent.pkg}@${agent.version}`],
-      { cwd: dir, env: process.env, stdout: log, stderr: log, timeoutS: INSTALL_TIMEOUT_S },
-    );
-    if (r.code !== 0 || !existsSync(bin)) {
-      const why = r.timedOut ? `npm install timed out after ${INSTALL_TIMEOUT_S} s` : `npm install failed (${r.error || `exit ${r.code}`})`;
-      return { skip: `${why}; ${tail(readFileSync(log, 'utf8'), 3).replace(/\n/g, ' | ')}` };
-    }
+  const kept = existsSync(pkgJson) && JSON.parse(readFileSync(pkgJson, 'utf8')).version === agent.version;
+  if (kept) {
+    const started = await starts(agent, dir, bin);
+    if (!started.skip) return started;
+    rmSync(dir, { recursive: true, force: true });
   }
-  const vlog = join(dir, 'version.log');
-  const r = await runBounded([bin, '--version'], { cwd: dir, env: process.env, stdout: vlog, stderr: vlog, timeoutS: 30 });
-  const said = readFileSync(vlog, 'utf8');
+  mkdirSync(dir, { recursive: true });
+  const log = join(dir, 'install.log');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const r = await runBounded(
+    [npm, 'install', '--prefix', dir, '--no-audit', '--no-fund', '--ignore-scripts', '--no-save', `${agent.pkg}@${agent.version}`],
+    { cwd: dir, env: process.env, stdout: log, stderr: log, timeoutS: INSTALL_TIMEOUT_S },
+  );
+  if (r.code !== 0 || !existsSync(bin)) {
+    const why = r.timedOut ? `npm install timed out after ${INSTALL_TIMEOUT_S} s` : `npm install failed (${r.error || `exit ${r.code}`})`;
+    return { skip: `${why}: ${npmError(readFileSync(log, 'utf8'))} (log: ${log})` };
+  }
+  return starts(agent, dir, bin);
+}
+
+/** `bin --version` must exit 0 and print the pinned version (an unsupported platform does not). */
+async function starts(agent, dir, bin) {
+  const log = join(dir, 'version.log');
+  const r = await runBounded([bin, '--version'], { cwd: dir, env: process.env, stdout: log, stderr: log, timeoutS: 30 });
+  const said = readFileSync(log, 'utf8');
   if (r.code !== 0 || !said.includes(agent.version)) {
-    return { skip: `cannot start (${r.error || `exit ${r.code}`}): ${tail(said, 3).replace(/\n/g, ' | ')}` };
+    const why = r.timedOut ? 'timed out after 30 s' : r.error || `exit ${r.code}`;
+    return { skip: `cannot start (${why}): ${tail(said, 3).replace(/\n/g, ' | ')}` };
   }
   return { bin };
+}
+
+/** npm's own one-line account of a failed install: its error code and first message line. */
+function npmError(log) {
+  const lines = log.split('\n').filter((l) => l.startsWith('npm error ')).map((l) => l.slice(10).trim());
+  const code = lines.find((l) => l.startsWith('code '));
+  const message = lines.find((l) => l && !/^(code|syscall|errno) /.test(l));
+  return [code, message].filter(Boolean).join(': ') || tail(log, 2).replace(/\n/g, ' | ');
 }
 
 function tail(text, n) {
@@ -252,15 +273,32 @@ function keepFailure(agent, s, res) {
   for (const l of reqs.slice(-4)) console.log(`     | ${l.slice(-400)}`);
 }
 
+/** Runs `work` (functions returning promises) at most `n` at a time; resolves with their results in order. */
+async function pool(n, work) {
+  const results = new Array(work.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < work.length) {
+      const i = next++;
+      results[i] = await work[i]();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(n, work.length) }, worker));
+  return results;
+}
+
 async function main() {
   const opt = options();
   mkdirSync(WORK, { recursive: true });
+  const t0 = Date.now();
   let failed = 0;
-  for (const name of opt.agents) {
+  // The agents install side by side; then every (agent, scenario) run goes through one pool:
+  // each run has its own HOME, project, mock and port, so runs cannot see each other.
+  const installed = await Promise.all(opt.agents.map(async (name) => [name, await install(AGENTS[name])]));
+  const runs = [];
+  for (const [name, got] of installed) {
     const agent = AGENTS[name];
     const label = `${name} ${agent.version}`;
-    const t0 = Date.now();
-    const got = await install(agent);
     if (got.skip) {
       console.log(`SKIP: ${label}: ${got.skip}`);
       if (REQUIRE) {
@@ -269,27 +307,24 @@ async function main() {
       }
       continue;
     }
-    console.log(`${label}: installed and starts (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    console.log(`${label}: installed and starts`);
     for (const s of SCENARIOS.filter((x) => opt.scenarios.includes(x.name))) {
-      if (s.skip && s.skip[name]) {
-        console.log(`  not run  ${label} ${s.name}: ${s.skip[name]}`);
-        continue;
-      }
-      const res = await scenario(agent, got.bin, opt.hookwire, s);
-      const secs = (res.ms / 1000).toFixed(1);
-      if (res.ok) {
-        console.log(`  ok    ${label} ${s.name} (${secs} s): ${s.says}`);
-      } else {
-        failed += 1;
-        console.log(`  FAIL  ${label} ${s.name} (${secs} s): ${res.why}`);
-        keepFailure(agent, s, res);
-      }
+      runs.push({ name, agent, label, s, bin: got.bin });
     }
   }
-  if (failed) {
-    console.log(`${failed} failed`);
-    process.exit(1);
-  }
+  console.log(`(installs ${((Date.now() - t0) / 1000).toFixed(1)} s; ${runs.length} runs, ${JOBS} at a time, each killed after ${AGENT_TIMEOUT_S} s)`);
+  const results = await pool(JOBS, runs.map((r) => () => (r.s.skip && r.s.skip[r.name] ? null : scenario(r.agent, r.bin, opt.hookwire, r.s))));
+  runs.forEach(({ name, agent, label, s }, i) => {
+    const res = results[i];
+    if (!res) return console.log(`  not run  ${label} ${s.name}: ${s.skip[name]}`);
+    const secs = (res.ms / 1000).toFixed(1);
+    if (res.ok) return console.log(`  ok    ${label} ${s.name} (${secs} s): ${s.says}`);
+    failed += 1;
+    console.log(`  FAIL  ${label} ${s.name} (${secs} s): ${res.why}`);
+    keepFailure(agent, s, res);
+  });
+  console.log(`${failed ? `${failed} failed` : 'all passed'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  if (failed) process.exit(1);
 }
 
 main().catch((e) => {
