@@ -1,6 +1,6 @@
 // The pinned agents: how each is installed, configured in a scratch HOME (its model API pointed
 // at the mock, `hookwire bridge` as its hook), run headless, and how its model requests show
-// what a tool returned. The pins are the versions hookwire's dialects were recorded from
+// what a tool returned (`toolOutputs`: the tool results one logged request body carries). The pins are the versions hookwire's dialects were recorded from
 // (docs/agents.md: Codex CLI 0.169.0, Gemini CLI 0.61.0).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,13 +12,18 @@ function text(v) {
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
+/**
+ * An agent's pin: its npm package at an exact version, its command (also its name for
+ * `hookwire bridge --agent`), and the mock of its model API.
+ */
+function pin(spec, bin, mock) {
+  const at = spec.lastIndexOf('@');
+  return { pkg: spec.slice(0, at), version: spec.slice(at + 1), bin, bridge: bin, mock };
+}
+
 export const AGENTS = {
   codex: {
-    pkg: '@openai/codex',
-    version: '0.169.0',
-    bin: 'codex',
-    bridge: 'codex',
-    mock: 'mock-responses.mjs',
+    ...pin('@openai/codex@0.169.0', 'codex', 'mock-responses.mjs'),
     /**
      * `$CODEX_HOME/config.toml` names the mock as a Responses API provider (no key: a custom
      * provider sends none); `$CODEX_HOME/hooks.json` holds the bridge lines of docs/bridge.md.
@@ -55,26 +60,13 @@ export const AGENTS = {
         env: { CODEX_HOME: codexHome },
       };
     },
-    /** The outputs of tool calls that Codex sent back to the model. */
-    toolResults(reqs) {
-      const out = new Set();
-      for (const q of reqs) {
-        for (const i of (q.body && q.body.input) || []) {
-          if (typeof i.type === 'string' && i.type.endsWith('_output')) out.add(text(i.output));
-        }
-      }
-      return [...out];
-    },
-    requestsAfterTool(reqs) {
-      return reqs.filter((q) => ((q.body && q.body.input) || []).some((i) => typeof i.type === 'string' && i.type.endsWith('_output')));
+    /** The tool outputs one Responses API request carries (Codex's answers to tool calls). */
+    toolOutputs(body) {
+      return ((body && body.input) || []).filter((i) => typeof i.type === 'string' && i.type.endsWith('_output')).map((i) => text(i.output));
     },
   },
   gemini: {
-    pkg: '@google/gemini-cli',
-    version: '0.61.0',
-    bin: 'gemini',
-    bridge: 'gemini',
-    mock: 'mock-gemini.mjs',
+    ...pin('@google/gemini-cli@0.61.0', 'gemini', 'mock-gemini.mjs'),
     /**
      * `GOOGLE_GEMINI_BASE_URL` points the Gemini API client at the mock (plain http is allowed
      * for 127.0.0.1) with an API key; `~/.gemini/settings.json` holds the bridge lines of
@@ -101,18 +93,10 @@ export const AGENTS = {
         env: { GEMINI_API_KEY: 'mock-key', GOOGLE_GEMINI_BASE_URL: `http://127.0.0.1:${port}`, GEMINI_CLI_NO_RELAUNCH: 'true' },
       };
     },
-    /** The function responses Gemini CLI sent back to the model. */
-    toolResults(reqs) {
-      const out = new Set();
-      for (const q of reqs) {
-        for (const c of (q.body && q.body.contents) || []) {
-          for (const p of c.parts || []) if (p.functionResponse) out.add(text(p.functionResponse.response));
-        }
-      }
-      return [...out];
-    },
-    requestsAfterTool(reqs) {
-      return reqs.filter((q) => ((q.body && q.body.contents) || []).some((c) => (c.parts || []).some((p) => p.functionResponse)));
+    /** The function responses one Gemini API request carries (Gemini CLI's tool results). */
+    toolOutputs(body) {
+      const parts = ((body && body.contents) || []).flatMap((c) => c.parts || []);
+      return parts.filter((p) => p.functionResponse).map((p) => text(p.functionResponse.response));
     },
   },
 };

@@ -180,9 +180,12 @@ function tail(text, n) {
   return text.split('\n').filter((l) => l.trim()).slice(-n).join('\n');
 }
 
-/** Runs one scenario for one agent; resolves with `{ok, ms, why}`. */
-async function scenario(agent, bin, hookwire, s) {
-  const dir = join(WORK, 'runs', `${agent.bin}-${s.name}`);
+/**
+ * Runs one scenario for one agent; resolves with `{ok, ms, why}`. `bridge` is the hook command
+ * the agent runs (hookwire's bridge; the self-check's does nothing).
+ */
+async function scenario(agent, bin, bridge, s, tag = '') {
+  const dir = join(WORK, 'runs', `${tag}${agent.bin}-${s.name}`);
   rmSync(dir, { recursive: true, force: true });
   const home = join(dir, 'home');
   const project = join(dir, 'project');
@@ -216,7 +219,6 @@ async function scenario(agent, bin, hookwire, s) {
   } catch (e) {
     return { ok: false, ms: 0, why: `mock: ${e.message}`, dir, files };
   }
-  const bridge = `${hookwire} bridge --agent ${agent.bridge}`;
   const { argv, env } = agent.setup({ home, project, port: mock.port, bridge });
   const baseEnv = {
     PATH: process.env.PATH,
@@ -241,8 +243,8 @@ async function scenario(agent, bin, hookwire, s) {
     exit: r,
     markerRan: existsSync(files.marker),
     rewrittenRan: existsSync(files.rewritten),
-    toolResults: agent.toolResults(reqs),
-    afterTool: agent.requestsAfterTool(reqs).map((q) => JSON.stringify(q.body)),
+    toolResults: [...new Set(reqs.flatMap((q) => agent.toolOutputs(q.body)))],
+    afterTool: reqs.filter((q) => agent.toolOutputs(q.body).length).map((q) => JSON.stringify(q.body)),
     requests: reqs,
   };
   let why = null;
@@ -271,6 +273,30 @@ function keepFailure(agent, s, res) {
   const reqs = existsSync(res.files.requests) ? readFileSync(res.files.requests, 'utf8').split('\n').filter(Boolean) : [];
   console.log(`     --- ${reqs.length} model requests (the last 4, each its last 400 characters: the end of the conversation)`);
   for (const l of reqs.slice(-4)) console.log(`     | ${l.slice(-400)}`);
+}
+
+/**
+ * The checks must be able to fail: with a hook that answers nothing (`true`) in place of the
+ * bridge, the scenarios that need the bridge's answer must fail on the same agent. Run on the
+ * first installed agent of SELF_CHECK (Codex, the quicker one); returns 1 when a check passed
+ * that should not have.
+ */
+const SELF_CHECK = { agents: ['codex', 'gemini'], scenarios: ['deny', 'rewrite', 'context-after'] };
+
+async function selfCheck(installed, opt) {
+  const found = SELF_CHECK.agents.map((n) => installed.find(([name, got]) => name === n && !got.skip)).find(Boolean);
+  const wanted = SCENARIOS.filter((s) => SELF_CHECK.scenarios.includes(s.name) && opt.scenarios.includes(s.name));
+  if (!found || !wanted.length) return 0;
+  const [name, got] = found;
+  const agent = AGENTS[name];
+  const results = await pool(JOBS, wanted.map((s) => () => scenario(agent, got.bin, 'true', s, 'self-check-')));
+  const passed = wanted.filter((s, i) => results[i].ok).map((s) => s.name);
+  if (passed.length) {
+    console.log(`  FAIL  self-check: with a hook that answers nothing instead of the bridge, ${name} still passed ${passed.join(', ')}: these checks cannot fail`);
+    return 1;
+  }
+  console.log(`  ok    self-check: with a hook that answers nothing instead of the bridge, ${name} fails ${wanted.map((s) => s.name).join(', ')}`);
+  return 0;
 }
 
 /** Runs `work` (functions returning promises) at most `n` at a time; resolves with their results in order. */
@@ -312,8 +338,10 @@ async function main() {
       runs.push({ name, agent, label, s, bin: got.bin });
     }
   }
-  console.log(`(installs ${((Date.now() - t0) / 1000).toFixed(1)} s; ${runs.length} runs, ${JOBS} at a time, each killed after ${AGENT_TIMEOUT_S} s)`);
-  const results = await pool(JOBS, runs.map((r) => () => (r.s.skip && r.s.skip[r.name] ? null : scenario(r.agent, r.bin, opt.hookwire, r.s))));
+  const counted = runs.filter((r) => !(r.s.skip && r.s.skip[r.name])).length;
+  console.log(`(installs ${((Date.now() - t0) / 1000).toFixed(1)} s; ${counted} runs, ${JOBS} at a time, each killed after ${AGENT_TIMEOUT_S} s)`);
+  const bridgeOf = (agent) => `${opt.hookwire} bridge --agent ${agent.bridge}`;
+  const results = await pool(JOBS, runs.map((r) => () => (r.s.skip && r.s.skip[r.name] ? null : scenario(r.agent, r.bin, bridgeOf(r.agent), r.s))));
   runs.forEach(({ name, agent, label, s }, i) => {
     const res = results[i];
     if (!res) return console.log(`  not run  ${label} ${s.name}: ${s.skip[name]}`);
@@ -323,6 +351,7 @@ async function main() {
     console.log(`  FAIL  ${label} ${s.name} (${secs} s): ${res.why}`);
     keepFailure(agent, s, res);
   });
+  failed += await selfCheck(installed, opt);
   console.log(`${failed ? `${failed} failed` : 'all passed'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   if (failed) process.exit(1);
 }

@@ -23,6 +23,19 @@ function says(value) {
   return `printf '%s\\n' '${text}'`;
 }
 
+/** Null when the command did not run and `reason` is in a tool result sent to the model. */
+function stopped(seen, reason, hook) {
+  if (seen.markerRan) return `the command ran (the marker exists) although ${hook}`;
+  if (seen.toolResults.some((t) => t.includes(reason))) return null;
+  return `the reason is in no tool result sent to the model; results: ${JSON.stringify(seen.toolResults).slice(0, 600)}`;
+}
+
+/** Null when the command ran and `context` is in a model request sent after its result. */
+function toldAfter(seen, context) {
+  if (!seen.markerRan) return 'the command did not run';
+  return seen.afterTool.some((t) => t.includes(context)) ? null : 'the context is in no model request after the tool ran';
+}
+
 function reached(seen) {
   return seen.toolResults.length > 0 ? null : 'no tool result reached the model (no request after the tool call)';
 }
@@ -38,13 +51,7 @@ export const SCENARIOS = [
     name: 'deny',
     says: "the guard's exit 2 stopped the command and its reason reached the model",
     hooks: () => [['PreToolUse', 'guard', `echo '${REASON}' >&2\nexit 2`]],
-    check(seen) {
-      if (seen.markerRan) return 'the command ran (the marker exists) although the guard exits 2';
-      if (!seen.toolResults.some((t) => t.includes(REASON))) {
-        return `the guard's reason is in no tool result sent to the model; results: ${JSON.stringify(seen.toolResults).slice(0, 600)}`;
-      }
-      return null;
-    },
+    check: (seen) => stopped(seen, REASON, 'the guard exits 2'),
   },
   {
     name: 'ask',
@@ -54,13 +61,7 @@ export const SCENARIOS = [
     hooks: () => [['PreToolUse', 'ask', says({
       hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: ASK_REASON },
     })]],
-    check(seen) {
-      if (seen.markerRan) return 'the command ran (the marker exists) although the hook asks and nobody can answer';
-      if (!seen.toolResults.some((t) => t.includes(ASK_REASON))) {
-        return `the ask's reason is in no tool result sent to the model; results: ${JSON.stringify(seen.toolResults).slice(0, 600)}`;
-      }
-      return null;
-    },
+    check: (seen) => stopped(seen, ASK_REASON, 'the hook asks and nobody can answer'),
   },
   {
     name: 'rewrite',
@@ -78,10 +79,7 @@ export const SCENARIOS = [
     name: 'context-after',
     says: "a PostToolUse hook's additionalContext reached the model's next request",
     hooks: () => [['PostToolUse', 'context', says({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: CONTEXT_POST } })]],
-    check(seen) {
-      if (!seen.markerRan) return 'the command did not run';
-      return seen.afterTool.some((t) => t.includes(CONTEXT_POST)) ? null : 'the context is in no model request after the tool ran';
-    },
+    check: (seen) => toldAfter(seen, CONTEXT_POST),
   },
   {
     name: 'context-before',
@@ -90,10 +88,7 @@ export const SCENARIOS = [
     // with a warning; there is nothing to see in the model's requests.
     skip: { gemini: 'Gemini CLI delivers no BeforeTool context (docs/agents.md §5); the bridge drops it with a warning' },
     hooks: () => [['PreToolUse', 'context', says({ hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: CONTEXT_PRE } })]],
-    check(seen) {
-      if (!seen.markerRan) return 'the command did not run';
-      return seen.afterTool.some((t) => t.includes(CONTEXT_PRE)) ? null : 'the context is in no model request after the tool ran';
-    },
+    check: (seen) => toldAfter(seen, CONTEXT_PRE),
   },
   {
     name: 'block-after',
