@@ -10,7 +10,7 @@
 // counts as passed, unless HOOKWIRE_REQUIRE_AGENTS=1 (then it fails). Node 20's standard
 // library only.
 import { spawn } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AGENTS } from './agents.mjs';
@@ -55,6 +55,7 @@ function runBounded(argv, { cwd, env, stdout, stderr, timeoutS }) {
     const out = stdout ? openOut(stdout) : 'ignore';
     const err = stderr ? openOut(stderr) : 'ignore';
     const child = spawn(argv[0], argv.slice(1), { cwd, env, detached: true, stdio: ['ignore', out, err] });
+    closeFds(out, err);
     let timedOut = false;
     const killGroup = () => {
       try {
@@ -79,6 +80,11 @@ function runBounded(argv, { cwd, env, stdout, stderr, timeoutS }) {
   });
 }
 
+/** The parent's copies of descriptors handed to a child (the child keeps its own). */
+function closeFds(...fds) {
+  for (const fd of fds) if (typeof fd === 'number') closeSync(fd);
+}
+
 function openOut(path) {
   writeFileSync(path, '');
   // A file descriptor the child writes to directly: no pipe for it to block on.
@@ -93,6 +99,7 @@ function startMock(file, logPath, command, stderrPath) {
     const child = spawn(process.execPath, [join(HERE, file), '--log', logPath, '--command', command], {
       stdio: ['ignore', 'pipe', err],
     });
+    closeFds(err);
     let text = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -211,6 +218,9 @@ async function scenario(agent, bin, bridge, s, tag = '') {
     (settings.hooks[event] ||= []).push(group);
   }
   writeFileSync(join(home, '.claude/settings.json'), JSON.stringify(settings, null, 2));
+  // The project is a repository of its own, so that neither agent takes the repository around
+  // target/ (its AGENTS.md, GEMINI.md, git state) for the project.
+  await runBounded(['git', 'init', '-q', project], { cwd: dir, env: process.env, timeoutS: 30 });
 
   const command = `touch ${files.marker}`;
   let mock;
