@@ -250,12 +250,14 @@ async function scenario(agent, bin, bridge, s, tag = '') {
   await mock.stop();
   const reqs = requests(files.requests);
   const seen = {
+    agent: agent.bin,
     exit: r,
     markerRan: existsSync(files.marker),
     rewrittenRan: existsSync(files.rewritten),
     toolResults: [...new Set(reqs.flatMap((q) => agent.toolOutputs(q.body)))],
     afterTool: reqs.filter((q) => agent.toolOutputs(q.body).length).map((q) => JSON.stringify(q.body)),
     requests: reqs,
+    output: readFileSync(files.stdout, 'utf8') + readFileSync(files.stderr, 'utf8'),
   };
   let why = null;
   if (r.timedOut) why = `the agent did not finish within ${AGENT_TIMEOUT_S} s (killed)`;

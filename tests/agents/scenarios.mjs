@@ -4,15 +4,17 @@ import { existsSync } from 'node:fs';
 // matcher `Bash`), and the check on what the agent did (null when it passed, else why not).
 // The model always asks for `touch <project>/marker-original`.
 //
-// `seen` holds: `markerRan` / `rewrittenRan` (the marker files exist), `toolResults` (the tool
-// results the agent sent back to the model), `afterTool` (the model requests sent after a tool
-// result, as JSON text), `requests` (every logged request).
+// `seen` holds: `agent` (its name), `markerRan` / `rewrittenRan` (the marker files exist),
+// `toolResults` (the tool results the agent sent back to the model), `afterTool` (the model
+// requests sent after a tool result, as JSON text), `requests` (every logged request), `output`
+// (the agent's stdout and stderr).
 
 const REASON = 'hookwire-e2e guard: no marker files in this project';
 const ASK_REASON = 'hookwire-e2e ask: a person should approve this command';
 const BLOCK_AFTER = 'hookwire-e2e block after the tool: look at the marker again';
 const STOP_REASON = 'hookwire-e2e stop: one more check before you finish';
 const CONTEXT_PROMPT = 'hookwire-e2e context on the prompt: the project is a test';
+const STOP_ALL = 'hookwire-e2e continue false: stop the whole run';
 const CONTEXT_POST = 'hookwire-e2e context after the tool: the marker is for the test';
 const CONTEXT_PRE = 'hookwire-e2e context before the tool: the marker is expected';
 
@@ -118,6 +120,18 @@ export const SCENARIOS = [
       if (!existsSync(files.flag)) return 'the Stop hook never ran (no flag file)';
       const after = seen.requests.filter((q) => JSON.stringify(q.body).includes(STOP_REASON));
       return after.length ? null : "the Stop hook's reason is in no model request (the agent did not go on)";
+    },
+  },
+  {
+    name: 'continue-false',
+    says: "a PreToolUse `continue: false` kept the command from running (Codex: the bridge's deny, its reason to the model; Gemini: the run stopped)",
+    hooks: () => [['PreToolUse', 'stop', says({ continue: false, stopReason: STOP_ALL })]],
+    check(seen) {
+      if (seen.agent === 'codex') return stopped(seen, STOP_ALL, 'a hook said continue: false');
+      if (seen.markerRan) return 'the command ran although a hook said continue: false';
+      if (!seen.requests.length) return 'the model was never asked (no tool call to stop)';
+      if (seen.afterTool.length) return 'the agent went on with the model after continue: false';
+      return seen.output.includes(STOP_ALL) ? null : "the agent's output does not say the stop reason";
     },
   },
 ];
