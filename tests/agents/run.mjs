@@ -20,12 +20,22 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '../..');
 const WORK = resolve(process.env.HOOKWIRE_AGENTS_DIR || join(ROOT, 'target/agents'));
 /** Seconds one agent run may take before its process group is killed. */
-const AGENT_TIMEOUT_S = Number(process.env.HOOKWIRE_AGENT_TIMEOUT_S || 60);
+const AGENT_TIMEOUT_S = positive('HOOKWIRE_AGENT_TIMEOUT_S', 60);
 /** Seconds `npm install` of one pinned agent may take. */
 const INSTALL_TIMEOUT_S = 150;
 const REQUIRE = process.env.HOOKWIRE_REQUIRE_AGENTS === '1';
 /** Agent runs at a time (HOOKWIRE_AGENT_JOBS, default 2: the machine's two cores). */
-const JOBS = Math.max(1, Number(process.env.HOOKWIRE_AGENT_JOBS || 2));
+const JOBS = Math.ceil(positive('HOOKWIRE_AGENT_JOBS', 2));
+
+/** A positive number from the environment, or `fallback` when unset; anything else is an error. */
+function positive(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (Number.isFinite(n) && n > 0) return n;
+  console.error(`tests/agents/run.mjs: ${name}=${raw}: expected a positive number`);
+  process.exit(2);
+}
 
 function options() {
   const out = { agents: Object.keys(AGENTS), scenarios: SCENARIOS.map((s) => s.name) };
