@@ -409,3 +409,45 @@ fn antigravity_and_qwen_payloads_get_their_own_answers() {
         err(&o)
     );
 }
+
+#[test]
+fn the_newly_bridged_agents_answer_a_guard_in_their_own_form() {
+    let s = Scratch::new("more-agents");
+    s.user_guard("Bash", EXIT2_GUARD);
+    // Claude Code's clones: Claude Code's answer, on their own events.
+    let claude = json!({"session_id": "s1", "cwd": s.proj(), "hook_event_name": "PreToolUse", "tool_name": "Bash",
+                        "tool_input": {"command": "rm -rf x"}});
+    for agent in ["codebuddy", "qoder", "auggie", "factory-droid", "jcode"] {
+        let o = s.bridge(&["--agent", agent], &claude.to_string());
+        assert!(out(&o).contains(r#""permissionDecision":"deny""#), "{agent}: {} / {}", out(&o), err(&o));
+        assert_eq!(o.status.code(), Some(0), "{agent}: {}", err(&o));
+    }
+    // Exit codes only: exit 2 with the reason, and nothing else, on stderr.
+    for agent in ["kimi-cli", "ok"] {
+        let o = s.bridge(&["--agent", agent], &claude.to_string());
+        assert_eq!(
+            (o.status.code(), out(&o), err(&o).trim().to_string()),
+            (Some(2), String::new(), "rm is not allowed".into()),
+            "{agent}"
+        );
+    }
+    // Crush names its shell tool `bash`: the user's `Bash` guard runs.
+    let crush = json!({"hook_event_name": "PreToolUse", "event": "PreToolUse", "session_id": "s", "cwd": s.proj(),
+                       "tool_name": "bash", "tool_input": {"command": "rm -rf x"}});
+    let o = s.bridge(&["--agent", "crush"], &crush.to_string());
+    assert!(out(&o).contains(r#""permissionDecision":"deny""#), "{} / {}", out(&o), err(&o));
+}
+
+#[test]
+fn a_stop_is_crushs_halt_with_the_reason_alone_on_stderr() {
+    let s = Scratch::new("crush-halt");
+    s.user_guard(
+        "Bash",
+        r#"printf '{"continue": false, "stopReason": "enough for today", "systemMessage": "bye"}'"#,
+    );
+    let crush = json!({"hook_event_name": "PreToolUse", "event": "PreToolUse", "session_id": "s", "cwd": s.proj(),
+                       "tool_name": "bash", "tool_input": {"command": "ls"}});
+    let o = s.bridge(&["--agent", "crush"], &crush.to_string());
+    assert_eq!(o.status.code(), Some(49), "{}", err(&o));
+    assert_eq!(err(&o).trim(), "enough for today", "the lost system message is not said beside the reason");
+}

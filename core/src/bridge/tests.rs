@@ -133,7 +133,9 @@ fn compare(r: &FireResult, v: &Verdict, a: &Answer, can_block: bool) -> Vec<Stri
     if !same_decision && !lost && r.continue_ {
         bad.push(format!("{want:?} read back as {got:?} with no loss said"));
     }
-    if blocks(r) && v.reason.as_deref().map(str::trim) != Some(block_reason(r).as_str()) && !lost {
+    // The reason must reach the agent whole; an agent may frame it (ok's `hook [..] — block: R`).
+    let reason_kept = v.reason.as_deref().is_some_and(|got| got.contains(block_reason(r).as_str()));
+    if blocks(r) && !reason_kept && !lost {
         bad.push(format!("the reason {:?} read back as {:?}", r.reason, v.reason));
     }
     if let Some(u) = &r.updated_input {

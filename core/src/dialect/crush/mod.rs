@@ -14,6 +14,7 @@
 //! - hooks run in parallel, deduplicated by command; deny wins with every reason joined, halt is
 //!   sticky, `updated_input` patches merge in configuration order (`fold.rs`).
 
+mod answer;
 mod config;
 mod fold;
 mod native;
@@ -49,6 +50,7 @@ pub(super) static PROFILE: Profile = Profile {
     dedup: super::Dedup::Command,
     default_timeout_s: Some(30.0),
     native_payloads: true,
+    answer: Some(answer::answer),
     ..Profile::BASE
 };
 

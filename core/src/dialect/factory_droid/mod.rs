@@ -11,6 +11,7 @@
 //! - the payload's top-level scalars are exported as variables named like their keys, beside
 //!   `FACTORY_PROJECT_DIR` and `DROID_PROJECT_DIR` (`payload.rs`).
 
+mod answer;
 mod fold;
 mod payload;
 mod reading;
@@ -71,6 +72,7 @@ pub(super) static PROFILE: Profile = Profile {
     env_file: true,
     env_file_vars: &["CLAUDE_ENV_FILE", "DROID_ENV_FILE"],
     context_continues_stop: true,
+    answer: Some(answer::answer),
     ..Profile::BASE
 };
 

@@ -32,6 +32,7 @@ static PROFILE: Profile = Profile {
     differs: "nine events with its own `SetUpEnvironment`, `IFLOW_TOOL_NAME` and `IFLOW_TOOL_ARGS` in the environment",
     native_events: Some(EVENTS),
     sets_project_dir: true,
+    answer: Some(answer),
     ..Profile::BASE
 };
 
@@ -54,4 +55,9 @@ impl Member for IflowRules {
     fn family(&self) -> &'static Family {
         &FAMILY
     }
+}
+
+/// A result in iFlow CLI's own answer form, for the bridge: Claude Code's, which it reads.
+fn answer(a: &crate::dialect::answering::Answering<'_>) -> crate::dialect::answering::Answer {
+    crate::dialect::claude_code::answer::answer_as("iFlow CLI", a)
 }

@@ -2,6 +2,7 @@
 //! exit 0 JSON only, `continue: false` as a block on Stop and UserPromptSubmit, chained
 //! `updatedInput`/`modifiedResult`, and the sequential stop-at-first-block fold (shared by ok).
 
+mod answer;
 mod matcher;
 mod payload;
 mod reading;
@@ -88,6 +89,7 @@ pub(super) static PROFILE: Profile = Profile {
     fold_summary: super::SEQUENTIAL_STOP,
     chains: true,
     sets_project_dir: true,
+    answer: Some(answer::answer),
     ..Profile::BASE
 };
 

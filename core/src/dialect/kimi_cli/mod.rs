@@ -14,6 +14,7 @@
 //!   order gives the reason (Claude Code's fold does that);
 //! - no variables of its own, no `CLAUDE_PROJECT_DIR`.
 
+mod answer;
 mod config;
 mod reading;
 
@@ -57,6 +58,7 @@ pub(super) static PROFILE: Profile = Profile {
     native_events: Some(EVENTS),
     dedup: super::Dedup::Command,
     default_timeout_s: Some(30.0),
+    answer: Some(answer::answer),
     ..Profile::BASE
 };
 

@@ -2,6 +2,7 @@
 //! (stdout never parsed), a timeout that blocks on gating events, and one line per failure:
 //! `hook [<project|global>/<Event>] <command> — <block|warn|error>: <detail>`.
 
+mod answer;
 mod config;
 mod matcher;
 mod payload;
@@ -50,6 +51,7 @@ pub(super) static PROFILE: Profile = Profile {
     fold_summary: super::SEQUENTIAL_STOP,
     // Project hooks run before user hooks in ok (§9.3).
     scope_order: [Scope::Managed, Scope::Project, Scope::User, Scope::Local, Scope::Plugin, Scope::Session],
+    answer: Some(answer::answer),
     ..Profile::BASE
 };
 

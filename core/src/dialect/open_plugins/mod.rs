@@ -14,6 +14,7 @@
 //! - the reading, where stdout is only a decision channel (`reading.rs`);
 //! - hooks run one at a time and the first block ends the fire (Goose's blocking chain).
 
+mod answer;
 mod config;
 mod payload;
 mod reading;
@@ -63,6 +64,7 @@ static PROFILE: Profile = Profile {
     strategy: super::Strategy::SequentialStop,
     fold_summary: super::SEQUENTIAL_STOP,
     default_timeout_s: Some(DEFAULT_TIMEOUT_S),
+    answer: Some(answer::answer),
     ..Profile::BASE
 };
 

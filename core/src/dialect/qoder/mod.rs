@@ -19,6 +19,7 @@ static PROFILE: Profile = Profile {
     differs: "`.qoder/` files and Claude Code's nine classic events; otherwise unverified and read as Claude Code",
     native_events: Some(CLASSIC_EVENTS),
     sets_project_dir: true,
+    answer: Some(answer),
     ..Profile::BASE
 };
 
@@ -28,4 +29,9 @@ impl Member for QoderRules {
     fn family(&self) -> &'static Family {
         &FAMILY
     }
+}
+
+/// A result in Qoder CLI's own answer form, for the bridge: Claude Code's, which it reads.
+fn answer(a: &crate::dialect::answering::Answering<'_>) -> crate::dialect::answering::Answer {
+    crate::dialect::claude_code::answer::answer_as("Qoder CLI", a)
 }
