@@ -88,6 +88,7 @@ const DIALECT_FILES: &[&str] = &[
     "reading.rs",  // one finished hook into a step
     "fold.rs",     // the steps of one fire into one decision
     "answer.rs",   // a result in the agent's own answer form, for the bridge
+    "write.rs",    // a port's model as a document of the dialect (`hookwire port`)
     "kind.rs",     // Cursor: the kind of hook an event name gives (its payload and answer)
     "timeouts.rs", // Claude Code: the per-event default timeouts (§5.6)
 ];

@@ -268,6 +268,9 @@ pub struct Profile {
     /// A result in the agent's own answer form, for the bridge (`answer.rs`, `bridge.rs`):
     /// `None`: `hookwire bridge` cannot answer this agent.
     pub answer: Option<answering::AnswerFn>,
+    /// Writes a port's model as a document of this dialect (`write.rs`, `hookwire port`):
+    /// `None`: a port cannot write this dialect yet.
+    pub write: Option<crate::port::WriteFn>,
 }
 
 impl Profile {
@@ -302,6 +305,7 @@ impl Profile {
         directory: None,
         native_payloads: false,
         answer: None,
+        write: None,
     };
 
     /// The dialect's event of this native name.

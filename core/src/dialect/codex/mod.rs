@@ -13,6 +13,7 @@ mod matcher;
 mod native;
 mod payload;
 mod reading;
+mod write;
 
 use super::Profile;
 use super::claim::{Claim, FileHint};
@@ -102,6 +103,7 @@ pub(super) static PROFILE: Profile = Profile {
     env_file_vars: &["CODEX_ENV_FILE", "CLAUDE_ENV_FILE"],
     default_timeout_s: Some(DEFAULT_TIMEOUT_S),
     answer: Some(answer::answer),
+    write: Some(write::write),
     ..Profile::BASE
 };
 

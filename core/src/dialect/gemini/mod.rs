@@ -16,6 +16,7 @@ mod native;
 mod payload;
 mod reading;
 mod tools;
+mod write;
 
 use super::claim::{Claim, FileHint};
 use super::{DialectRules, NativeEvent, Strategy, Switches, Syntax, ev, native};
@@ -70,6 +71,7 @@ pub(super) static PROFILE: Profile = Profile {
     scope_order: [Scope::Session, Scope::Project, Scope::Local, Scope::User, Scope::Managed, Scope::Plugin],
     default_timeout_s: Some(DEFAULT_TIMEOUT_S),
     answer: Some(answer::answer),
+    write: Some(write::write),
     ..Profile::BASE
 };
 

@@ -17,6 +17,7 @@ mod config;
 mod native;
 mod reading;
 mod tools;
+mod write;
 
 use super::Profile;
 use super::claim::{Claim, FileHint};
@@ -66,6 +67,7 @@ pub(super) static PROFILE: Profile = Profile {
     dedup: super::Dedup::Command,
     sets_project_dir: true,
     answer: Some(answer::answer),
+    write: Some(write::write),
     ..Profile::BASE
 };
 

@@ -13,6 +13,7 @@ mod group;
 mod handler;
 mod sequential;
 mod timeout;
+pub(crate) mod write;
 
 pub(crate) use sequential::{SequentialEnv, handler_env};
 

@@ -74,7 +74,7 @@ fn this_os(entry: &mut Map<String, Value>) {
 }
 
 /// VS Code's reading of the settings shape.
-struct VsCodeShape;
+pub(super) struct VsCodeShape;
 
 impl SettingsShape for VsCodeShape {
     fn event_ids_of(&self, name: &str) -> Vec<EventId> {
