@@ -35,6 +35,8 @@ pub enum LossKind {
     RunModeLost,
     /// The hook's shell: the target runs commands in another one.
     ShellDiffers,
+    /// An `sh` command the target runs in bash: a POSIX script means the same there.
+    ShellWidened,
     /// The handler names no timeout and the target's default differs: the source's default is
     /// written as its timeout (same meaning).
     DefaultTimeoutDiffers,
@@ -48,7 +50,13 @@ pub enum LossKind {
 impl LossKind {
     /// Whether this change alters what the hooks do (`--check` fails on it).
     pub fn loses_meaning(self) -> bool {
-        !matches!(self, LossKind::UnitConverted | LossKind::Cosmetic | LossKind::DefaultTimeoutDiffers)
+        !matches!(
+            self,
+            LossKind::UnitConverted
+                | LossKind::Cosmetic
+                | LossKind::DefaultTimeoutDiffers
+                | LossKind::ShellWidened
+        )
     }
 
     /// Whether the change matters only should a hook give a certain answer ([`LossKind::AnswerLost`]):
@@ -72,6 +80,7 @@ impl LossKind {
             LossKind::IfRuleLost => "if_rule_lost",
             LossKind::RunModeLost => "run_mode_lost",
             LossKind::ShellDiffers => "shell_differs",
+            LossKind::ShellWidened => "shell_widened",
             LossKind::DefaultTimeoutDiffers => "default_timeout_differs",
             LossKind::FieldDropped => "field_dropped",
             LossKind::Cosmetic => "cosmetic",

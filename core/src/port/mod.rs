@@ -96,6 +96,11 @@ pub fn port(input: Input<'_>, from: &str, to: &str) -> Result<Port, String> {
         Input::Document(v) => (json!({"scope": "user", "dialect": from.as_str(), "settings": v}), None),
     };
     let config = crate::load::config(json!({"sources": [source]})).map_err(|e| e.to_string())?;
+    // A file the loader could not read at all is skipped with a warning; a port of it is an error.
+    let unread = config.warnings.problems.iter().find(|p| p.pointer.as_deref() == Some("/sources/0/path"));
+    if let Some(p) = unread {
+        return Err(p.message.clone());
+    }
     let w = &config.warnings;
     let source_warnings = w.global.iter().chain(w.per_event.iter().flatten()).cloned().collect();
     let model = Model::of(&config, from, file.as_deref());

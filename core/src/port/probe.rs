@@ -31,25 +31,29 @@ const TOOLS: &[&str] = &[
 ];
 
 /// The values on which `a` and `b` disagree on `spec` (at most 3), each with whether `a`
-/// accepts it.
+/// accepts it, and how many of all the differences are on the event's own values (its closed
+/// set, Claude Code's tool names) rather than on variants of the names in `pattern`.
 pub fn differences(
     spec: &EventSpec,
     a: &GroupMatcher,
     pattern: Option<&Pattern>,
     b: &GroupMatcher,
-) -> Vec<(String, bool)> {
+) -> (Vec<(String, bool)>, usize) {
     let mut out = Vec::new();
+    let mut major = 0;
     for v in values(spec, pattern) {
         let event = event_of(spec, &v);
         let (x, y) = (a.matches(spec, &v, &event), b.matches(spec, &v, &event));
         if x != y {
-            out.push((v, x));
-            if out.len() == 3 {
-                break;
+            if spec.matcher_values.contains(&v.as_str()) || (spec.tool_event && TOOLS.contains(&v.as_str())) {
+                major += 1;
+            }
+            if out.len() < 3 {
+                out.push((v, x));
             }
         }
     }
-    out
+    (out, major)
 }
 
 /// The values to test on `spec`.

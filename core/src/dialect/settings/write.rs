@@ -102,24 +102,27 @@ fn matcher(t: &Target<'_>, h: &Hook, r: &mut Report) -> Option<String> {
         r.add(LossKind::MatcherDiffers, &group_at, ev, why);
         return None;
     };
-    // The first text the target reads without a warning and as the source does; else the
-    // first it reads without a warning, with the difference said.
-    let mut first: Option<(Option<String>, String)> = None;
+    // The text the target reads without a warning and as the source does; else the one with
+    // the fewest differences on the event's own values, then on variants, with them said.
+    let mut best: Option<((usize, usize), Option<String>, String)> = None;
     for text in port::candidates(h.event, &h.matcher, &pattern, t.tool_name) {
         let Ok((read, None)) = t.shape.group_matcher(text.as_deref(), h.event, Rules::Current) else {
             continue;
         };
-        let diffs = port::differences(h.event, &h.matcher, Some(&pattern), &read);
+        let (diffs, major) = port::differences(h.event, &h.matcher, Some(&pattern), &read);
         if diffs.is_empty() {
             return text;
         }
-        first.get_or_insert((
-            text,
-            format!("{} reads it as {}: {}", name(t.profile), read.describe(), port::say(&diffs)),
-        ));
+        let score = (major, diffs.len());
+        if best.as_ref().is_none_or(|(s, _, _)| score < *s) {
+            let why = format!("{} reads it as {}: {}", name(t.profile), read.describe(), port::say(&diffs));
+            best = Some((score, text, why));
+        }
     }
-    let (text, why) =
-        first.unwrap_or((None, format!("{} cannot read it: written without one", name(t.profile))));
+    let (text, why) = match best {
+        Some((_, text, why)) => (text, why),
+        None => (None, format!("{} cannot read it: written without one", name(t.profile))),
+    };
     r.add(LossKind::MatcherDiffers, &group_at, ev, format!("matcher {}: {why}", h.matcher.describe()));
     text
 }
@@ -225,16 +228,18 @@ fn command(
                     (true, Some(k)) => {
                         o.insert("shell".into(), Value::String(k.into()));
                     }
-                    _ => r.add(
-                        LossKind::ShellDiffers,
-                        at,
-                        ev,
-                        format!(
+                    _ => {
+                        let kind = match (*shell, keys.shell) {
+                            (Shell::Sh, Shell::Bash) => LossKind::ShellWidened,
+                            _ => LossKind::ShellDiffers,
+                        };
+                        let why = format!(
                             "{target} runs commands in {}, not {}",
                             shell_words(keys.shell),
                             shell_words(*shell)
-                        ),
-                    ),
+                        );
+                        r.add(kind, at, ev, why);
+                    }
                 }
             }
         }
