@@ -159,7 +159,7 @@ enum Command {
         /// The dialect of FILE; detected from its name and content when omitted.
         #[arg(long, value_name = "DIALECT")]
         from: Option<String>,
-        /// The dialect to write: claude-code, codex, gemini, qwen-code or vs-code.
+        /// The dialect to write: claude-code, codex, gemini, cursor, qwen-code or vs-code.
         #[arg(long, value_name = "DIALECT")]
         to: String,
         /// Write the target's file here instead of stdout.

@@ -85,6 +85,24 @@ fn vs_code_ignores_matchers_so_the_guard_is_written_without_one_and_the_loss_nam
 }
 
 #[test]
+fn cursor_gets_a_flat_list_with_its_own_tool_name_and_its_one_at_a_time_order_is_said() {
+    let mut doc = guard();
+    let second = json!({"type": "command", "command": "./log.sh", "timeout": 1});
+    doc["hooks"]["PreToolUse"][0]["hooks"].as_array_mut().unwrap().push(second);
+    let p = ported(&doc, "claude-code", "cursor");
+    assert_eq!(
+        p.document,
+        json!({"version": 1, "hooks": {"preToolUse": [
+            {"type": "command", "command": "./guard.sh", "timeout": 5, "matcher": "^(Shell)$"},
+            {"type": "command", "command": "./log.sh", "timeout": 1, "matcher": "^(Shell)$"}]}})
+    );
+    assert!(kinds(&p).contains(&LossKind::Ordering), "{:?}", p.losses);
+    assert!(!kinds(&p).contains(&LossKind::MatcherDiffers), "{:?}", p.losses);
+    let back = ported(&p.document, "cursor", "claude-code");
+    assert_eq!(back.document["hooks"]["PreToolUse"][0]["matcher"], json!("Bash"));
+}
+
+#[test]
 fn an_unanchored_target_gets_an_anchored_regex_for_exact_names() {
     let p = ported(&guard(), "claude-code", "qwen-code");
     assert_eq!(p.document["hooks"]["PreToolUse"][0]["matcher"], json!("^(Bash)$"));

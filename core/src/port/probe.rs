@@ -110,10 +110,10 @@ pub fn candidates(
     spec: &EventSpec,
     source: &GroupMatcher,
     pattern: &Pattern,
-    tool_name: fn(&str) -> &str,
+    tool_name: fn(&str) -> String,
 ) -> Vec<Option<String>> {
     let anchored = |names: &[String]| {
-        let alts: Vec<String> = names.iter().map(|n| regex::escape(tool_name(n))).collect();
+        let alts: Vec<String> = names.iter().map(|n| regex::escape(&tool_name(n))).collect();
         format!("^({})$", alts.join("|"))
     };
     let mut out = match pattern {
@@ -138,8 +138,8 @@ pub fn candidates(
 }
 
 /// Claude Code's names, for a target that names tools as Claude Code does.
-pub fn same_name(name: &str) -> &str {
-    name
+pub fn same_name(name: &str) -> String {
+    name.to_string()
 }
 
 /// How a person reads a difference: `` `BashOutput` matched by the source, not by the target``.

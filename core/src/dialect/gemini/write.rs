@@ -8,6 +8,9 @@ use crate::port::{Model, Report};
 use serde_json::{Value, json};
 
 pub fn write(m: &Model, r: &mut Report) -> Value {
-    let target = write::Target { shape: &GeminiRules, profile: &PROFILE, tool_name: tools::gemini_name };
+    let target = write::Target {
+        tool_name: |n| tools::gemini_name(n).to_string(),
+        ..write::Target::new(&GeminiRules, &PROFILE)
+    };
     json!({"hooks": write::hooks(&target, m, r)})
 }

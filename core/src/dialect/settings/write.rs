@@ -17,13 +17,16 @@ pub(crate) struct Target<'a> {
     pub profile: &'static Profile,
     /// The target's name for a Claude Code tool (Gemini's `run_shell_command` for `Bash`),
     /// for matchers that test the target's own names.
-    pub tool_name: fn(&str) -> &str,
+    pub tool_name: fn(&str) -> String,
+    /// Handlers sit directly under the event, each with its own `matcher` (Cursor's flat
+    /// lists), instead of in matcher groups.
+    pub flat: bool,
 }
 
 impl<'a> Target<'a> {
     /// A target that names tools as Claude Code does.
     pub fn new(shape: &'a dyn SettingsShape, profile: &'static Profile) -> Target<'a> {
-        Target { shape, profile, tool_name: port::same_name }
+        Target { shape, profile, tool_name: port::same_name, flat: false }
     }
 }
 
@@ -59,7 +62,14 @@ pub(crate) fn hooks(t: &Target<'_>, m: &Model, r: &mut Report) -> Value {
                 r.add(LossKind::EventBroadened, &h.at, ev, why);
             }
         }
-        let Some(handler) = handler(t, source, h, r) else { continue };
+        let Some(mut handler) = handler(t, source, h, r) else { continue };
+        if t.flat {
+            if let (Some(text), Value::Object(o)) = (matcher(t, h, r), &mut handler) {
+                o.insert("matcher".into(), Value::String(text));
+            }
+            groups.push(Out { native, group: h.handler.id.clone(), matcher: None, handlers: vec![handler] });
+            continue;
+        }
         match groups.iter_mut().find(|g| g.native == native && g.group == h.group) {
             Some(g) => g.handlers.push(handler),
             None => {
@@ -68,9 +78,16 @@ pub(crate) fn hooks(t: &Target<'_>, m: &Model, r: &mut Report) -> Value {
             }
         }
     }
-    ordering(t, source, &groups, r);
+    ordering(t, source, &groups, m.hooks.first().and_then(|h| h.at.file.clone()), r);
     let mut hooks = Map::new();
     for g in groups {
+        if t.flat {
+            let list = hooks.entry(g.native).or_insert_with(|| Value::Array(Vec::new()));
+            if let Value::Array(a) = list {
+                a.extend(g.handlers);
+            }
+            continue;
+        }
         let mut obj = Map::new();
         if let Some(text) = g.matcher {
             obj.insert("matcher".into(), Value::String(text));
@@ -421,7 +438,7 @@ fn dropped_fields(
 
 /// One loss when the target runs the hooks of an event in another order or policy than the
 /// source, and some event has more than one hook.
-fn ordering(t: &Target<'_>, source: &Profile, groups: &[Out], r: &mut Report) {
+fn ordering(t: &Target<'_>, source: &Profile, groups: &[Out], file: Option<String>, r: &mut Report) {
     if source.strategy == t.profile.strategy {
         return;
     }
@@ -436,7 +453,7 @@ fn ordering(t: &Target<'_>, source: &Profile, groups: &[Out], r: &mut Report) {
             t.profile.dialect.as_str(),
             t.profile.fold_summary
         );
-        let at = At { file: None, pointer: "/hooks".into(), hook: String::new() };
+        let at = At { file, pointer: "/hooks".into(), hook: String::new() };
         r.add(LossKind::Ordering, &at, None, why);
     }
 }
