@@ -7,7 +7,7 @@ use super::PROFILE;
 use super::kind::Kind;
 use super::matcher::CursorMatcher;
 use super::tools;
-use crate::catalog::{EventSpec, HandlerType, Rules, Shell};
+use crate::catalog::{EventSpec, HandlerType, Rules};
 use crate::dialect::settings::{HandlerKeys, ReadMatcher, SettingsShape, write};
 use crate::matcher::GroupMatcher;
 use crate::port::{Model, Report};
@@ -26,13 +26,7 @@ impl SettingsShape for CursorShape {
     }
 
     fn handler_keys(&self) -> HandlerKeys {
-        HandlerKeys {
-            if_rule: false,
-            run_modes: false,
-            exec_form: false,
-            shell: Shell::Sh,
-            status_message: false,
-        }
+        HandlerKeys::COMMAND_ONLY
     }
 
     fn refuses(&self, ty: HandlerType) -> Option<String> {

@@ -154,16 +154,17 @@ fn group_pointer(ptr: &str) -> String {
 
 /// One handler object in the target's keys; `None` when the target does not run its type.
 fn handler(t: &Target<'_>, source: &Profile, h: &Hook, r: &mut Report) -> Option<Value> {
-    let (hd, at, ev) = (&h.handler, &h.at, Some(h.event.name));
+    let hd = &h.handler;
+    let mut say = Say { at: &h.at, ev: Some(h.event.name), r };
     let keys = t.shape.handler_keys();
     if let Some(why) = t.shape.refuses(hd.ty) {
-        r.add(LossKind::HandlerTypeMissing, at, ev, format!("{why}: the hook is dropped"));
+        say.add(LossKind::HandlerTypeMissing, format!("{why}: the hook is dropped"));
         return None;
     }
     let mut o = Map::new();
     o.insert("type".into(), Value::String(hd.ty.as_str().into()));
     match &hd.action {
-        Action::Command(c) => command(c, &keys, name(t.profile), &mut o, at, ev, r),
+        Action::Command(c) => command(c, &keys, name(t.profile), &mut o, &mut say),
         Action::Http(s) => {
             o.insert("url".into(), Value::String(s.url.clone()));
             if !s.headers.is_empty() {
@@ -184,17 +185,15 @@ fn handler(t: &Target<'_>, source: &Profile, h: &Hook, r: &mut Report) -> Option
         }
         Action::Function(_) => return None,
     }
-    timeout(t.profile, source, hd, h.event, &mut o, at, ev, r);
-    run_mode(hd, &keys, name(t.profile), &mut o, at, ev, r);
+    timeout(t.profile, source, hd, h.event, &mut o, &mut say);
+    run_mode(hd, &keys, name(t.profile), &mut o, &mut say);
     if let Some(rule) = &hd.if_rule {
         match keys.if_rule {
             true => {
                 o.insert("if".into(), Value::String(rule.text().into()));
             }
-            false => r.add(
+            false => say.add(
                 LossKind::IfRuleLost,
-                at,
-                ev,
                 format!(
                     "{} has no `if`: the hook runs whenever its matcher matches (`if` was {:?})",
                     name(t.profile),
@@ -208,19 +207,29 @@ fn handler(t: &Target<'_>, source: &Profile, h: &Hook, r: &mut Report) -> Option
             true => {
                 o.insert("statusMessage".into(), Value::String(msg.clone()));
             }
-            false => r.add(
-                LossKind::Cosmetic,
-                at,
-                ev,
-                format!("{} shows no `statusMessage`: dropped", name(t.profile)),
-            ),
+            false => {
+                say.add(LossKind::Cosmetic, format!("{} shows no `statusMessage`: dropped", name(t.profile)))
+            }
         }
     }
     if hd.fail_closed {
         o.insert("failClosed".into(), Value::Bool(true));
     }
-    dropped_fields(hd, &mut o, name(t.profile), at, ev, r);
+    dropped_fields(hd, name(t.profile), &mut say);
     Some(Value::Object(o))
+}
+
+/// Where one handler's changes are reported: its place in the source, its event, the report.
+struct Say<'a> {
+    at: &'a At,
+    ev: Option<&'static str>,
+    r: &'a mut Report,
+}
+
+impl Say<'_> {
+    fn add(&mut self, kind: LossKind, why: String) {
+        self.r.add(kind, self.at, self.ev, why);
+    }
 }
 
 /// Keys of a delegated handler's object the writer writes itself.
@@ -228,15 +237,7 @@ const HANDLED: &[&str] =
     &["type", "timeout", "if", "async", "asyncRewake", "once", "statusMessage", "failClosed"];
 
 /// The handler's command: a shell string, or argv where the target reads `args`.
-fn command(
-    c: &CommandSpec,
-    keys: &HandlerKeys,
-    target: &str,
-    o: &mut Map<String, Value>,
-    at: &At,
-    ev: Option<&'static str>,
-    r: &mut Report,
-) {
+fn command(c: &CommandSpec, keys: &HandlerKeys, target: &str, o: &mut Map<String, Value>, say: &mut Say<'_>) {
     match c {
         CommandSpec::Shell { script, shell } => {
             o.insert("command".into(), Value::String(script.clone()));
@@ -255,7 +256,7 @@ fn command(
                             shell_words(keys.shell),
                             shell_words(*shell)
                         );
-                        r.add(kind, at, ev, why);
+                        say.add(kind, why);
                     }
                 }
             }
@@ -270,7 +271,7 @@ fn command(
             let why = format!(
                 "{target} has no `args`: the program and its arguments are written as one quoted shell command, which a shell parses (placeholders are not expanded inside its quotes)"
             );
-            r.add(LossKind::CommandForm, at, ev, why);
+            say.add(LossKind::CommandForm, why);
         }
     }
 }
@@ -309,9 +310,7 @@ fn timeout(
     hd: &Handler,
     spec: &EventSpec,
     o: &mut Map<String, Value>,
-    at: &At,
-    ev: Option<&'static str>,
-    r: &mut Report,
+    say: &mut Say<'_>,
 ) {
     let s = match hd.timeout_s {
         Some(s) => s,
@@ -330,7 +329,7 @@ fn timeout(
                 number(to),
                 number(from)
             );
-            r.add(LossKind::DefaultTimeoutDiffers, at, ev, why);
+            say.add(LossKind::DefaultTimeoutDiffers, why);
             from
         }
     };
@@ -342,7 +341,7 @@ fn timeout(
     };
     if value != number(s) {
         let why = format!("timeout {} s written as {value} ({})", number(s), target.timeout_unit.as_str());
-        r.add(LossKind::UnitConverted, at, ev, why);
+        say.add(LossKind::UnitConverted, why);
     }
     o.insert("timeout".into(), value);
 }
@@ -361,20 +360,10 @@ fn number(x: f64) -> Value {
 }
 
 /// `async`, `asyncRewake` and `once` where the target reads them.
-fn run_mode(
-    hd: &Handler,
-    keys: &HandlerKeys,
-    target: &str,
-    o: &mut Map<String, Value>,
-    at: &At,
-    ev: Option<&'static str>,
-    r: &mut Report,
-) {
-    let lost = |r: &mut Report, what: &str| {
-        r.add(
+fn run_mode(hd: &Handler, keys: &HandlerKeys, target: &str, o: &mut Map<String, Value>, say: &mut Say<'_>) {
+    let lost = |say: &mut Say<'_>, what: &str| {
+        say.add(
             LossKind::RunModeLost,
-            at,
-            ev,
             format!("{target} has no {what}: the hook runs synchronously, every time"),
         );
     };
@@ -394,30 +383,23 @@ fn run_mode(
                 }
             }
         }
-        (RunMode::TurnEnd, _) => lost(r, "run deferred to the end of the turn"),
-        (mode, false) => lost(r, &format!("`{}` hooks", mode.as_str())),
+        (RunMode::TurnEnd, _) => lost(say, "run deferred to the end of the turn"),
+        (mode, false) => lost(say, &format!("`{}` hooks", mode.as_str())),
     }
     if hd.once {
         match keys.run_modes {
             true => {
                 o.insert("once".into(), Value::Bool(true));
             }
-            false => lost(r, "`once`"),
+            false => lost(say, "`once`"),
         }
     }
 }
 
 /// Keys of the source handler no settings-shape target reads: said, not written.
-fn dropped_fields(
-    hd: &Handler,
-    _o: &mut Map<String, Value>,
-    target: &str,
-    at: &At,
-    ev: Option<&'static str>,
-    r: &mut Report,
-) {
+fn dropped_fields(hd: &Handler, target: &str, say: &mut Say<'_>) {
     let mut drop = |what: String| {
-        r.add(LossKind::FieldDropped, at, ev, format!("{what}: not written ({target} does not read it)"));
+        say.add(LossKind::FieldDropped, format!("{what}: not written ({target} does not read it)"));
     };
     if let Some(n) = &hd.name {
         drop(format!("the hook's name {n:?}"));
