@@ -116,3 +116,21 @@ fn a_gemini_file_ports_back_to_claude_code_in_seconds_with_claude_codes_names() 
     assert!(text(&out.stderr).contains("read as gemini"), "{}", text(&out.stderr));
     assert_eq!(group["matcher"], json!("Bash"), "Gemini's name for the shell tool becomes Claude Code's");
 }
+
+#[test]
+fn a_codex_config_toml_is_read_by_codexs_own_reader_and_a_hostile_file_is_an_error() {
+    let s = Scratch::new("toml", &json!({}));
+    std::fs::create_dir_all(s.0.join(".codex")).unwrap();
+    let toml = "[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./guard.sh\"\ntimeout = 10\n";
+    std::fs::write(s.0.join(".codex/config.toml"), toml).unwrap();
+    let out = s.port(&["port", "--to", "gemini", ".codex/config.toml"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["hooks"]["BeforeTool"][0]["hooks"][0]["timeout"], json!(10000));
+    assert!(text(&out.stderr).contains("read as codex"), "{}", text(&out.stderr));
+
+    std::fs::write(s.0.join("deep.json"), "[".repeat(100_000)).unwrap();
+    let out = s.port(&["port", "--from", "claude-code", "--to", "codex", "deep.json"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("deep.json"), "{}", text(&out.stderr));
+}
