@@ -137,6 +137,17 @@ fn answers_the_target_cannot_express_are_said_in_the_bridges_words() {
 }
 
 #[test]
+fn an_exit_code_the_target_reads_otherwise_is_said_by_both_dialects_readings() {
+    let doc = json!({"hooks": {"PostToolUse": [{"hooks": [{"type": "command", "command": "./check.sh"}]}]}});
+    let p = ported(&doc, "claude-code", "qwen-code");
+    let l = p.losses.iter().find(|l| l.kind == LossKind::FailurePolicy).expect("exit 2 is read otherwise");
+    assert_eq!(l.message, "exit 2 on PostToolUse: blocks in claude-code, does not block in qwen-code");
+    assert_eq!(l.at.pointer, "/hooks/PostToolUse/0/hooks/0");
+    let same = ported(&doc, "claude-code", "codex");
+    assert!(!kinds(&same).contains(&LossKind::FailurePolicy), "{:?}", same.losses);
+}
+
+#[test]
 fn a_dialect_without_a_writer_says_so_and_names_those_that_have_one() {
     let e = port(Input::Document(&guard()), "claude-code", "windsurf").unwrap_err();
     assert!(e.starts_with("windsurf has no writer yet"), "{e}");

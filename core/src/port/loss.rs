@@ -26,6 +26,9 @@ pub enum LossKind {
     AnswerLost,
     /// A handler type the target does not run (http, prompt, agent, mcp_tool): dropped.
     HandlerTypeMissing,
+    /// A hook's exit code is read differently: exit 1 (or 2) blocks in one agent and not in
+    /// the other.
+    FailurePolicy,
     /// Hooks of one event run in another order or policy (parallel vs one at a time).
     Ordering,
     /// The handler's `if` rule: the target has none, so the hook runs whenever its matcher does.
@@ -76,6 +79,7 @@ impl LossKind {
             LossKind::MatcherDiffers => "matcher_differs",
             LossKind::AnswerLost => "answer_lost",
             LossKind::HandlerTypeMissing => "handler_type_missing",
+            LossKind::FailurePolicy => "failure_policy",
             LossKind::Ordering => "ordering",
             LossKind::IfRuleLost => "if_rule_lost",
             LossKind::RunModeLost => "run_mode_lost",

@@ -7,6 +7,7 @@
 //! document is read back by the target's loader before it is handed out.
 
 mod answers;
+mod exits;
 pub mod loss;
 mod model;
 mod probe;
@@ -108,6 +109,7 @@ pub fn port(input: Input<'_>, from: &str, to: &str) -> Result<Port, String> {
     settings_keys(&input, from, file.as_deref(), &mut report);
     let document = write(&model, &mut report);
     report_answers(&model, from.rules().profile(), to.rules().profile(), &mut report);
+    report_exits(&model, from.rules().profile(), to.rules().profile(), &mut report);
     let readback_warnings = read_back(to, &document)?;
     Ok(Port { from, to, document, losses: report.losses, source_warnings, readback_warnings })
 }
@@ -175,6 +177,24 @@ fn report_answers(model: &Model, source: &Profile, target: &Profile, report: &mu
         seen.push(h.event.name);
         for line in answers::lost(h.event, source, target) {
             report.add(LossKind::AnswerLost, &h.at, Some(h.event.name), line);
+        }
+    }
+}
+
+/// One loss per command hook whose exit 1 or 2 blocks in one agent and not in the other.
+fn report_exits(model: &Model, source: &Profile, target: &Profile, report: &mut Report) {
+    for h in model.hooks.iter().filter(|h| h.handler.ty == catalog::HandlerType::Command) {
+        for (code, from, to) in exits::differences(&h.handler, h.event, source, target) {
+            let says = |b: bool| if b { "blocks" } else { "does not block" };
+            let why = format!(
+                "exit {code} on {}: {} in {}, {} in {}",
+                h.event.name,
+                says(from),
+                source.dialect.as_str(),
+                says(to),
+                target.dialect.as_str()
+            );
+            report.add(LossKind::FailurePolicy, &h.at, Some(h.event.name), why);
         }
     }
 }
