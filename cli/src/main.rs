@@ -22,6 +22,7 @@ mod locate;
 mod logs;
 mod oneshot;
 mod paint;
+mod port;
 mod progress;
 mod trust;
 mod validate;
@@ -37,6 +38,7 @@ Exit codes of `fire` and `explain`:
   0  the decision is allow, ask, defer or none (read `decision` in the JSON for ask/defer)
   2  the decision is deny or block
   1  an error: unreadable or invalid configuration or event
+`port --check` exits 3 when the port loses meaning.
 Every other subcommand exits 0 on success and 1 on an error (`validate`: any invalid file;
 `test`: any case that fails or cannot run).";
 
@@ -185,6 +187,30 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         project_dir: Option<PathBuf>,
     },
+    /// Translate a hook file into another agent's file (`--to codex`), to stdout or -o, with a
+    /// report on stderr of every change of meaning, each with its place in the source
+    /// (docs/port.md). With --check nothing goes to stdout and the exit code is 3 when the
+    /// port loses meaning (answers the target cannot express count with --strict).
+    Port {
+        /// The dialect of FILE; detected from its name and content when omitted.
+        #[arg(long, value_name = "DIALECT")]
+        from: Option<String>,
+        /// The dialect to write: claude-code, codex, gemini, cursor, qwen-code or vs-code.
+        #[arg(long, value_name = "DIALECT")]
+        to: String,
+        /// Write the target's file here instead of stdout.
+        #[arg(short = 'o', value_name = "OUT")]
+        out: Option<PathBuf>,
+        /// Exit 3 when the port loses meaning, 0 when it is exact.
+        #[arg(long)]
+        check: bool,
+        /// With --check: answers the target cannot express (ask, a rewrite, context) count too.
+        #[arg(long)]
+        strict: bool,
+        /// The hook file to translate.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
     /// Run a file of test cases against the configuration: each fires an event (with the
     /// files and env it needs) and checks the decision, reason, context, updated input and
     /// outcomes. Prints PASS or FAIL per case, then `N passed, M failed`; exits 1 when any
@@ -319,6 +345,15 @@ fn main() -> ExitCode {
             install::uninstall(&target.args(&[], None, dry_run, cli.json))
         }
         Command::Doctor { project_dir } => doctor::run(project_dir.as_deref(), cli.json),
+        Command::Port { from, to, out, check, strict, file } => Ok(port::run(&port::Args {
+            from: from.as_deref(),
+            to: &to,
+            file: &file,
+            out: out.as_deref(),
+            check,
+            strict,
+            json: cli.json,
+        })),
         Command::Test { config, record, schema, cases } => {
             hooktest::run(cases.as_deref(), &config, record, schema, cli.json)
         }

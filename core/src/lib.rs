@@ -33,6 +33,7 @@ mod load;
 mod logs;
 mod matcher;
 mod nomatch;
+pub mod port;
 mod result;
 mod result_cache;
 mod runner;

@@ -124,6 +124,26 @@ pub trait GroupMatch: std::fmt::Debug + Send + Sync {
     fn exact_names(&self) -> Option<&[String]> {
         None
     }
+    /// What the matcher accepts, in a form another dialect's matcher can be written from
+    /// (`hookwire port`); `None`: it has none (the port writes the group without a matcher and
+    /// says so).
+    fn pattern(&self) -> Option<Pattern> {
+        None
+    }
+}
+
+/// A matcher's portable form ([`GroupMatch::pattern`]): how `hookwire port` starts writing it in
+/// another dialect, before it checks what that dialect's own matcher makes of the text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Pattern {
+    /// Every value.
+    All,
+    /// Exactly these names, case-sensitive.
+    Names(Vec<String>),
+    /// An unanchored regex.
+    Regex(String),
+    /// Exactly this text.
+    Exact(String),
 }
 
 /// A group's matcher, whichever dialect compiled it. Shared, because a flat dialect registers
@@ -161,6 +181,11 @@ impl GroupMatcher {
         self.0.exact_names()
     }
 
+    /// Its portable form, when it has one ([`GroupMatch::pattern`]).
+    pub fn pattern(&self) -> Option<Pattern> {
+        self.0.pattern()
+    }
+
     /// Which compiled matcher this is: groups that share one (compiled once for one text) give
     /// the same value, so the selector tests it once per fire.
     pub fn identity(&self) -> *const () {
@@ -190,6 +215,14 @@ impl GroupMatch for Matcher {
         match self {
             Matcher::Exact(names) => Some(names),
             _ => None,
+        }
+    }
+    fn pattern(&self) -> Option<Pattern> {
+        match self {
+            Matcher::All => Some(Pattern::All),
+            Matcher::Exact(n) => Some(Pattern::Names(n.clone())),
+            Matcher::Regex(r) => Some(Pattern::Regex(r.as_str().to_string())),
+            Matcher::Never => None,
         }
     }
 }

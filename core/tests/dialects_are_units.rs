@@ -89,6 +89,7 @@ const DIALECT_FILES: &[&str] = &[
     "fold.rs",     // the steps of one fire into one decision
     "answer.rs",   // a result in the agent's own answer form, for the bridge
     "install.rs",  // where and how `hookwire install` writes the bridge into its configuration
+    "write.rs",    // a port's model as a document of the dialect (`hookwire port`)
     "kind.rs",     // Cursor: the kind of hook an event name gives (its payload and answer)
     "timeouts.rs", // Claude Code: the per-event default timeouts (§5.6)
 ];

@@ -272,6 +272,9 @@ pub struct Profile {
     /// Where and how `hookwire install` writes the bridge into the agent's own configuration
     /// (`install.rs`); `None`: it cannot.
     pub install: Option<&'static installing::Install>,
+    /// Writes a port's model as a document of this dialect (`write.rs`, `hookwire port`):
+    /// `None`: a port cannot write this dialect yet.
+    pub write: Option<crate::port::WriteFn>,
 }
 
 impl Profile {
@@ -307,6 +310,7 @@ impl Profile {
         native_payloads: false,
         answer: None,
         install: None,
+        write: None,
     };
 
     /// The dialect's event of this native name.

@@ -8,6 +8,7 @@ pub(crate) mod answer;
 mod payload;
 mod reading;
 pub mod timeouts;
+mod write;
 
 pub(crate) use payload::payload;
 
@@ -35,6 +36,7 @@ pub(super) static PROFILE: Profile = Profile {
     env_file: true,
     context_continues_stop: true,
     answer: Some(answer::answer),
+    write: Some(write::write),
     ..Profile::BASE
 };
 

@@ -6,7 +6,7 @@
 
 use super::payload;
 use crate::catalog::EventSpec;
-use crate::matcher::{GroupMatch, compile_regex};
+use crate::matcher::{GroupMatch, Pattern, compile_regex};
 use regex::Regex;
 use serde_json::Value;
 
@@ -111,6 +111,14 @@ impl GroupMatch for CodexMatcher {
             Target::Source if value.is_empty() => None,
             _ => Some(self.matches_target(spec, value)),
         }
+    }
+
+    fn pattern(&self) -> Option<Pattern> {
+        Some(match &self.0 {
+            Rule::All => Pattern::All,
+            Rule::Exact(names) => Pattern::Names(names.clone()),
+            Rule::Regex(r) => Pattern::Regex(r.as_str().to_string()),
+        })
     }
 }
 

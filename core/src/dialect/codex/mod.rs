@@ -14,6 +14,7 @@ mod matcher;
 mod native;
 mod payload;
 mod reading;
+mod write;
 
 use super::Profile;
 use super::claim::{Claim, FileHint};
@@ -104,6 +105,7 @@ pub(super) static PROFILE: Profile = Profile {
     default_timeout_s: Some(DEFAULT_TIMEOUT_S),
     answer: Some(answer::answer),
     install: Some(&install::INSTALL),
+    write: Some(write::write),
     ..Profile::BASE
 };
 

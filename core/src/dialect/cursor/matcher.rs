@@ -7,7 +7,7 @@
 use super::kind::{Kind, On};
 use super::tools;
 use crate::catalog::EventSpec;
-use crate::matcher::{GroupMatch, compile_regex, tool_name};
+use crate::matcher::{GroupMatch, Pattern, compile_regex, tool_name};
 use regex::Regex;
 use serde_json::Value;
 
@@ -71,6 +71,22 @@ impl GroupMatch for CursorMatcher {
             On::Command => re.is_match(command_text(event)),
             On::SubagentType => re.is_match(subagent_type(event)),
             On::Ignored => true,
+        }
+    }
+
+    /// A hook of a tool-specific event (`beforeShellExecution`) without a matcher is the shell
+    /// tool's; a regex on the command text or on a tool-specific event has no portable form.
+    fn pattern(&self) -> Option<Pattern> {
+        let every_tool = ["Bash", "Read", "Write", "mcp__s__t"].iter().all(|t| self.kind.takes_tool(t));
+        match (&self.re, every_tool) {
+            (None, true) => Some(Pattern::All),
+            (Some(re), true) if self.kind.matcher_on() == On::ToolName => {
+                Some(Pattern::Regex(re.as_str().to_string()))
+            }
+            (None, false) if self.kind.takes_tool("Bash") && !self.kind.takes_tool("Read") => {
+                Some(Pattern::Names(vec!["Bash".to_string()]))
+            }
+            _ => None,
         }
     }
 

@@ -7,7 +7,7 @@
 //! name is matched as the agent matches it (Auggie's `Bash` never matches `launch-process`).
 
 use crate::catalog::{EventSpec, MatchOn, Rules};
-use crate::matcher::{GroupMatch, Matcher, compile_lazy_regex, is_tool_event};
+use crate::matcher::{GroupMatch, Matcher, Pattern, compile_lazy_regex, is_tool_event};
 use serde_json::Value;
 
 /// How a family member reads a matcher string.
@@ -116,6 +116,10 @@ impl GroupMatch for FamilyMatcher {
     /// Exact names only when no tool name is translated (a translated name is not the value).
     fn exact_names(&self) -> Option<&[String]> {
         if self.tools.is_empty() { GroupMatch::exact_names(&self.inner) } else { None }
+    }
+
+    fn pattern(&self) -> Option<Pattern> {
+        GroupMatch::pattern(&self.inner)
     }
 }
 

@@ -6,7 +6,7 @@
 
 use super::tools::gemini_name;
 use crate::catalog::{EventSpec, MatchOn};
-use crate::matcher::{GroupMatch, compile_regex};
+use crate::matcher::{GroupMatch, Pattern, compile_regex};
 use regex::Regex;
 use serde_json::Value;
 
@@ -71,6 +71,14 @@ impl GroupMatch for GeminiMatcher {
     /// The translation needs only the tool name, so the fast path can always answer.
     fn matches_value(&self, spec: &EventSpec, value: &str) -> Option<bool> {
         Some(self.test(spec, value))
+    }
+
+    fn pattern(&self) -> Option<Pattern> {
+        Some(match &self.0 {
+            Kind::All => Pattern::All,
+            Kind::Regex(re) => Pattern::Regex(re.as_str().to_string()),
+            Kind::Exact(s) => Pattern::Exact(s.clone()),
+        })
     }
 }
 

@@ -17,6 +17,7 @@ mod native;
 mod payload;
 mod reading;
 mod tools;
+mod write;
 
 use super::claim::{Claim, FileHint};
 use super::{DialectRules, NativeEvent, Strategy, Switches, Syntax, ev, native};
@@ -72,6 +73,7 @@ pub(super) static PROFILE: Profile = Profile {
     default_timeout_s: Some(DEFAULT_TIMEOUT_S),
     answer: Some(answer::answer),
     install: Some(&install::INSTALL),
+    write: Some(write::write),
     ..Profile::BASE
 };
 

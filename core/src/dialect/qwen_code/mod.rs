@@ -18,6 +18,7 @@ mod install;
 mod native;
 mod reading;
 mod tools;
+mod write;
 
 use super::Profile;
 use super::claim::{Claim, FileHint};
@@ -68,6 +69,7 @@ pub(super) static PROFILE: Profile = Profile {
     sets_project_dir: true,
     answer: Some(answer::answer),
     install: Some(&install::INSTALL),
+    write: Some(write::write),
     ..Profile::BASE
 };
 

@@ -13,6 +13,7 @@ mod group;
 mod handler;
 mod sequential;
 mod timeout;
+pub(crate) mod write;
 
 pub(crate) use sequential::{SequentialEnv, handler_env};
 
@@ -59,6 +60,16 @@ pub(crate) struct HandlerKeys {
 }
 
 impl HandlerKeys {
+    /// `command` and `timeout` only: no `if`, run modes, exec form or `statusMessage` (VS
+    /// Code's and Cursor's hooks).
+    pub const COMMAND_ONLY: HandlerKeys = HandlerKeys {
+        if_rule: false,
+        run_modes: false,
+        exec_form: false,
+        shell: Shell::Sh,
+        status_message: false,
+    };
+
     /// Every key, as Claude Code reads them.
     pub const CLAUDE_CODE: HandlerKeys = HandlerKeys {
         if_rule: true,

@@ -5,7 +5,7 @@
 //! ignored, as VS Code ignores them: the hook runs for every tool, which is said once per group.
 
 use super::{PROFILE, VsCodeKnobs};
-use crate::catalog::{EventId, EventSpec, HandlerType, Rules, Shell};
+use crate::catalog::{EventId, EventSpec, HandlerType, Rules};
 use crate::config::{ConfigWarnings, DocContext, Fields, Group, Handler, Knobs, Parse};
 use crate::dialect::settings::{self, HandlerKeys, ReadMatcher, SettingsShape};
 use crate::error::ConfigError;
@@ -74,7 +74,7 @@ fn this_os(entry: &mut Map<String, Value>) {
 }
 
 /// VS Code's reading of the settings shape.
-struct VsCodeShape;
+pub(super) struct VsCodeShape;
 
 impl SettingsShape for VsCodeShape {
     fn event_ids_of(&self, name: &str) -> Vec<EventId> {
@@ -100,13 +100,7 @@ impl SettingsShape for VsCodeShape {
 
     /// `command` and `timeout`; no `if`, run modes or exec form (not in VS Code's hooks).
     fn handler_keys(&self) -> HandlerKeys {
-        HandlerKeys {
-            if_rule: false,
-            run_modes: false,
-            exec_form: false,
-            shell: Shell::Sh,
-            status_message: false,
-        }
+        HandlerKeys::COMMAND_ONLY
     }
 
     fn refuses(&self, ty: HandlerType) -> Option<String> {

@@ -1,0 +1,113 @@
+//! `hookwire port --from A --to B FILE`: a hook file translated into another agent's file, with
+//! a report of every change of meaning (docs/port.md). The rules are the core's
+//! (`hookwire_core::port`); this file reads the arguments, writes the document and prints the
+//! report: on stderr for people, or all of it as JSON with `--json`.
+
+use hookwire_core::port::{Input, Loss, Port, port};
+use serde_json::json;
+use std::io::Write;
+use std::path::Path;
+
+/// `--check`'s exit code when the port loses meaning (1 stays an error, 2 is clap's usage error).
+pub const LOSES_MEANING: u8 = 3;
+
+/// What the command line says.
+pub struct Args<'a> {
+    pub from: Option<&'a str>,
+    pub to: &'a str,
+    pub file: &'a Path,
+    pub out: Option<&'a Path>,
+    pub check: bool,
+    pub strict: bool,
+    pub json: bool,
+}
+
+fn error(why: &str) -> u8 {
+    let _ = writeln!(std::io::stderr().lock(), "hookwire port: {why}");
+    1
+}
+
+pub fn run(a: &Args<'_>) -> u8 {
+    if !a.file.exists() {
+        return error(&format!("{}: no such file or directory", a.file.display()));
+    }
+    let from = match a.from {
+        Some(f) => f,
+        None => match crate::validate::text_of(a.file) {
+            Ok(text) => crate::validate::detect(a.file, &text),
+            Err(f) => return error(&format!("{}: {}", a.file.display(), f.details.message)),
+        },
+    };
+    let p = match port(Input::File(a.file), from, a.to) {
+        Ok(p) => p,
+        Err(why) => return error(&why),
+    };
+    if let Some(out) = a.out {
+        if out.is_dir() {
+            return error(&format!("-o {}: a directory; name the file to write", out.display()));
+        }
+        if let Err(e) = std::fs::write(out, p.text()) {
+            return error(&format!("-o {}: {e}", out.display()));
+        }
+    }
+    if a.json {
+        say!("{}", report_json(&p, a));
+    } else {
+        if a.out.is_none() && !a.check {
+            print!("{}", p.text());
+        }
+        report_text(&p, a.from.is_none());
+    }
+    let exact = if a.strict { p.exact_strict() } else { p.exact() };
+    if a.check && !exact { LOSES_MEANING } else { 0 }
+}
+
+/// The whole outcome for machines.
+fn report_json(p: &Port, a: &Args<'_>) -> String {
+    json!({
+        "from": p.from.as_str(),
+        "to": p.to.as_str(),
+        "exact": p.exact(),
+        "exact_strict": p.exact_strict(),
+        "written": a.out.map(|o| o.display().to_string()),
+        "document": p.document,
+        "losses": p.losses,
+        "source_warnings": p.source_warnings,
+        "readback_warnings": p.readback_warnings,
+    })
+    .to_string()
+}
+
+/// The report for people, on stderr: one line per change, where it comes from first.
+fn report_text(p: &Port, detected: bool) {
+    let mut err = std::io::stderr().lock();
+    let (from, to) = (p.from.as_str(), p.to.as_str());
+    if detected {
+        let _ = writeln!(err, "hookwire port: read as {from} (detected; --from names it)");
+    }
+    for w in &p.source_warnings {
+        let _ = writeln!(err, "hookwire port: source: {w}");
+    }
+    let lost = p.losses.iter().filter(|l| l.loses_meaning && !l.conditional).count();
+    let answers = p.losses.iter().filter(|l| l.conditional).count();
+    let verdict = match (lost, answers) {
+        (0, 0) => "exact".to_string(),
+        (0, n) => format!("exact, but {n} answer(s) the target cannot express"),
+        (n, _) => format!("{n} change(s) of meaning"),
+    };
+    let _ = writeln!(err, "hookwire port: {from} → {to}: {verdict}; {} note(s)", p.losses.len());
+    for l in &p.losses {
+        let _ = writeln!(err, "  {}", line(l));
+    }
+}
+
+/// `file#/pointer [kind] message`.
+fn line(l: &Loss) -> String {
+    let file = l.at.file.as_deref().unwrap_or("");
+    let mark = match (l.loses_meaning, l.conditional) {
+        (false, _) => "note",
+        (true, true) => "if answered",
+        (true, false) => "LOST",
+    };
+    format!("{file}#{} [{}] {mark}: {}", l.at.pointer, l.kind.as_str(), l.message)
+}

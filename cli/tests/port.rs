@@ -1,0 +1,136 @@
+//! `hookwire port` end to end: the real binary on a file in a scratch directory, the target's
+//! document on stdout or in `-o`, the report on stderr or in `--json`, and `--check`'s exit
+//! codes.
+#![allow(clippy::unwrap_used)]
+
+use serde_json::{Value, json};
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// A scratch directory holding one Claude Code settings file, removed on drop.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(tag: &str, settings: &Value) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("hookwire-port-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join(".claude")).unwrap();
+        std::fs::write(dir.join(".claude/settings.json"), settings.to_string()).unwrap();
+        Scratch(dir)
+    }
+
+    fn port(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_hookwire")).current_dir(&self.0).args(args).output().unwrap()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn guard() -> Value {
+    json!({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh", "timeout": 5}]}]}})
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn port_writes_the_targets_file_on_stdout_and_the_report_on_stderr() {
+    let s = Scratch::new("stdout", &guard());
+    let out = s.port(&["port", "--to", "gemini", ".claude/settings.json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["hooks"]["BeforeTool"][0]["hooks"][0]["timeout"], json!(5000));
+    let err = text(&out.stderr);
+    assert!(err.contains("read as claude-code (detected"), "{err}");
+    assert!(err.contains(".claude/settings.json#/hooks/PreToolUse/0/hooks/0 [unit_converted] note"), "{err}");
+}
+
+#[test]
+fn check_exits_3_when_meaning_is_lost_and_0_when_the_port_is_exact() {
+    let mut lossy = guard();
+    lossy["hooks"]["Notification"] = json!([{"hooks": [{"type": "command", "command": "n"}]}]);
+    let s = Scratch::new("check", &lossy);
+    let out = s.port(&["port", "--check", "--from", "claude-code", "--to", "codex", ".claude/settings.json"]);
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
+    assert!(out.stdout.is_empty(), "--check prints no document");
+    assert!(
+        text(&out.stderr).contains("[event_dropped] LOST: codex has no Notification event"),
+        "{}",
+        text(&out.stderr)
+    );
+
+    let s = Scratch::new("exact", &guard());
+    let out = s.port(&["port", "--check", "--to", "codex", ".claude/settings.json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let strict = s.port(&["port", "--check", "--strict", "--to", "codex", ".claude/settings.json"]);
+    assert_eq!(strict.status.code(), Some(3), "Codex has no ask: counted when strict");
+}
+
+#[test]
+fn json_carries_the_document_and_the_losses_and_o_writes_the_file() {
+    let s = Scratch::new("json", &guard());
+    let out = s.port(&["--json", "port", "--to", "vs-code", ".claude/settings.json", "-o", "hooks.json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["to"], json!("vs-code"));
+    assert_eq!(report["exact"], json!(false));
+    let written: Value =
+        serde_json::from_str(&std::fs::read_to_string(s.0.join("hooks.json")).unwrap()).unwrap();
+    assert_eq!(written, report["document"]);
+    let matcher =
+        report["losses"].as_array().unwrap().iter().find(|l| l["kind"] == "matcher_differs").unwrap();
+    assert_eq!(matcher["at"]["pointer"], json!("/hooks/PreToolUse/0"));
+    assert_eq!(matcher["at"]["file"], json!(".claude/settings.json"));
+}
+
+#[test]
+fn a_target_without_a_writer_or_a_missing_file_is_a_clear_error() {
+    let s = Scratch::new("errors", &guard());
+    let out = s.port(&["port", "--to", "windsurf", ".claude/settings.json"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("windsurf has no writer yet"), "{}", text(&out.stderr));
+    let out = s.port(&["port", "--to", "codex", "nope.json"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("nope.json: no such file or directory"), "{}", text(&out.stderr));
+    std::fs::write(s.0.join("bad.json"), "{\"hooks\": ").unwrap();
+    let out = s.port(&["port", "--from", "claude-code", "--to", "codex", "bad.json"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_gemini_file_ports_back_to_claude_code_in_seconds_with_claude_codes_names() {
+    let gemini = json!({"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"type": "command", "command": "g", "timeout": 2500}]}]}});
+    let s = Scratch::new("gemini", &json!({}));
+    std::fs::create_dir_all(s.0.join(".gemini")).unwrap();
+    std::fs::write(s.0.join(".gemini/settings.json"), gemini.to_string()).unwrap();
+    let out = s.port(&["port", "--to", "claude-code", ".gemini/settings.json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let group = &doc["hooks"]["PreToolUse"][0];
+    assert_eq!(group["hooks"][0]["timeout"], json!(2.5));
+    assert!(text(&out.stderr).contains("read as gemini"), "{}", text(&out.stderr));
+    assert_eq!(group["matcher"], json!("Bash"), "Gemini's name for the shell tool becomes Claude Code's");
+}
+
+#[test]
+fn a_codex_config_toml_is_read_by_codexs_own_reader_and_a_hostile_file_is_an_error() {
+    let s = Scratch::new("toml", &json!({}));
+    std::fs::create_dir_all(s.0.join(".codex")).unwrap();
+    let toml = "[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./guard.sh\"\ntimeout = 10\n";
+    std::fs::write(s.0.join(".codex/config.toml"), toml).unwrap();
+    let out = s.port(&["port", "--to", "gemini", ".codex/config.toml"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["hooks"]["BeforeTool"][0]["hooks"][0]["timeout"], json!(10000));
+    assert!(text(&out.stderr).contains("read as codex"), "{}", text(&out.stderr));
+
+    std::fs::write(s.0.join("deep.json"), "[".repeat(100_000)).unwrap();
+    let out = s.port(&["port", "--from", "claude-code", "--to", "codex", "deep.json"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("deep.json"), "{}", text(&out.stderr));
+}

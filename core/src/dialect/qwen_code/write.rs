@@ -1,0 +1,11 @@
+//! A port's model as the `hooks` block of Qwen Code's `settings.json`: Claude Code's names, a
+//! timeout below 1000 in seconds and from 1000 in milliseconds, its unanchored matcher.
+
+use super::{PROFILE, QwenCodeRules};
+use crate::dialect::settings::write;
+use crate::port::{Model, Report};
+use serde_json::{Value, json};
+
+pub fn write(m: &Model, r: &mut Report) -> Value {
+    json!({"hooks": write::hooks(&write::Target::new(&QwenCodeRules, &PROFILE), m, r)})
+}

@@ -1,0 +1,452 @@
+//! Writes a port's model in the settings shape (event → matcher groups → handlers), for every
+//! dialect that reads it: the dialect's own [`SettingsShape`] says which event names, handler
+//! types and keys it reads and how it reads a matcher, so the writer writes only what the
+//! target reads and reports the rest (`port/loss.rs`).
+
+use super::{HandlerKeys, SettingsShape, TimeUnit};
+use crate::catalog::{EventSpec, Rules, Shell};
+use crate::config::{Action, CommandSpec, Handler, Limits, RunMode};
+use crate::dialect::Profile;
+use crate::dialect::TimeoutContext;
+use crate::port::{self, At, Hook, LossKind, Model, Report};
+use serde_json::{Map, Value, json};
+
+/// What a settings-shape target is: its reader and its profile.
+pub(crate) struct Target<'a> {
+    pub shape: &'a dyn SettingsShape,
+    pub profile: &'static Profile,
+    /// The target's name for a Claude Code tool (Gemini's `run_shell_command` for `Bash`),
+    /// for matchers that test the target's own names.
+    pub tool_name: fn(&str) -> String,
+    /// Handlers sit directly under the event, each with its own `matcher` (Cursor's flat
+    /// lists), instead of in matcher groups.
+    pub flat: bool,
+}
+
+impl<'a> Target<'a> {
+    /// A target that names tools as Claude Code does.
+    pub fn new(shape: &'a dyn SettingsShape, profile: &'static Profile) -> Target<'a> {
+        Target { shape, profile, tool_name: port::same_name, flat: false }
+    }
+}
+
+/// One group being written: its target event name, the source group it comes from, its
+/// matcher text and handlers.
+struct Out {
+    native: &'static str,
+    group: String,
+    matcher: Option<String>,
+    handlers: Vec<Value>,
+}
+
+/// The `hooks` object of the model in the target's shape.
+pub(crate) fn hooks(t: &Target<'_>, m: &Model, r: &mut Report) -> Value {
+    let source = m.dialect.rules().profile();
+    let mut groups: Vec<Out> = Vec::new();
+    let mut written: Vec<(&'static str, &str)> = Vec::new();
+    for h in &m.hooks {
+        let ev = Some(h.event.name);
+        let Some(native) = port::native_name(t.profile, h.event) else {
+            let why = format!("{} has no {} event: the hook is dropped", name(t.profile), h.event.name);
+            r.add(LossKind::EventDropped, &h.at, ev, why);
+            continue;
+        };
+        if written.contains(&(native, h.handler.id.as_str())) {
+            continue;
+        }
+        written.push((native, h.handler.id.as_str()));
+        for other in port::events_of(t.profile, native) {
+            if !std::ptr::eq(other, h.event) && !m.runs_on(&h.handler.id, other) {
+                let why =
+                    format!("{}'s {native} also runs on {}: so does this hook", name(t.profile), other.name);
+                r.add(LossKind::EventBroadened, &h.at, ev, why);
+            }
+        }
+        let Some(mut handler) = handler(t, source, h, r) else { continue };
+        if t.flat {
+            if let (Some(text), Value::Object(o)) = (matcher(t, h, r), &mut handler) {
+                o.insert("matcher".into(), Value::String(text));
+            }
+            groups.push(Out { native, group: h.handler.id.clone(), matcher: None, handlers: vec![handler] });
+            continue;
+        }
+        match groups.iter_mut().find(|g| g.native == native && g.group == h.group) {
+            Some(g) => g.handlers.push(handler),
+            None => {
+                let matcher = matcher(t, h, r);
+                groups.push(Out { native, group: h.group.clone(), matcher, handlers: vec![handler] });
+            }
+        }
+    }
+    ordering(t, source, &groups, m.hooks.first().and_then(|h| h.at.file.clone()), r);
+    let mut hooks = Map::new();
+    for g in groups {
+        if t.flat {
+            let list = hooks.entry(g.native).or_insert_with(|| Value::Array(Vec::new()));
+            if let Value::Array(a) = list {
+                a.extend(g.handlers);
+            }
+            continue;
+        }
+        let mut obj = Map::new();
+        if let Some(text) = g.matcher {
+            obj.insert("matcher".into(), Value::String(text));
+        }
+        obj.insert("hooks".into(), Value::Array(g.handlers));
+        let list = hooks.entry(g.native).or_insert_with(|| Value::Array(Vec::new()));
+        if let Value::Array(a) = list {
+            a.push(Value::Object(obj));
+        }
+    }
+    Value::Object(hooks)
+}
+
+/// The agent's name for people: the dialect's name.
+fn name(p: &Profile) -> &'static str {
+    p.dialect.as_str()
+}
+
+/// The matcher text of a group, the first candidate the target's own matcher reads as the
+/// source's does on the hook's event; else the first it reads at all, with the difference said.
+fn matcher(t: &Target<'_>, h: &Hook, r: &mut Report) -> Option<String> {
+    let ev = Some(h.event.name);
+    let group_at = At { pointer: group_pointer(&h.at.pointer), ..h.at.clone() };
+    let Some(pattern) = h.matcher.pattern() else {
+        let why = format!(
+            "the matcher ({}) has no portable form: written without one, so the group runs for every value",
+            h.matcher.describe()
+        );
+        r.add(LossKind::MatcherDiffers, &group_at, ev, why);
+        return None;
+    };
+    // The text the target reads without a warning and as the source does; else the one with
+    // the fewest differences on the event's own values, then on variants, with them said.
+    let mut best: Option<((usize, usize), Option<String>, String)> = None;
+    for text in port::candidates(h.event, &h.matcher, &pattern, t.tool_name) {
+        let Ok((read, None)) = t.shape.group_matcher(text.as_deref(), h.event, Rules::Current) else {
+            continue;
+        };
+        let (diffs, major) = port::differences(h.event, &h.matcher, Some(&pattern), &read);
+        if diffs.is_empty() {
+            return text;
+        }
+        let score = (major, diffs.len());
+        if best.as_ref().is_none_or(|(s, _, _)| score < *s) {
+            let why = format!("{} reads it as {}: {}", name(t.profile), read.describe(), port::say(&diffs));
+            best = Some((score, text, why));
+        }
+    }
+    let (text, why) = match best {
+        Some((_, text, why)) => (text, why),
+        None => (None, format!("{} cannot read it: written without one", name(t.profile))),
+    };
+    r.add(LossKind::MatcherDiffers, &group_at, ev, format!("matcher {}: {why}", h.matcher.describe()));
+    text
+}
+
+/// The group's pointer from its handler's (`…/0/hooks/1` → `…/0`).
+fn group_pointer(ptr: &str) -> String {
+    match ptr.rfind("/hooks/") {
+        Some(at) if at > 0 => ptr[..at].to_string(),
+        _ => ptr.to_string(),
+    }
+}
+
+/// One handler object in the target's keys; `None` when the target does not run its type.
+fn handler(t: &Target<'_>, source: &Profile, h: &Hook, r: &mut Report) -> Option<Value> {
+    let hd = &h.handler;
+    let mut say = Say { at: &h.at, ev: Some(h.event.name), r };
+    let keys = t.shape.handler_keys();
+    if let Some(why) = t.shape.refuses(hd.ty) {
+        say.add(LossKind::HandlerTypeMissing, format!("{why}: the hook is dropped"));
+        return None;
+    }
+    let mut o = Map::new();
+    o.insert("type".into(), Value::String(hd.ty.as_str().into()));
+    match &hd.action {
+        Action::Command(c) => command(c, &keys, name(t.profile), &mut o, &mut say),
+        Action::Http(s) => {
+            o.insert("url".into(), Value::String(s.url.clone()));
+            if !s.headers.is_empty() {
+                let headers: Map<String, Value> =
+                    s.headers.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect();
+                o.insert("headers".into(), Value::Object(headers));
+            }
+            if !s.allowed_env_vars.is_empty() {
+                o.insert("allowedEnvVars".into(), json!(s.allowed_env_vars));
+            }
+        }
+        Action::Delegated(v) => {
+            for (k, val) in v.as_object().into_iter().flatten() {
+                if !HANDLED.contains(&k.as_str()) {
+                    o.insert(k.clone(), val.clone());
+                }
+            }
+        }
+        Action::Function(_) => return None,
+    }
+    timeout(t.profile, source, hd, h.event, &mut o, &mut say);
+    run_mode(hd, &keys, name(t.profile), &mut o, &mut say);
+    if let Some(rule) = &hd.if_rule {
+        match keys.if_rule {
+            true => {
+                o.insert("if".into(), Value::String(rule.text().into()));
+            }
+            false => say.add(
+                LossKind::IfRuleLost,
+                format!(
+                    "{} has no `if`: the hook runs whenever its matcher matches (`if` was {:?})",
+                    name(t.profile),
+                    rule.text()
+                ),
+            ),
+        }
+    }
+    if let Some(msg) = &hd.status_message {
+        match keys.status_message {
+            true => {
+                o.insert("statusMessage".into(), Value::String(msg.clone()));
+            }
+            false => {
+                say.add(LossKind::Cosmetic, format!("{} shows no `statusMessage`: dropped", name(t.profile)))
+            }
+        }
+    }
+    if hd.fail_closed {
+        o.insert("failClosed".into(), Value::Bool(true));
+    }
+    dropped_fields(hd, name(t.profile), &mut say);
+    Some(Value::Object(o))
+}
+
+/// Where one handler's changes are reported: its place in the source, its event, the report.
+struct Say<'a> {
+    at: &'a At,
+    ev: Option<&'static str>,
+    r: &'a mut Report,
+}
+
+impl Say<'_> {
+    fn add(&mut self, kind: LossKind, why: String) {
+        self.r.add(kind, self.at, self.ev, why);
+    }
+}
+
+/// Keys of a delegated handler's object the writer writes itself.
+const HANDLED: &[&str] =
+    &["type", "timeout", "if", "async", "asyncRewake", "once", "statusMessage", "failClosed"];
+
+/// The handler's command: a shell string, or argv where the target reads `args`.
+fn command(c: &CommandSpec, keys: &HandlerKeys, target: &str, o: &mut Map<String, Value>, say: &mut Say<'_>) {
+    match c {
+        CommandSpec::Shell { script, shell } => {
+            o.insert("command".into(), Value::String(script.clone()));
+            if *shell != keys.shell {
+                match (keys.exec_form, shell_key(*shell)) {
+                    (true, Some(k)) => {
+                        o.insert("shell".into(), Value::String(k.into()));
+                    }
+                    _ => {
+                        let kind = match (*shell, keys.shell) {
+                            (Shell::Sh, Shell::Bash) => LossKind::ShellWidened,
+                            _ => LossKind::ShellDiffers,
+                        };
+                        let why = format!(
+                            "{target} runs commands in {}, not {}",
+                            shell_words(keys.shell),
+                            shell_words(*shell)
+                        );
+                        say.add(kind, why);
+                    }
+                }
+            }
+        }
+        CommandSpec::Exec { program, args } if keys.exec_form => {
+            o.insert("command".into(), Value::String(program.clone()));
+            o.insert("args".into(), json!(args));
+        }
+        CommandSpec::Exec { program, args } => {
+            let words: Vec<String> = std::iter::once(program).chain(args).map(|w| quote(w)).collect();
+            o.insert("command".into(), Value::String(words.join(" ")));
+            let why = format!(
+                "{target} has no `args`: the program and its arguments are written as one quoted shell command, which a shell parses (placeholders are not expanded inside its quotes)"
+            );
+            say.add(LossKind::CommandForm, why);
+        }
+    }
+}
+
+/// A word quoted for a POSIX shell.
+fn quote(w: &str) -> String {
+    if !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=:@%+,".contains(c)) {
+        return w.to_string();
+    }
+    format!("'{}'", w.replace('\'', r"'\''"))
+}
+
+fn shell_key(s: Shell) -> Option<&'static str> {
+    match s {
+        Shell::Sh => Some("sh"),
+        Shell::Bash => Some("bash"),
+        Shell::Pwsh => Some("powershell"),
+        Shell::Login => None,
+    }
+}
+
+fn shell_words(s: Shell) -> &'static str {
+    match s {
+        Shell::Sh => "sh",
+        Shell::Bash => "bash",
+        Shell::Pwsh => "PowerShell",
+        Shell::Login => "the user's login shell",
+    }
+}
+
+/// The handler's timeout in the target's unit; a different default when it names none.
+#[allow(clippy::too_many_arguments)]
+fn timeout(
+    target: &Profile,
+    source: &Profile,
+    hd: &Handler,
+    spec: &EventSpec,
+    o: &mut Map<String, Value>,
+    say: &mut Say<'_>,
+) {
+    let s = match hd.timeout_s {
+        Some(s) => s,
+        None => {
+            // No timeout: the default is the agent's. Where the target's differs, the source's
+            // is written, so the hook keeps its time limit.
+            let (from, to) = defaults(source, target, hd, spec);
+            if from == to {
+                return;
+            }
+            let why = format!(
+                "no timeout: {}'s default is {} s, {}'s {} s; written as {} s",
+                source.dialect.as_str(),
+                number(from),
+                target.dialect.as_str(),
+                number(to),
+                number(from)
+            );
+            say.add(LossKind::DefaultTimeoutDiffers, why);
+            from
+        }
+    };
+    let value = match target.timeout_unit {
+        TimeUnit::Seconds => number(s),
+        TimeUnit::Milliseconds => number((s * 1000.0).round()),
+        TimeUnit::SecondsBelow1000 if s < 1000.0 => number(s),
+        TimeUnit::SecondsBelow1000 => number((s * 1000.0).round()),
+    };
+    if value != number(s) {
+        let why = format!("timeout {} s written as {value} ({})", number(s), target.timeout_unit.as_str());
+        say.add(LossKind::UnitConverted, why);
+    }
+    o.insert("timeout".into(), value);
+}
+
+/// The handler's default timeout in seconds in the source's and in the target's dialect, on
+/// `spec` under the current rules and no configured cap.
+fn defaults(source: &Profile, target: &Profile, hd: &Handler, spec: &EventSpec) -> (f64, f64) {
+    let ctx = TimeoutContext::new(spec, Rules::Current, &Limits::default(), std::iter::once(hd));
+    let of = |p: &Profile| p.dialect.rules().timeout_s(hd, &ctx);
+    (of(source), of(target))
+}
+
+/// A number as JSON: an integer when it is one.
+fn number(x: f64) -> Value {
+    if x.fract() == 0.0 && x.abs() < 1e15 { json!(x as i64) } else { json!(x) }
+}
+
+/// `async`, `asyncRewake` and `once` where the target reads them.
+fn run_mode(hd: &Handler, keys: &HandlerKeys, target: &str, o: &mut Map<String, Value>, say: &mut Say<'_>) {
+    let lost = |say: &mut Say<'_>, what: &str| {
+        say.add(
+            LossKind::RunModeLost,
+            format!("{target} has no {what}: the hook runs synchronously, every time"),
+        );
+    };
+    match (hd.mode, keys.run_modes) {
+        (RunMode::Sync, _) => {}
+        (RunMode::Async, true) => {
+            o.insert("async".into(), Value::Bool(true));
+        }
+        (RunMode::AsyncRewake, true) => {
+            o.insert("asyncRewake".into(), Value::Bool(true));
+            if let Some(rw) = &hd.rewake {
+                if let Some(m) = &rw.message {
+                    o.insert("rewakeMessage".into(), Value::String(m.clone()));
+                }
+                if rw.summary != crate::config::REWAKE_SUMMARY {
+                    o.insert("rewakeSummary".into(), Value::String(rw.summary.clone()));
+                }
+            }
+        }
+        (RunMode::TurnEnd, _) => lost(say, "run deferred to the end of the turn"),
+        (mode, false) => lost(say, &format!("`{}` hooks", mode.as_str())),
+    }
+    if hd.once {
+        match keys.run_modes {
+            true => {
+                o.insert("once".into(), Value::Bool(true));
+            }
+            false => lost(say, "`once`"),
+        }
+    }
+}
+
+/// Keys of the source handler no settings-shape target reads: said, not written.
+fn dropped_fields(hd: &Handler, target: &str, say: &mut Say<'_>) {
+    let mut drop = |what: String| {
+        say.add(LossKind::FieldDropped, format!("{what}: not written ({target} does not read it)"));
+    };
+    if let Some(n) = &hd.name {
+        drop(format!("the hook's name {n:?}"));
+    }
+    if let Some(d) = &hd.cwd {
+        drop(format!("its working directory {}", d.display()));
+    }
+    if hd.host_env.is_some() {
+        drop("its allow-list of host variables".into());
+    }
+    if hd.cache_ttl.is_some() {
+        drop("its result cache".into());
+    }
+    if hd.sandbox.is_some() {
+        drop("its sandbox".into());
+    }
+}
+
+/// One loss when the target runs the hooks of an event in another order or policy than the
+/// source, and some event has more than one hook.
+fn ordering(t: &Target<'_>, source: &Profile, groups: &[Out], file: Option<String>, r: &mut Report) {
+    if source.strategy == t.profile.strategy {
+        return;
+    }
+    let several = groups
+        .iter()
+        .any(|g| g.handlers.len() > 1 || groups.iter().filter(|o| o.native == g.native).count() > 1);
+    if several {
+        let why = format!(
+            "{}: {}; {}: {}",
+            source.dialect.as_str(),
+            source.fold_summary,
+            t.profile.dialect.as_str(),
+            t.profile.fold_summary
+        );
+        let at = At { file, pointer: "/hooks".into(), hook: String::new() };
+        r.add(LossKind::Ordering, &at, None, why);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_word_is_quoted_only_when_the_shell_would_split_or_expand_it() {
+        assert_eq!(super::quote("/bin/guard.sh"), "/bin/guard.sh");
+        assert_eq!(super::quote("a b"), "'a b'");
+        assert_eq!(super::quote("it's"), r"'it'\''s'");
+        assert_eq!(super::quote(""), "''");
+    }
+}

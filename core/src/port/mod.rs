@@ -1,0 +1,229 @@
+//! `hookwire port` (issue 34, point 1): a hook configuration translated from one dialect to
+//! another, with a report of every change of meaning. The source is loaded by the engine with
+//! its own dialect's reader (`model.rs`), so the port starts from what the agent would run;
+//! each target dialect writes its own file shape (`dialect/<name>/write.rs`, reached through
+//! [`Profile::write`](crate::dialect::Profile)); matchers are checked by both dialects' own
+//! rules (`probe.rs`), answers by the bridge's answer forms (`answers.rs`). The written
+//! document is read back by the target's loader before it is handed out.
+
+mod answers;
+mod exits;
+pub mod loss;
+mod model;
+mod probe;
+
+pub use loss::{At, Loss, LossKind, Report};
+pub use model::{Hook, Model};
+
+use crate::catalog::{self, Dialect, EventSpec};
+use crate::dialect::Profile;
+use serde_json::{Value, json};
+use std::path::Path;
+
+/// A dialect's writer: the model as a document of the dialect, changes recorded in the report.
+pub type WriteFn = fn(&Model, &mut Report) -> Value;
+
+/// Where the source configuration comes from.
+pub enum Input<'a> {
+    /// A file (or a hooks directory, for a dialect that reads one).
+    File(&'a Path),
+    /// A document, as a host or a test holds it.
+    Document(&'a Value),
+}
+
+/// A finished port.
+#[derive(Debug)]
+pub struct Port {
+    pub from: Dialect,
+    pub to: Dialect,
+    /// The target agent's document.
+    pub document: Value,
+    /// Every change, in the order found.
+    pub losses: Vec<Loss>,
+    /// What the engine said while loading the source (hooks of the source that never run).
+    pub source_warnings: Vec<String>,
+    /// What the target's own loader says about the written document: empty unless the source
+    /// itself had problems that the target's reader reports too (a hook that never runs).
+    pub readback_warnings: Vec<String>,
+}
+
+impl Port {
+    /// Whether nothing of the meaning is lost (unit conversions and equivalent forms allowed),
+    /// answers the target cannot express aside (they matter only if a hook gives them).
+    pub fn exact(&self) -> bool {
+        self.losses.iter().all(|l| !l.loses_meaning || l.conditional)
+    }
+
+    /// As [`Port::exact`], counting answers the target cannot express too.
+    pub fn exact_strict(&self) -> bool {
+        self.losses.iter().all(|l| !l.loses_meaning)
+    }
+
+    /// The document as the target agent's file holds it: indented JSON and a newline.
+    pub fn text(&self) -> String {
+        let mut s = serde_json::to_string_pretty(&self.document).unwrap_or_default();
+        s.push('\n');
+        s
+    }
+}
+
+/// The names of the dialects a port can write, in the list's order.
+pub fn writers() -> Vec<&'static str> {
+    catalog::ALL_DIALECTS.iter().filter(|d| d.rules().profile().write.is_some()).map(|d| d.as_str()).collect()
+}
+
+/// The dialect named `name`, or why not.
+fn dialect(name: &str) -> Result<Dialect, String> {
+    Dialect::parse(name).ok_or_else(|| {
+        let all: Vec<_> = catalog::ALL_DIALECTS.iter().map(|d| d.as_str()).collect();
+        format!("unknown dialect \"{name}\" (one of {})", all.join(", "))
+    })
+}
+
+/// Ports `input`, written in dialect `from`, to dialect `to`.
+pub fn port(input: Input<'_>, from: &str, to: &str) -> Result<Port, String> {
+    let (from, to) = (dialect(from)?, dialect(to)?);
+    let Some(write) = to.rules().profile().write else {
+        return Err(format!(
+            "{} has no writer yet; dialects a port can write: {}",
+            to.as_str(),
+            writers().join(", ")
+        ));
+    };
+    let (source, file) = match &input {
+        Input::File(p) => {
+            (json!({"scope": "user", "dialect": from.as_str(), "path": p}), Some(p.display().to_string()))
+        }
+        Input::Document(v) => (json!({"scope": "user", "dialect": from.as_str(), "settings": v}), None),
+    };
+    let config = crate::load::config(json!({"sources": [source]})).map_err(|e| e.to_string())?;
+    // A file the loader could not read at all is skipped with a warning; a port of it is an error.
+    let unread = config.warnings.problems.iter().find(|p| p.pointer.as_deref() == Some("/sources/0/path"));
+    if let Some(p) = unread {
+        return Err(p.message.clone());
+    }
+    let w = &config.warnings;
+    let source_warnings = w.global.iter().chain(w.per_event.iter().flatten()).cloned().collect();
+    let model = Model::of(&config, from, file.as_deref());
+    let mut report = Report::default();
+    settings_keys(&input, from, file.as_deref(), &mut report);
+    let document = write(&model, &mut report);
+    report_answers(&model, from.rules().profile(), to.rules().profile(), &mut report);
+    report_exits(&model, from.rules().profile(), to.rules().profile(), &mut report);
+    let readback_warnings = read_back(to, &document)?;
+    Ok(Port { from, to, document, losses: report.losses, source_warnings, readback_warnings })
+}
+
+/// The written document loaded by the target's own reader, strictly (an inline source): an
+/// error here is a bug of the writer, said as an error rather than handed out; the warnings are
+/// returned.
+fn read_back(to: Dialect, doc: &Value) -> Result<Vec<String>, String> {
+    let env = json!({"sources": [{"scope": "user", "dialect": to.as_str(), "settings": doc}]});
+    let config = crate::load::config(env)
+        .map_err(|e| format!("the written {} file does not read back: {e}", to.as_str()))?;
+    Ok(config.warnings.problems.iter().map(|p| p.message.clone()).collect())
+}
+
+/// Top-level keys about hooks that a port does not carry (the switches of §2.5, Gemini's
+/// `hooksConfig`, the http allow-lists): one loss each, when set to something other than off.
+/// A file is looked into when it is JSON; other keys of a settings file are not about hooks.
+const SETTINGS_KEYS: &[&str] = &[
+    "disableAllHooks",
+    "allowManagedHooksOnly",
+    "hooksConfig",
+    "allowedHttpHookUrls",
+    "httpHookAllowedEnvVars",
+    "features",
+];
+
+fn settings_keys(input: &Input<'_>, from: Dialect, file: Option<&str>, report: &mut Report) {
+    let read;
+    let doc = match input {
+        Input::Document(v) => *v,
+        Input::File(p) => {
+            let small = std::fs::metadata(p)
+                .is_ok_and(|m| m.is_file() && m.len() <= crate::bridge::MAX_PAYLOAD_BYTES as u64);
+            read = match small.then(|| std::fs::read(p).ok()).flatten() {
+                Some(bytes) => crate::json::value_from_slice(&bytes).unwrap_or(Value::Null),
+                None => Value::Null,
+            };
+            &read
+        }
+    };
+    let Some(obj) = doc.as_object() else { return };
+    for (k, v) in obj {
+        let own = from.rules().profile().document_keys.contains(&k.as_str())
+            && !["version", "$schema", "description"].contains(&k.as_str());
+        if (SETTINGS_KEYS.contains(&k.as_str()) || own) && !matches!(v, Value::Null | Value::Bool(false)) {
+            let at = At {
+                file: file.map(str::to_string),
+                pointer: format!("/{}", crate::config::escape(k)),
+                hook: String::new(),
+            };
+            let why =
+                format!("`{k}` is not ported: set it in the target agent's own settings if it still applies");
+            report.add(LossKind::FieldDropped, &at, None, why);
+        }
+    }
+}
+
+/// One loss per event and answer kind the target cannot express, at the first hook of the event.
+fn report_answers(model: &Model, source: &Profile, target: &Profile, report: &mut Report) {
+    let mut seen: Vec<&str> = Vec::new();
+    for h in &model.hooks {
+        if seen.contains(&h.event.name) || native_name(target, h.event).is_none() {
+            continue;
+        }
+        seen.push(h.event.name);
+        for line in answers::lost(h.event, source, target) {
+            report.add(LossKind::AnswerLost, &h.at, Some(h.event.name), line);
+        }
+    }
+}
+
+/// One loss per command hook whose exit 1 or 2 blocks in one agent and not in the other.
+fn report_exits(model: &Model, source: &Profile, target: &Profile, report: &mut Report) {
+    for h in model.hooks.iter().filter(|h| h.handler.ty == catalog::HandlerType::Command) {
+        for (code, from, to) in exits::differences(&h.handler, h.event, source, target) {
+            let says = |b: bool| if b { "blocks" } else { "does not block" };
+            let why = format!(
+                "exit {code} on {}: {} in {}, {} in {}",
+                h.event.name,
+                says(from),
+                source.dialect.as_str(),
+                says(to),
+                target.dialect.as_str()
+            );
+            report.add(LossKind::FailurePolicy, &h.at, Some(h.event.name), why);
+        }
+    }
+}
+
+/// The name under which a dialect configures the canonical event `spec`; `None`: it has none.
+pub fn native_name(profile: &Profile, spec: &EventSpec) -> Option<&'static str> {
+    match profile.native_events {
+        None => spec.native_of.is_none().then_some(spec.name),
+        Some(_) => profile.native_name(spec),
+    }
+}
+
+/// The canonical events a dialect's configured name `name` runs on.
+pub fn events_of(profile: &Profile, name: &str) -> Vec<&'static EventSpec> {
+    match profile.native_events {
+        None => catalog::lookup(name).into_iter().map(catalog::spec).collect(),
+        Some(_) => profile.event_ids(name).into_iter().map(catalog::spec).collect(),
+    }
+}
+
+/// The canonical events a name fired or configured in dialect `dialect` stands for (the name
+/// itself when it is canonical); empty for an unknown dialect or name.
+pub fn canonical_events(dialect: &str, name: &str) -> Vec<&'static str> {
+    let Some(d) = Dialect::parse(dialect) else { return Vec::new() };
+    let mut out: Vec<&'static str> = events_of(d.rules().profile(), name).iter().map(|s| s.name).collect();
+    if let Some(id) = catalog::lookup(name) {
+        out.push(catalog::spec(id).name);
+    }
+    out
+}
+
+pub(crate) use probe::{candidates, differences, same_name, say};

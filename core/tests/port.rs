@@ -1,0 +1,332 @@
+//! `hookwire port` (issue 34, point 1): each kind of loss pinned on a small configuration, and
+//! the conformance vectors' configurations ported to every writer dialect and back, with the
+//! same hooks running on each vector's events (or a reported loss that explains the
+//! difference), and the same folded decision where the round trip is exact.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use hookwire_core::Dispatcher;
+use hookwire_core::port::{Input, LossKind, Port, port, writers};
+use serde_json::{Value, json};
+use std::path::Path;
+
+fn ported(doc: &Value, from: &str, to: &str) -> Port {
+    port(Input::Document(doc), from, to).unwrap_or_else(|e| panic!("{from} → {to}: {e}"))
+}
+
+fn kinds(p: &Port) -> Vec<LossKind> {
+    p.losses.iter().map(|l| l.kind).collect()
+}
+
+fn guard() -> Value {
+    json!({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh", "timeout": 5}]}]}})
+}
+
+#[test]
+fn a_bash_guard_ports_to_codex_exactly_and_back() {
+    let p = ported(&guard(), "claude-code", "codex");
+    assert_eq!(p.document, guard(), "Codex reads the same names, matcher and seconds");
+    assert!(p.exact(), "{:?}", p.losses);
+    assert!(!p.exact_strict(), "Codex has no ask: said, and counted when strict");
+    assert!(p.readback_warnings.is_empty(), "{:?}", p.readback_warnings);
+    let back = ported(&p.document, "codex", "claude-code");
+    assert_eq!(back.document, guard());
+}
+
+#[test]
+fn gemini_gets_milliseconds_its_event_name_and_its_tool_name_and_the_unit_is_reported() {
+    let p = ported(&guard(), "claude-code", "gemini");
+    let group = &p.document["hooks"]["BeforeTool"][0];
+    assert_eq!(group["hooks"][0]["timeout"], json!(5000));
+    assert_eq!(group["matcher"], json!("^(run_shell_command)$"));
+    let unit = p.losses.iter().find(|l| l.kind == LossKind::UnitConverted).expect("the unit is reported");
+    assert!(!unit.loses_meaning);
+    assert_eq!(unit.at.pointer, "/hooks/PreToolUse/0/hooks/0");
+    assert!(!kinds(&p).contains(&LossKind::MatcherDiffers), "{:?}", p.losses);
+    let back = ported(&p.document, "gemini", "claude-code");
+    assert_eq!(back.document["hooks"]["PreToolUse"][0]["hooks"][0]["timeout"], json!(5));
+}
+
+#[test]
+fn an_event_the_target_lacks_is_dropped_and_said() {
+    let doc = json!({"hooks": {"Notification": [{"hooks": [{"type": "command", "command": "n"}]}]}});
+    let p = ported(&doc, "claude-code", "codex");
+    assert_eq!(p.document, json!({"hooks": {}}));
+    let l = &p.losses[0];
+    assert_eq!(
+        (l.kind, l.event, l.at.pointer.as_str()),
+        (LossKind::EventDropped, Some("Notification"), "/hooks/Notification/0/hooks/0")
+    );
+    assert!(!p.exact());
+}
+
+#[test]
+fn a_post_tool_use_hook_in_codex_also_runs_on_failures_and_that_is_said() {
+    let only = json!({"hooks": {"PostToolUse": [{"hooks": [{"type": "command", "command": "p"}]}]}});
+    assert!(kinds(&ported(&only, "claude-code", "codex")).contains(&LossKind::EventBroadened));
+    let both = json!({"hooks": {"PostToolUse": [{"hooks": [{"type": "command", "command": "p"}]}],
+        "PostToolUseFailure": [{"hooks": [{"type": "command", "command": "p"}]}]}});
+    let p = ported(&ported(&only, "claude-code", "codex").document, "codex", "claude-code");
+    assert_eq!(p.document, both, "Codex's PostToolUse comes back as both events");
+    let k = kinds(&p);
+    assert!(
+        k.iter().all(|k| *k == LossKind::ShellDiffers),
+        "only the shell differs: Codex runs `$SHELL -lc`: {k:?}"
+    );
+}
+
+#[test]
+fn vs_code_ignores_matchers_so_the_guard_is_written_without_one_and_the_loss_names_a_tool() {
+    let p = ported(&guard(), "claude-code", "vs-code");
+    assert_eq!(p.document["version"], json!(1));
+    assert!(p.document["hooks"]["PreToolUse"][0].get("matcher").is_none());
+    let l = p.losses.iter().find(|l| l.kind == LossKind::MatcherDiffers).expect("the matcher loss");
+    assert_eq!(l.at.pointer, "/hooks/PreToolUse/0");
+    assert!(l.message.contains("`Read` matched by the target"), "{}", l.message);
+}
+
+#[test]
+fn cursor_gets_a_flat_list_with_its_own_tool_name_and_its_one_at_a_time_order_is_said() {
+    let mut doc = guard();
+    let second = json!({"type": "command", "command": "./log.sh", "timeout": 1});
+    doc["hooks"]["PreToolUse"][0]["hooks"].as_array_mut().unwrap().push(second);
+    let p = ported(&doc, "claude-code", "cursor");
+    assert_eq!(
+        p.document,
+        json!({"version": 1, "hooks": {"preToolUse": [
+            {"type": "command", "command": "./guard.sh", "timeout": 5, "matcher": "^(Shell)$"},
+            {"type": "command", "command": "./log.sh", "timeout": 1, "matcher": "^(Shell)$"}]}})
+    );
+    assert!(kinds(&p).contains(&LossKind::Ordering), "{:?}", p.losses);
+    assert!(!kinds(&p).contains(&LossKind::MatcherDiffers), "{:?}", p.losses);
+    let back = ported(&p.document, "cursor", "claude-code");
+    assert_eq!(back.document["hooks"]["PreToolUse"][0]["matcher"], json!("Bash"));
+}
+
+#[test]
+fn an_unanchored_target_gets_an_anchored_regex_for_exact_names() {
+    let p = ported(&guard(), "claude-code", "qwen-code");
+    assert_eq!(p.document["hooks"]["PreToolUse"][0]["matcher"], json!("^(Bash)$"));
+    assert!(!kinds(&p).contains(&LossKind::MatcherDiffers), "{:?}", p.losses);
+}
+
+#[test]
+fn if_rules_handler_types_and_run_modes_the_target_lacks_are_each_said() {
+    let doc = json!({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
+        {"type": "command", "command": "g", "if": "Bash(rm *)", "async": true, "statusMessage": "checking"},
+        {"type": "http", "url": "http://127.0.0.1:9/h"}]}]}});
+    let k = kinds(&ported(&doc, "claude-code", "gemini"));
+    for want in
+        [LossKind::IfRuleLost, LossKind::RunModeLost, LossKind::Cosmetic, LossKind::HandlerTypeMissing]
+    {
+        assert!(k.contains(&want), "{want:?} in {k:?}");
+    }
+    let same = ported(&doc, "claude-code", "claude-code");
+    assert_eq!(same.document, doc, "Claude Code to itself keeps every key");
+    assert!(same.losses.is_empty(), "{:?}", same.losses);
+}
+
+#[test]
+fn answers_the_target_cannot_express_are_said_in_the_bridges_words() {
+    let p = ported(&guard(), "claude-code", "codex");
+    let lost: Vec<_> =
+        p.losses.iter().filter(|l| l.kind == LossKind::AnswerLost).map(|l| l.message.as_str()).collect();
+    assert!(lost.iter().any(|m| m.starts_with("ask: Codex cannot express ask")), "{lost:?}");
+    assert!(p.losses.iter().filter(|l| l.kind == LossKind::AnswerLost).all(|l| l.loses_meaning));
+    let same = ported(&guard(), "claude-code", "claude-code");
+    assert!(same.losses.is_empty(), "Claude Code expresses every answer of its own: {:?}", same.losses);
+}
+
+#[test]
+fn an_exit_code_the_target_reads_otherwise_is_said_by_both_dialects_readings() {
+    let doc = json!({"hooks": {"PostToolUse": [{"hooks": [{"type": "command", "command": "./check.sh"}]}]}});
+    let p = ported(&doc, "claude-code", "qwen-code");
+    let l = p.losses.iter().find(|l| l.kind == LossKind::FailurePolicy).expect("exit 2 is read otherwise");
+    assert_eq!(l.message, "exit 2 on PostToolUse: blocks in claude-code, does not block in qwen-code");
+    assert_eq!(l.at.pointer, "/hooks/PostToolUse/0/hooks/0");
+    let same = ported(&doc, "claude-code", "codex");
+    assert!(!kinds(&same).contains(&LossKind::FailurePolicy), "{:?}", same.losses);
+}
+
+#[test]
+fn a_dialect_without_a_writer_says_so_and_names_those_that_have_one() {
+    let e = port(Input::Document(&guard()), "claude-code", "windsurf").unwrap_err();
+    assert!(e.starts_with("windsurf has no writer yet"), "{e}");
+    assert!(e.contains("codex") && e.contains("gemini"), "{e}");
+    let e = port(Input::Document(&guard()), "claude-code", "nope").unwrap_err();
+    assert!(e.contains("unknown dialect \"nope\""), "{e}");
+}
+
+#[test]
+fn a_source_file_with_problems_is_ported_with_its_warnings_kept() {
+    let dir = std::env::temp_dir().join(format!("hookwire-port-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("settings.json");
+    std::fs::write(
+        &file,
+        r#"{"hooks": {"NoSuchEvent": [], "PreToolUse": [{"hooks": [{"type": "command", "command": "x"}]}]}}"#,
+    )
+    .unwrap();
+    let p = port(Input::File(&file), "claude-code", "codex").unwrap();
+    assert!(p.source_warnings.iter().any(|w| w.contains("NoSuchEvent")), "{:?}", p.source_warnings);
+    assert_eq!(p.document["hooks"]["PreToolUse"][0]["hooks"][0]["command"], json!("x"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+// ---- the corpus
+
+/// One configuration of a vector in a dialect with a writer: the vector's config with the
+/// document replaced by `doc` (`with`), its dialect, its document and the vector's events.
+struct Case {
+    name: String,
+    dialect: String,
+    doc: Value,
+    config: Value,
+    /// Where the document sits in `config` (`None`: it is the whole config).
+    slot: Option<usize>,
+    events: Vec<Value>,
+    plain: bool,
+}
+
+impl Case {
+    fn with(&self, doc: Value) -> Value {
+        match self.slot {
+            None => doc,
+            Some(i) => {
+                let mut c = self.config.clone();
+                c["sources"][i]["settings"] = doc;
+                c
+            }
+        }
+    }
+}
+
+fn corpus() -> Vec<Case> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors");
+    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    let writers = writers();
+    let mut out = Vec::new();
+    for f in files {
+        let v: Value = serde_json::from_str(&std::fs::read_to_string(&f).unwrap()).unwrap();
+        let config = v["config"].clone();
+        let mut events: Vec<Value> = v.get("event").into_iter().cloned().collect();
+        events.extend(v["fires"].as_array().into_iter().flatten().filter_map(|f| f.get("event").cloned()));
+        let plain = v.get("host_env").is_none()
+            && v.get("serial").is_none()
+            && !v["fires"].as_array().into_iter().flatten().any(|f| f.get("sleep_ms").is_some());
+        let name = f.file_name().unwrap().to_string_lossy().into_owned();
+        let (dialect, doc, slot) = match config.get("sources").and_then(Value::as_array) {
+            None if config.get("dialect").is_none() && config.get("hooks").is_some() => {
+                ("claude-code".to_string(), config.clone(), None)
+            }
+            Some(s) if s.len() == 1 && s[0].get("settings").is_some() => {
+                let d = s[0]
+                    .get("dialect")
+                    .or(config.get("dialect"))
+                    .and_then(Value::as_str)
+                    .unwrap_or("claude-code");
+                (d.to_string(), s[0]["settings"].clone(), Some(0))
+            }
+            _ => continue,
+        };
+        // A rule set is the host's choice, not the agent file's: a port writes for current rules.
+        let classic = config.get("rules").is_some();
+        if writers.contains(&dialect.as_str()) && !classic && Dispatcher::from_value(config.clone()).is_ok() {
+            out.push(Case { name, dialect, doc, config, slot, events, plain });
+        }
+    }
+    out
+}
+
+/// The hooks that would run on `event`, in order: type and command.
+fn plan(d: &Dispatcher, event: &Value) -> Vec<(String, String)> {
+    d.plan(event)
+        .map(|p| p.into_iter().filter(|e| e.runs).map(|e| (e.hook.ty.to_string(), e.hook.command)).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn every_vector_configuration_round_trips_through_every_writer_with_the_same_hooks_or_a_reported_loss() {
+    let started = std::time::Instant::now();
+    let corpus = corpus();
+    assert!(corpus.len() >= 90, "the corpus holds {} configurations", corpus.len());
+    let (mut exact, mut explained, mut unexplained) = (0, 0, Vec::new());
+    for case in &corpus {
+        let original = Dispatcher::from_value(case.config.clone()).unwrap();
+        for to in writers().into_iter().filter(|t| *t != case.dialect) {
+            let there = ported(&case.doc, &case.dialect, to);
+            let back = ported(&there.document, to, &case.dialect);
+            let tripped = Dispatcher::from_value(case.with(back.document.clone()))
+                .unwrap_or_else(|e| panic!("{} via {to}: the round trip does not load: {e}", case.name));
+            let losses: Vec<_> =
+                there.losses.iter().chain(&back.losses).filter(|l| l.loses_meaning).collect();
+            if there.source_warnings.is_empty() {
+                assert!(
+                    there.readback_warnings.is_empty(),
+                    "{} → {to}: {:?}",
+                    case.name,
+                    there.readback_warnings
+                );
+            }
+            for event in &case.events {
+                let (a, b) = (plan(&original, event), plan(&tripped, event));
+                if a == b {
+                    continue;
+                }
+                let name = event["hook_event_name"].as_str().unwrap_or("");
+                let said = losses.iter().any(|l| {
+                    l.event.is_none()
+                        || l.event == Some(name)
+                        || hookwire_core::port::canonical_events(&case.dialect, name)
+                            .contains(&l.event.unwrap_or(""))
+                });
+                match said {
+                    true => explained += 1,
+                    false => {
+                        unexplained.push(format!("{} via {to} on {name}: {a:?} became {b:?}", case.name))
+                    }
+                }
+            }
+            if there.exact() && back.exact() {
+                exact += 1;
+            }
+        }
+    }
+    assert!(
+        unexplained.is_empty(),
+        "{} differences no loss explains:\n{}",
+        unexplained.len(),
+        unexplained.join("\n")
+    );
+    assert!(exact >= 80, "only {exact} exact round trips");
+    eprintln!(
+        "{} configurations, {exact} exact round trips, {explained} differences explained by a loss, {:?}",
+        corpus.len(),
+        started.elapsed()
+    );
+}
+
+#[test]
+fn an_exact_round_trip_folds_to_the_same_decision_when_fired() {
+    let mut fired = 0;
+    for case in corpus().iter().filter(|c| c.plain) {
+        let original = Dispatcher::from_value(case.config.clone()).unwrap();
+        for to in writers().into_iter().filter(|t| *t != case.dialect) {
+            let there = ported(&case.doc, &case.dialect, to);
+            let back = ported(&there.document, to, &case.dialect);
+            if !(there.exact() && back.exact()) || fired >= 60 {
+                continue;
+            }
+            let tripped = Dispatcher::from_value(case.with(back.document)).unwrap();
+            for event in &case.events {
+                let (Ok(a), Ok(b)) = (original.fire(event), tripped.fire(event)) else { continue };
+                fired += 1;
+                let key = |r: &hookwire_core::FireResult| {
+                    (r.decision, r.reason.clone(), r.updated_input.clone(), r.continue_)
+                };
+                assert_eq!(key(&a), key(&b), "{} via {to}", case.name);
+            }
+        }
+    }
+    assert!(fired >= 40, "only {fired} fires compared");
+}
