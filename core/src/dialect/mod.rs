@@ -38,6 +38,7 @@ mod muse_code;
 mod neocode;
 mod ok;
 mod open_plugins;
+pub mod porting;
 mod qoder;
 mod qwen_code;
 pub(crate) mod settings;
@@ -274,7 +275,7 @@ pub struct Profile {
     pub install: Option<&'static installing::Install>,
     /// Writes a port's model as a document of this dialect (`write.rs`, `hookwire port`):
     /// `None`: a port cannot write this dialect yet.
-    pub write: Option<crate::port::WriteFn>,
+    pub write: Option<porting::WriteFn>,
 }
 
 impl Profile {

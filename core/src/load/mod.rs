@@ -16,6 +16,7 @@ use crate::config::Config;
 use crate::error::ConfigError;
 
 pub use defaults::claude_code_defaults;
+pub(crate) use source::MAX_SOURCE_BYTES;
 pub use trust::{default_store, record as record_trust};
 
 /// Parses and checks a configuration value (either shape, §2.1). Takes the value so that the

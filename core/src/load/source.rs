@@ -13,7 +13,7 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 
 /// Largest source file read (§5.12).
-const MAX_SOURCE_BYTES: u64 = 4 << 20;
+pub(crate) const MAX_SOURCE_BYTES: u64 = 4 << 20;
 
 /// How `project` and `local` sources are trusted when they carry no `trusted` of their own.
 #[derive(Debug, Clone)]

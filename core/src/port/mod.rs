@@ -1,27 +1,21 @@
 //! `hookwire port` (issue 34, point 1): a hook configuration translated from one dialect to
 //! another, with a report of every change of meaning. The source is loaded by the engine with
-//! its own dialect's reader (`model.rs`), so the port starts from what the agent would run;
+//! its own dialect's reader (`dialect/porting/model.rs`), so the port starts from what the agent would run;
 //! each target dialect writes its own file shape (`dialect/<name>/write.rs`, reached through
 //! [`Profile::write`](crate::dialect::Profile)); matchers are checked by both dialects' own
-//! rules (`probe.rs`), answers by the bridge's answer forms (`answers.rs`). The written
+//! rules (`dialect/porting/probe.rs`), answers by the bridge's answer forms (`answers.rs`). The written
 //! document is read back by the target's loader before it is handed out.
 
 mod answers;
 mod exits;
-pub mod loss;
-mod model;
-mod probe;
 
-pub use loss::{At, Loss, LossKind, Report};
-pub use model::{Hook, Model};
+pub use crate::dialect::porting::loss;
+pub use crate::dialect::porting::{At, Hook, Loss, LossKind, Model, Report, WriteFn, events_of, native_name};
 
-use crate::catalog::{self, Dialect, EventSpec};
+use crate::catalog::{self, Dialect};
 use crate::dialect::Profile;
 use serde_json::{Value, json};
 use std::path::Path;
-
-/// A dialect's writer: the model as a document of the dialect, changes recorded in the report.
-pub type WriteFn = fn(&Model, &mut Report) -> Value;
 
 /// Where the source configuration comes from.
 pub enum Input<'a> {
@@ -141,9 +135,10 @@ fn settings_keys(input: &Input<'_>, from: Dialect, file: Option<&str>, report: &
     let doc = match input {
         Input::Document(v) => *v,
         Input::File(p) => {
-            let small = std::fs::metadata(p)
-                .is_ok_and(|m| m.is_file() && m.len() <= crate::bridge::MAX_PAYLOAD_BYTES as u64);
-            read = match small.then(|| std::fs::read(p).ok()).flatten() {
+            // The same bounded read as the loader's (a regular file, the source cap).
+            let bytes =
+                crate::files::read_capped(p, crate::load::MAX_SOURCE_BYTES, crate::files::Symlinks::Follow);
+            read = match bytes.ok().flatten() {
                 Some(bytes) => crate::json::value_from_slice(&bytes).unwrap_or(Value::Null),
                 None => Value::Null,
             };
@@ -199,22 +194,6 @@ fn report_exits(model: &Model, source: &Profile, target: &Profile, report: &mut 
     }
 }
 
-/// The name under which a dialect configures the canonical event `spec`; `None`: it has none.
-pub fn native_name(profile: &Profile, spec: &EventSpec) -> Option<&'static str> {
-    match profile.native_events {
-        None => spec.native_of.is_none().then_some(spec.name),
-        Some(_) => profile.native_name(spec),
-    }
-}
-
-/// The canonical events a dialect's configured name `name` runs on.
-pub fn events_of(profile: &Profile, name: &str) -> Vec<&'static EventSpec> {
-    match profile.native_events {
-        None => catalog::lookup(name).into_iter().map(catalog::spec).collect(),
-        Some(_) => profile.event_ids(name).into_iter().map(catalog::spec).collect(),
-    }
-}
-
 /// The canonical events a name fired or configured in dialect `dialect` stands for (the name
 /// itself when it is canonical); empty for an unknown dialect or name.
 pub fn canonical_events(dialect: &str, name: &str) -> Vec<&'static str> {
@@ -225,5 +204,3 @@ pub fn canonical_events(dialect: &str, name: &str) -> Vec<&'static str> {
     }
     out
 }
-
-pub(crate) use probe::{candidates, differences, same_name, say};

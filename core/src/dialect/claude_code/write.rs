@@ -2,8 +2,8 @@
 //! the settings shape with Claude Code's own reading of it.
 
 use super::PROFILE;
+use crate::dialect::porting::{Model, Report};
 use crate::dialect::settings::{ClaudeCodeShape, write};
-use crate::port::{Model, Report};
 use serde_json::{Value, json};
 
 pub fn write(m: &Model, r: &mut Report) -> Value {

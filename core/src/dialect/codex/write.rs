@@ -2,8 +2,8 @@
 //! event names, its matcher (aliases, no comma lists) and the handler types it runs.
 
 use super::{CodexRules, PROFILE};
+use crate::dialect::porting::{Model, Report};
 use crate::dialect::settings::write;
-use crate::port::{Model, Report};
 use serde_json::{Value, json};
 
 pub fn write(m: &Model, r: &mut Report) -> Value {

@@ -8,9 +8,9 @@ use super::kind::Kind;
 use super::matcher::CursorMatcher;
 use super::tools;
 use crate::catalog::{EventSpec, HandlerType, Rules};
+use crate::dialect::porting::{Model, Report};
 use crate::dialect::settings::{HandlerKeys, ReadMatcher, SettingsShape, write};
 use crate::matcher::GroupMatcher;
-use crate::port::{Model, Report};
 use serde_json::{Value, json};
 
 /// What Cursor reads of a hook, for the writer (Cursor's reader is its own, `config.rs`).

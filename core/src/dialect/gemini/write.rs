@@ -3,8 +3,8 @@
 //! (a Claude Code `Bash` guard is written as `^(run_shell_command)$`).
 
 use super::{GeminiRules, PROFILE, tools};
+use crate::dialect::porting::{Model, Report};
 use crate::dialect::settings::write;
-use crate::port::{Model, Report};
 use serde_json::{Value, json};
 
 pub fn write(m: &Model, r: &mut Report) -> Value {

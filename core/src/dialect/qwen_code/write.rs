@@ -2,8 +2,8 @@
 //! timeout below 1000 in seconds and from 1000 in milliseconds, its unanchored matcher.
 
 use super::{PROFILE, QwenCodeRules};
+use crate::dialect::porting::{Model, Report};
 use crate::dialect::settings::write;
-use crate::port::{Model, Report};
 use serde_json::{Value, json};
 
 pub fn write(m: &Model, r: &mut Report) -> Value {

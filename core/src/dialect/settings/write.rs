@@ -1,14 +1,14 @@
 //! Writes a port's model in the settings shape (event → matcher groups → handlers), for every
 //! dialect that reads it: the dialect's own [`SettingsShape`] says which event names, handler
 //! types and keys it reads and how it reads a matcher, so the writer writes only what the
-//! target reads and reports the rest (`port/loss.rs`).
+//! target reads and reports the rest (`dialect/porting/loss.rs`).
 
 use super::{HandlerKeys, SettingsShape, TimeUnit};
 use crate::catalog::{EventSpec, Rules, Shell};
 use crate::config::{Action, CommandSpec, Handler, Limits, RunMode};
 use crate::dialect::Profile;
 use crate::dialect::TimeoutContext;
-use crate::port::{self, At, Hook, LossKind, Model, Report};
+use crate::dialect::porting::{self as port, At, Hook, LossKind, Model, Report};
 use serde_json::{Map, Value, json};
 
 /// What a settings-shape target is: its reader and its profile.

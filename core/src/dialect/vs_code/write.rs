@@ -3,8 +3,8 @@
 
 use super::PROFILE;
 use super::config::VsCodeShape;
+use crate::dialect::porting::{Model, Report};
 use crate::dialect::settings::write;
-use crate::port::{Model, Report};
 use serde_json::{Value, json};
 
 pub fn write(m: &Model, r: &mut Report) -> Value {
