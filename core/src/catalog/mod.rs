@@ -7,6 +7,7 @@ mod dialects;
 mod doc_table;
 mod events;
 mod kinds;
+mod tools;
 
 pub(crate) use dialects::for_each_dialect;
 pub use dialects::{ALL as ALL_DIALECTS, Dialect};
@@ -15,3 +16,4 @@ pub use events::{
     lookup_native, spec,
 };
 pub use kinds::{HandlerType, Rules, Scope, Shell};
+pub use tools::CLAUDE_CODE_TOOLS;

@@ -598,29 +598,11 @@ pub(crate) fn with_claude_code_tool(
 /// names that are the agent's alone: a name Claude Code also uses (Droid's `Edit`, which the
 /// table pairs with `MultiEdit` for matching) stays itself.
 pub(crate) fn claude_code_name_in(table: family::ToolNames, agent_name: &str) -> Option<&'static str> {
-    if table.iter().any(|(cc, _)| *cc == agent_name) || CLAUDE_CODE_TOOLS.contains(&agent_name) {
+    if table.iter().any(|(cc, _)| *cc == agent_name) || catalog::CLAUDE_CODE_TOOLS.contains(&agent_name) {
         return None;
     }
     table.iter().find(|(_, names)| names.contains(&agent_name)).map(|(cc, _)| *cc)
 }
-
-/// Claude Code's own tool names: never renamed when an agent reports one.
-const CLAUDE_CODE_TOOLS: &[&str] = &[
-    "Bash",
-    "Read",
-    "Write",
-    "Edit",
-    "MultiEdit",
-    "NotebookEdit",
-    "Glob",
-    "Grep",
-    "LS",
-    "WebFetch",
-    "WebSearch",
-    "Task",
-    "Agent",
-    "TodoWrite",
-];
 
 /// The agent's own payload a dialect recognises in a fired event, as the canonical event the
 /// engine fires instead (with the dialect that recognised it): the first dialect of the

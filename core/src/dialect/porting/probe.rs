@@ -8,27 +8,14 @@ use crate::catalog::{EventSpec, MatchOn};
 use crate::matcher::{GroupMatcher, Pattern};
 use serde_json::{Map, Value};
 
+/// MCP tool names every agent's matcher is tested on, beside Claude Code's own
+/// ([`crate::catalog::CLAUDE_CODE_TOOLS`]).
+const MCP_TOOLS: &[&str] = &["mcp__github__create_issue", "mcp__memory__read"];
+
 /// Tool names every agent's matcher is tested on (Claude Code's, as the engine fires them).
-const TOOLS: &[&str] = &[
-    "Bash",
-    "BashOutput",
-    "Read",
-    "Write",
-    "Edit",
-    "MultiEdit",
-    "NotebookEdit",
-    "Glob",
-    "Grep",
-    "LS",
-    "WebFetch",
-    "WebSearch",
-    "Task",
-    "Agent",
-    "TodoWrite",
-    "ExitPlanMode",
-    "mcp__github__create_issue",
-    "mcp__memory__read",
-];
+fn tools() -> impl Iterator<Item = &'static str> {
+    crate::catalog::CLAUDE_CODE_TOOLS.iter().chain(MCP_TOOLS).copied()
+}
 
 /// The values on which `a` and `b` disagree on `spec` (at most 3), each with whether `a`
 /// accepts it, and how many of all the differences are on the event's own values (its closed
@@ -45,7 +32,9 @@ pub fn differences(
         let event = event_of(spec, &v);
         let (x, y) = (a.matches(spec, &v, &event), b.matches(spec, &v, &event));
         if x != y {
-            if spec.matcher_values.contains(&v.as_str()) || (spec.tool_event && TOOLS.contains(&v.as_str())) {
+            if spec.matcher_values.contains(&v.as_str())
+                || (spec.tool_event && tools().any(|t| t == v.as_str()))
+            {
                 major += 1;
             }
             if out.len() < 3 {
@@ -60,7 +49,7 @@ pub fn differences(
 fn values(spec: &EventSpec, pattern: Option<&Pattern>) -> Vec<String> {
     let mut v: Vec<String> = spec.matcher_values.iter().map(|s| s.to_string()).collect();
     if spec.tool_event {
-        v.extend(TOOLS.iter().map(|s| s.to_string()));
+        v.extend(tools().map(str::to_string));
     }
     let named: Vec<String> = match pattern {
         Some(Pattern::Names(n)) => n.clone(),
@@ -123,11 +112,8 @@ pub fn candidates(
         Pattern::Exact(s) => vec![Some(s.clone()), Some(anchored(std::slice::from_ref(s)))],
     };
     if spec.tool_event && !matches!(pattern, Pattern::All) {
-        let accepted: Vec<String> = TOOLS
-            .iter()
-            .filter(|t| source.matches(spec, t, &event_of(spec, t)))
-            .map(|t| t.to_string())
-            .collect();
+        let accepted: Vec<String> =
+            tools().filter(|t| source.matches(spec, t, &event_of(spec, t))).map(|t| t.to_string()).collect();
         if !accepted.is_empty() {
             out.push(Some(accepted.join("|")));
             out.push(Some(anchored(&accepted)));
