@@ -54,5 +54,5 @@ json_edit('dist/release-matrix.json', lambda d: d['c'][2].update(runner='macos-1
 bites "a maturin pin outside pyproject's range" "$edit
 json_edit('dist/release-matrix.json', lambda d: d['tools'].update(maturin='2.0.0'))"
 bites "an action pinned to a moving tag" "$edit
-text_edit('.github/workflows/release.yml', 'actions/checkout@v4.2.2', 'actions/checkout@v4')"
+text_edit('.github/workflows/ci.yml', 'actions/setup-go@v5.5.0', 'actions/setup-go@v5')"
 echo "release-lint: the workflow lints clean and agrees with the packages"
