@@ -143,15 +143,16 @@ fn nearest_project(dir: &Path) -> Option<PathBuf> {
 }
 
 /// Writes the answer: its stdout bytes, what the agent reads on stderr, then one line per
-/// warning of the fire and per loss (none when stderr is the agent's reason of an exit 2, so
-/// that the reason stays the reason); returns its exit code.
+/// warning of the fire and per loss (none when stderr is the agent's reason of a blocking exit,
+/// Windsurf's or Kiro's 2, Crush's halt 49, so that the reason stays the reason); returns its
+/// exit code.
 fn print(answer: &Answer, warnings: &[String]) -> u8 {
     let _ = std::io::stdout().lock().write_all(&answer.stdout);
     let _ = std::io::stdout().flush();
     if !answer.stderr.is_empty() {
         let _ = writeln!(std::io::stderr().lock(), "{}", answer.stderr);
     }
-    let reason_on_stderr = answer.exit_code == 2 && !answer.stderr.is_empty();
+    let reason_on_stderr = answer.exit_code > 1 && !answer.stderr.is_empty();
     if !reason_on_stderr {
         for w in warnings {
             warn(&format!("warning: {w}"));

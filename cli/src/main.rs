@@ -13,8 +13,10 @@ macro_rules! say {
 mod bridge;
 mod config;
 mod dialects;
+mod doctor;
 mod explain;
 mod hooktest;
+mod install;
 mod list;
 mod locate;
 mod logs;
@@ -149,6 +151,40 @@ enum Command {
         #[arg(long, value_name = "NAME")]
         event: Option<String>,
     },
+    /// Write the bridge (`hookwire bridge --agent NAME`) into that agent's own configuration
+    /// file for each event it answers, keeping every entry of yours and a backup
+    /// (`FILE.hookwire-bak`); a second run changes nothing (docs/bridge.md).
+    Install {
+        #[command(flatten)]
+        target: InstallArgs,
+        /// Only these of the agent's events (its own names; repeatable). Default: all of them.
+        #[arg(long = "events", value_name = "EVENT", num_args = 1.., value_delimiter = ',')]
+        events: Vec<String>,
+        /// The program the entries run. Default: the absolute path of this hookwire.
+        #[arg(long, value_name = "PATH")]
+        program: Option<String>,
+        /// Print the file as it would be, write nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// Remove exactly the bridge entries `hookwire install` wrote for that agent (and the lists
+    /// they leave empty); nothing else.
+    Uninstall {
+        #[command(flatten)]
+        target: InstallArgs,
+        /// Print the file as it would be, write nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// Every agent found here (its hook files under HOME and the project, its program on
+    /// PATH): its hook files, whether the bridge is installed, which hooks a sample
+    /// `PreToolUse` of `Bash` would run, where two agents' hooks disagree, the project's trust
+    /// and what the sandbox can enforce.
+    Doctor {
+        /// The project to look at (default: the current directory).
+        #[arg(long, value_name = "DIR")]
+        project_dir: Option<PathBuf>,
+    },
     /// Run a file of test cases against the configuration: each fires an event (with the
     /// files and env it needs) and checks the decision, reason, context, updated input and
     /// outcomes. Prints PASS or FAIL per case, then `N passed, M failed`; exits 1 when any
@@ -167,6 +203,51 @@ enum Command {
         #[arg(value_name = "CASES", required_unless_present = "schema")]
         cases: Option<PathBuf>,
     },
+}
+
+/// The agent and the file of `install` and `uninstall`.
+#[derive(Args, Clone)]
+struct InstallArgs {
+    /// The agent: codex, gemini, cursor, copilot-cli, vs-code, windsurf, kiro, antigravity or
+    /// qwen-code.
+    #[arg(long, value_name = "NAME")]
+    agent: String,
+    /// The agent's user configuration (under HOME) or the project's.
+    #[arg(long, value_enum, default_value = "user")]
+    scope: ScopeArg,
+    /// The project of `--scope project` (default: the current directory).
+    #[arg(long, value_name = "DIR")]
+    project_dir: Option<PathBuf>,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy)]
+enum ScopeArg {
+    User,
+    Project,
+}
+
+impl InstallArgs {
+    fn args<'a>(
+        &'a self,
+        events: &'a [String],
+        program: Option<&'a str>,
+        dry_run: bool,
+        json: bool,
+    ) -> install::Args<'a> {
+        let scope = match self.scope {
+            ScopeArg::User => hookwire_core::install::Scope::User,
+            ScopeArg::Project => hookwire_core::install::Scope::Project,
+        };
+        install::Args {
+            agent: &self.agent,
+            scope,
+            project_dir: self.project_dir.as_deref(),
+            events,
+            program,
+            dry_run,
+            json,
+        }
+    }
 }
 
 /// What went wrong in the command itself (not a hook's failure, which is an outcome).
@@ -231,6 +312,13 @@ fn main() -> ExitCode {
             project_dir: project_dir.as_deref(),
             event: event.as_deref(),
         })),
+        Command::Install { target, events, program, dry_run } => {
+            install::install(&target.args(&events, program.as_deref(), dry_run, cli.json))
+        }
+        Command::Uninstall { target, dry_run } => {
+            install::uninstall(&target.args(&[], None, dry_run, cli.json))
+        }
+        Command::Doctor { project_dir } => doctor::run(project_dir.as_deref(), cli.json),
         Command::Test { config, record, schema, cases } => {
             hooktest::run(cases.as_deref(), &config, record, schema, cli.json)
         }

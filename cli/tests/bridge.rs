@@ -5,26 +5,14 @@
 #![allow(clippy::unwrap_used)]
 
 use serde_json::{Value, json};
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
+use std::process::{Command, Output};
 
-/// A scratch directory with a `home/` and a `proj/`, removed on drop.
-struct Scratch(PathBuf);
+mod common;
+
+use common::Scratch;
 
 impl Scratch {
-    fn new(tag: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("hookwire-bridge-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(dir.join("home/.claude")).unwrap();
-        std::fs::create_dir_all(dir.join("proj")).unwrap();
-        Scratch(dir)
-    }
-
-    fn home(&self) -> PathBuf {
-        self.0.join("home")
-    }
-
     fn proj(&self) -> String {
         self.0.join("proj").to_string_lossy().into_owned()
     }
@@ -40,31 +28,7 @@ impl Scratch {
     }
 
     fn bridge(&self, args: &[&str], stdin: &str) -> Output {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hookwire"))
-            .arg("bridge")
-            .args(args)
-            .current_dir(&self.0)
-            .env("HOME", self.home())
-            .env_remove("XDG_CONFIG_HOME")
-            .env_remove("HOOKWIRE_LOG")
-            .env_remove("HOOKWIRE_TRUST_STORE")
-            .env_remove("CLAUDE_PROJECT_DIR")
-            .env_remove("HOOKWIRE_BRIDGE_ACTIVE")
-            .env_remove("GEMINI_PROJECT_DIR")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        // The bridge may exit before it reads (an unknown agent): a closed pipe is no failure.
-        let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-        child.wait_with_output().unwrap()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        common::run(self.hookwire(&self.0).arg("bridge").args(args), stdin)
     }
 }
 
@@ -115,7 +79,7 @@ const CONTEXT: &str = r#"cat >/dev/null; echo '{"hookSpecificOutput":{"hookEvent
 
 #[test]
 fn an_exit_2_guard_denies_in_each_agents_own_answer() {
-    let s = Scratch::new("exit2");
+    let s = Scratch::new("bridge", "exit2");
     s.user_guard("Bash", EXIT2_GUARD);
     let o = s.bridge(&["--agent", "codex"], &codex_pre_tool_use(&s.proj(), "rm -rf x"));
     assert_eq!(
@@ -141,7 +105,7 @@ fn an_exit_2_guard_denies_in_each_agents_own_answer() {
 
 #[test]
 fn a_guard_matched_on_bash_runs_for_the_agents_own_shell_tool_and_not_for_others() {
-    let s = Scratch::new("matcher");
+    let s = Scratch::new("bridge", "matcher");
     s.user_guard("Bash", EXIT2_GUARD);
     let read = json!({"session_id": "s1", "transcript_path": "", "cwd": s.proj(), "hook_event_name": "BeforeTool",
                       "timestamp": "t", "tool_name": "read_file", "tool_input": {"file_path": "a"}});
@@ -153,7 +117,7 @@ fn a_guard_matched_on_bash_runs_for_the_agents_own_shell_tool_and_not_for_others
 
 #[test]
 fn a_json_deny_stays_a_deny() {
-    let s = Scratch::new("jsondeny");
+    let s = Scratch::new("bridge", "jsondeny");
     s.user_guard("Bash", JSON_DENY);
     let o = s.bridge(&["--agent", "codex"], &codex_pre_tool_use(&s.proj(), "ls"));
     assert_eq!(
@@ -166,7 +130,7 @@ fn a_json_deny_stays_a_deny() {
 
 #[test]
 fn a_rewrite_is_answered_where_the_agent_can_carry_it_and_dropped_with_a_warning_where_not() {
-    let s = Scratch::new("rewrite");
+    let s = Scratch::new("bridge", "rewrite");
     s.user_guard("Bash", REWRITE);
     let o = s.bridge(&["--agent", "codex"], &codex_pre_tool_use(&s.proj(), "rm -rf x"));
     assert_eq!(
@@ -195,7 +159,7 @@ fn a_rewrite_is_answered_where_the_agent_can_carry_it_and_dropped_with_a_warning
 
 #[test]
 fn added_context_reaches_the_agent_where_it_takes_context_and_is_a_warning_where_not() {
-    let s = Scratch::new("context");
+    let s = Scratch::new("bridge", "context");
     s.user_guard("Bash", CONTEXT);
     let o = s.bridge(&["--agent", "codex"], &codex_pre_tool_use(&s.proj(), "ls"));
     assert_eq!(
@@ -211,7 +175,7 @@ fn added_context_reaches_the_agent_where_it_takes_context_and_is_a_warning_where
 
 #[test]
 fn an_untrusted_projects_hooks_do_not_run_and_the_bridge_says_so() {
-    let s = Scratch::new("untrusted");
+    let s = Scratch::new("bridge", "untrusted");
     std::fs::create_dir_all(Path::new(&s.proj()).join(".claude")).unwrap();
     let guard = json!({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": EXIT2_GUARD}]}]}});
     std::fs::write(Path::new(&s.proj()).join(".claude/settings.json"), guard.to_string()).unwrap();
@@ -230,7 +194,7 @@ fn an_untrusted_projects_hooks_do_not_run_and_the_bridge_says_so() {
 
 #[test]
 fn a_trusted_projects_hooks_run() {
-    let s = Scratch::new("trusted");
+    let s = Scratch::new("bridge", "trusted");
     let claude = Path::new(&s.proj()).join(".claude");
     std::fs::create_dir_all(&claude).unwrap();
     let guard = json!({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": EXIT2_GUARD}]}]}});
@@ -248,7 +212,7 @@ fn a_trusted_projects_hooks_run() {
 
 #[test]
 fn a_bad_payload_is_a_clear_error_and_the_agents_error_exit() {
-    let s = Scratch::new("bad");
+    let s = Scratch::new("bridge", "bad");
     s.user_guard("Bash", EXIT2_GUARD);
     for (agent, payload, why) in [
         ("codex", "{not json", "the payload is not JSON"),
@@ -269,7 +233,7 @@ fn a_bad_payload_is_a_clear_error_and_the_agents_error_exit() {
 
 #[test]
 fn an_agent_the_bridge_cannot_answer_is_refused_clearly() {
-    let s = Scratch::new("noanswer");
+    let s = Scratch::new("bridge", "noanswer");
     let o = s.bridge(&["--agent", "ub"], "{}");
     assert_eq!(o.status.code(), Some(1));
     assert!(err(&o).contains("cannot answer ub yet"), "{}", err(&o));
@@ -280,7 +244,7 @@ fn an_agent_the_bridge_cannot_answer_is_refused_clearly() {
 
 #[test]
 fn hooks_files_of_any_dialect_run_instead_of_claude_codes_settings() {
-    let s = Scratch::new("hooksfile");
+    let s = Scratch::new("bridge", "hooksfile");
     s.user_guard("Bash", EXIT2_GUARD);
     let cursor_hooks = s.0.join("hooks.json");
     let doc = json!({"version": 1, "hooks": {"beforeShellExecution": [{"command": "cat >/dev/null; echo '{\"permission\":\"deny\",\"agent_message\":\"cursor file\"}'"}]}});
@@ -297,7 +261,7 @@ fn hooks_files_of_any_dialect_run_instead_of_claude_codes_settings() {
 
 #[test]
 fn a_stop_block_keeps_the_agent_working_in_its_own_words() {
-    let s = Scratch::new("stop");
+    let s = Scratch::new("bridge", "stop");
     let block = r#"cat >/dev/null; echo '{"decision":"block","reason":"run the tests first"}'"#;
     s.user_settings(&json!({"hooks": {"Stop": [{"hooks": [{"type": "command", "command": block}]}]}}));
     let codex = json!({"session_id": "s1", "turn_id": "t1", "transcript_path": null, "cwd": s.proj(), "hook_event_name": "Stop",
@@ -315,7 +279,7 @@ fn a_stop_block_keeps_the_agent_working_in_its_own_words() {
 
 #[test]
 fn a_bridge_in_the_hooks_it_runs_does_not_run_them_again() {
-    let s = Scratch::new("nested");
+    let s = Scratch::new("bridge", "nested");
     let bin = env!("CARGO_BIN_EXE_hookwire");
     s.user_guard("Bash", &format!("{bin} bridge --agent claude-code"));
     let claude = json!({"session_id": "s1", "cwd": s.proj(), "hook_event_name": "PreToolUse", "tool_name": "Bash",
@@ -326,7 +290,7 @@ fn a_bridge_in_the_hooks_it_runs_does_not_run_them_again() {
 
 #[test]
 fn copilot_and_windsurf_payloads_name_their_event_with_event_and_get_their_own_answers() {
-    let s = Scratch::new("copilot");
+    let s = Scratch::new("bridge", "copilot");
     s.user_guard("Bash", EXIT2_GUARD);
     // Copilot CLI's camelCase preToolUse payload (observed/copilot.md), which names no event.
     let copilot = json!({"sessionId": "s1", "timestamp": 1_764_000_000_000_u64, "cwd": s.proj(), "toolName": "bash",
@@ -360,7 +324,7 @@ fn copilot_and_windsurf_payloads_name_their_event_with_event_and_get_their_own_a
 
 #[test]
 fn cline_vs_code_and_kiro_payloads_get_their_own_answers() {
-    let s = Scratch::new("more");
+    let s = Scratch::new("bridge", "more");
     s.user_guard("Bash", EXIT2_GUARD);
     // Cline's PreToolUse payload (vector 621's form): a deny is Cline's cancel, with a warning
     // that the whole run stops too.
@@ -389,7 +353,7 @@ fn cline_vs_code_and_kiro_payloads_get_their_own_answers() {
 
 #[test]
 fn antigravity_and_qwen_payloads_get_their_own_answers() {
-    let s = Scratch::new("agyqwen");
+    let s = Scratch::new("bridge", "agyqwen");
     s.user_guard("Bash", EXIT2_GUARD);
     // Antigravity's payload names no event (vector 702's form).
     let agy = json!({"conversationId": "c1", "stepIdx": 3, "toolCall": {"name": "run_command", "args": {"CommandLine": "rm -rf x", "Cwd": s.proj()}}});
@@ -408,4 +372,50 @@ fn antigravity_and_qwen_payloads_get_their_own_answers() {
         "{}",
         err(&o)
     );
+}
+
+#[test]
+fn the_newly_bridged_agents_answer_a_guard_in_their_own_form() {
+    let s = Scratch::new("bridge", "more-agents");
+    s.user_guard("Bash", EXIT2_GUARD);
+    // Claude Code's clones: Claude Code's answer, on their own events.
+    let claude = json!({"session_id": "s1", "cwd": s.proj(), "hook_event_name": "PreToolUse", "tool_name": "Bash",
+                        "tool_input": {"command": "rm -rf x"}});
+    for agent in ["codebuddy", "qoder", "auggie", "factory-droid", "jcode"] {
+        let o = s.bridge(&["--agent", agent], &claude.to_string());
+        assert!(out(&o).contains(r#""permissionDecision":"deny""#), "{agent}: {} / {}", out(&o), err(&o));
+        assert_eq!(o.status.code(), Some(0), "{agent}: {}", err(&o));
+    }
+    // Their own names for the shell tool: the user's `Bash` guard still runs.
+    for (agent, tool) in [("auggie", "launch-process"), ("factory-droid", "Execute"), ("jcode", "execute")] {
+        let p = json!({"session_id": "s1", "cwd": s.proj(), "hook_event_name": "PreToolUse", "tool_name": tool,
+                       "tool_input": {"command": "rm -rf x"}});
+        let o = s.bridge(&["--agent", agent], &p.to_string());
+        assert!(out(&o).contains(r#""permissionDecision":"deny""#), "{agent}: {} / {}", out(&o), err(&o));
+    }
+    // Kimi reads exit codes (and a JSON deny): exit 2 with the reason, and nothing else, on stderr.
+    let kimi = json!({"session_id": "s1", "cwd": s.proj(), "hook_event_name": "PreToolUse", "tool_name": "Shell",
+                      "tool_input": {"command": "rm -rf x"}});
+    let o = s.bridge(&["--agent", "kimi-cli"], &kimi.to_string());
+    let got = (o.status.code(), out(&o), err(&o).trim().to_string());
+    assert_eq!(got, (Some(2), String::new(), "rm is not allowed".into()));
+    // Crush's stdin as Crush writes it: `event`, no `hook_event_name`, its shell tool `bash`.
+    let crush = json!({"event": "PreToolUse", "session_id": "s", "cwd": s.proj(),
+                       "tool_name": "bash", "tool_input": {"command": "rm -rf x"}});
+    let o = s.bridge(&["--agent", "crush"], &crush.to_string());
+    assert!(out(&o).contains(r#""permissionDecision":"deny""#), "{} / {}", out(&o), err(&o));
+}
+
+#[test]
+fn a_stop_is_crushs_halt_with_the_reason_alone_on_stderr() {
+    let s = Scratch::new("bridge", "crush-halt");
+    s.user_guard(
+        "Bash",
+        r#"printf '{"continue": false, "stopReason": "enough for today", "systemMessage": "bye"}'"#,
+    );
+    let crush = json!({"event": "PreToolUse", "session_id": "s", "cwd": s.proj(),
+                       "tool_name": "bash", "tool_input": {"command": "ls"}});
+    let o = s.bridge(&["--agent", "crush"], &crush.to_string());
+    assert_eq!(o.status.code(), Some(49), "{}", err(&o));
+    assert_eq!(err(&o).trim(), "enough for today", "the lost system message is not said beside the reason");
 }

@@ -66,7 +66,7 @@ impl Bridge {
 
     /// Reads the agent's payload: bounded in size and depth, a JSON object. `event` names the
     /// event for agents whose payload carries no name (it is added as `hook_event_name` unless
-    /// the payload has one).
+    /// the payload has one); without it, a payload's string `event` key does (Crush's stdin).
     pub fn read_payload(&self, bytes: &[u8], event: Option<&str>) -> Result<Value, String> {
         if bytes.len() > MAX_PAYLOAD_BYTES {
             return Err(format!("the payload is larger than {} MiB", MAX_PAYLOAD_BYTES >> 20));
@@ -82,10 +82,14 @@ impl Bridge {
         let Value::Object(mut m) = value else {
             return Err("the payload is not a JSON object".to_string());
         };
-        if let Some(name) = event
-            && !matches!(m.get("hook_event_name"), Some(Value::String(_)))
-        {
-            m.insert("hook_event_name".to_string(), Value::String(name.to_string()));
+        if !matches!(m.get("hook_event_name"), Some(Value::String(_))) {
+            // `--event`, else the payload's own `event` key (Crush names its event there).
+            let name = event
+                .map(str::to_string)
+                .or_else(|| m.get("event").and_then(Value::as_str).map(str::to_string));
+            if let Some(name) = name {
+                m.insert("hook_event_name".to_string(), Value::String(name));
+            }
         }
         Ok(Value::Object(m))
     }

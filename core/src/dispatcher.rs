@@ -735,7 +735,8 @@ impl Inner {
             logs::verdict(fire_id, o.as_logged());
             // A one-shot host has no next fire: the outcome was logged just above, and ends here.
             if !inner.one_shot.load(Ordering::Relaxed) {
-                let context = if texts.is_empty() { None } else { Some(texts.join("\n\n")) };
+                let context =
+                    crate::fold::join_texts(crate::fold::CONTEXT_SEPARATOR, texts.iter().map(String::as_str));
                 inner.sessions.enqueue(&session, Queued { context, outcome: o });
             }
         });

@@ -24,6 +24,17 @@ pub struct Folded {
     pub warnings: Vec<String>,
 }
 
+/// How the model's context from several hooks becomes one text: each non-empty part, in order,
+/// separated by a blank line. One rule for the fold, async hooks' pending context and turn-end
+/// runs, so the model never sees two spellings of the same join.
+pub const CONTEXT_SEPARATOR: &str = "\n\n";
+
+/// Joins the non-empty `parts` with `sep`; `None` when nothing is left.
+pub fn join_texts<'a>(sep: &str, parts: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    let parts: Vec<&str> = parts.into_iter().filter(|s| !s.is_empty()).collect();
+    if parts.is_empty() { None } else { Some(parts.join(sep)) }
+}
+
 /// Folds verdicts given in configuration order.
 pub fn fold(verdicts: &[&Verdict]) -> Folded {
     let decision = verdicts.iter().filter_map(|v| v.decision).max_by_key(|d| d.rank());
@@ -40,12 +51,10 @@ pub fn fold(verdicts: &[&Verdict]) -> Folded {
             .next_back(),
     };
     let updated_tool_output = verdicts.iter().filter_map(|v| v.updated_tool_output.clone()).next_back();
-    let join = |sep: &str, pick: fn(&Verdict) -> Option<&String>| -> Option<String> {
-        let parts: Vec<&str> =
-            verdicts.iter().filter_map(|v| pick(v)).map(String::as_str).filter(|s| !s.is_empty()).collect();
-        if parts.is_empty() { None } else { Some(parts.join(sep)) }
+    let join = |sep: &str, pick: fn(&Verdict) -> Option<&String>| {
+        join_texts(sep, verdicts.iter().filter_map(|v| pick(v)).map(String::as_str))
     };
-    let additional_context = join("\n\n", |v| v.additional_context.as_ref());
+    let additional_context = join(CONTEXT_SEPARATOR, |v| v.additional_context.as_ref());
     let system_message = join("\n", |v| v.system_message.as_ref());
     let suppress_output = verdicts.iter().any(|v| v.suppress_output);
     let mut warnings = Vec::new();

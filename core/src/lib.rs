@@ -24,6 +24,7 @@ mod host_step;
 mod if_rule;
 mod inprocess;
 mod inspect;
+pub mod install;
 pub mod json;
 mod json_escape;
 mod launch;

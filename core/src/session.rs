@@ -410,9 +410,9 @@ fn drop_note(hook: &str, bytes: usize) -> String {
 /// queue's warnings about what did not fit.
 pub fn attach_async(result: &mut FireResult, queued: Vec<Queued>, losses: Vec<String>) {
     result.warnings.extend(losses);
-    let texts: Vec<&str> = queued.iter().filter_map(|q| q.context.as_deref()).collect();
-    if !texts.is_empty() {
-        result.pending_context = Some(texts.join("\n\n"));
+    let texts = queued.iter().filter_map(|q| q.context.as_deref());
+    if let Some(joined) = crate::fold::join_texts(crate::fold::CONTEXT_SEPARATOR, texts) {
+        result.pending_context = Some(joined);
     }
     result.async_outcomes = queued.into_iter().map(|q| q.outcome).collect();
 }

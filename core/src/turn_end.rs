@@ -6,6 +6,7 @@
 //! kind carrying the recorded events under [`EVENTS_KEY`].
 
 use crate::catalog::EventSpec;
+use crate::fold;
 use crate::result::FireResult;
 use serde_json::{Map, Value};
 
@@ -36,12 +37,11 @@ pub fn batch_event(stop: &Value, spec: &EventSpec, events: Vec<Value>) -> Value 
 pub fn merge(into: &mut FireResult, run: FireResult) {
     into.outcomes.extend(run.outcomes);
     into.warnings.extend(run.warnings);
-    if let Some(c) = run.additional_context {
-        into.additional_context = Some(match into.additional_context.take() {
-            Some(before) => format!("{before}\n\n{c}"),
-            None => c,
-        });
-    }
+    let before = into.additional_context.take();
+    into.additional_context = fold::join_texts(
+        fold::CONTEXT_SEPARATOR,
+        before.iter().chain(&run.additional_context).map(String::as_str),
+    );
 }
 
 /// The warning for events dropped while a turn was too long to keep them all.

@@ -88,6 +88,7 @@ const DIALECT_FILES: &[&str] = &[
     "reading.rs",  // one finished hook into a step
     "fold.rs",     // the steps of one fire into one decision
     "answer.rs",   // a result in the agent's own answer form, for the bridge
+    "install.rs",  // where and how `hookwire install` writes the bridge into its configuration
     "kind.rs",     // Cursor: the kind of hook an event name gives (its payload and answer)
     "timeouts.rs", // Claude Code: the per-event default timeouts (§5.6)
 ];

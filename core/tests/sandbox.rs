@@ -235,3 +235,105 @@ sys.stdout.flush(); os._exit(0)
     let confined = run(&s, script, Some(json!({"limits": {"processes": 32}})));
     assert_eq!(stdout(&confined), "refused", "{confined}");
 }
+
+/// The hook of `settings` (a source of `dialect`, one PreToolUse-like hook) runs `script` or
+/// not at all; its outcome.
+fn run_source(s: &Scratch, dialect: &str, settings: Value, source_sandbox: Option<Value>) -> Value {
+    let mut source = json!({"scope": "user", "dialect": dialect, "settings": settings});
+    if let Some(sb) = source_sandbox {
+        source["sandbox"] = sb;
+    }
+    let config = json!({"project_dir": s.project(), "env": {"HOME": s.home()}, "sources": [source]});
+    let d =
+        Dispatcher::from_value(config).unwrap_or_else(|e| panic!("{dialect}: the configuration loads: {e}"));
+    let event = json!({"hook_event_name": "PreToolUse", "session_id": "s", "cwd": s.project(),
+                       "tool_name": "Bash", "tool_input": {"command": "true"}});
+    let r: Value = serde_json::from_str(&d.fire(&event).expect("the fire runs").to_json()).expect("JSON");
+    assert_eq!(r["outcomes"].as_array().map(Vec::len), Some(1), "{dialect}: one hook ran: {r}");
+    r["outcomes"][0].clone()
+}
+
+/// One hook entry running `script` in each dialect whose entries are objects, with `extra`
+/// keys merged into the entry (where hookwire's `sandbox` key goes).
+fn entry_in(dialect: &str, script: &str, extra: &Value) -> Value {
+    let mut entry = match dialect {
+        "claude-code" | "gemini" | "codex" => json!({"type": "command", "command": script}),
+        "copilot-cli" => json!({"bash": script}),
+        "ok" => json!({"match": "*", "command": script}),
+        "ub" => json!({"command": ["sh", "-c", script]}),
+        "kiro" => {
+            json!({"name": "h", "trigger": "PreToolUse", "action": {"type": "command", "command": script}})
+        }
+        "mistral-vibe" => json!({"name": "h", "type": "pre_tool", "command": script}),
+        _ => json!({"command": script}),
+    };
+    for (k, v) in extra.as_object().into_iter().flatten() {
+        entry[k] = v.clone();
+    }
+    match dialect {
+        "claude-code" | "codex" => json!({"hooks": {"PreToolUse": [{"hooks": [entry]}]}}),
+        "gemini" => json!({"hooks": {"BeforeTool": [{"hooks": [entry]}]}}),
+        "cursor" | "copilot-cli" => json!({"version": 1, "hooks": {"preToolUse": [entry]}}),
+        "windsurf" => json!({"hooks": {"pre_run_command": [entry]}}),
+        "ok" | "crush" => json!({"hooks": {"PreToolUse": [entry]}}),
+        "j-cli" => json!({"pre_tool_execution": [entry]}),
+        "ub" => json!({"hooks": {"pre_tool_call": [entry]}}),
+        "kiro" => json!({"version": "v1", "hooks": [entry]}),
+        "mistral-vibe" => json!({"hooks": [entry]}),
+        "kiro-agent" => json!({"hooks": {"preToolUse": [entry]}}),
+        other => panic!("no entry shape for {other}"),
+    }
+}
+
+const OBJECT_ENTRY_DIALECTS: &[&str] = &[
+    "claude-code",
+    "codex",
+    "gemini",
+    "cursor",
+    "copilot-cli",
+    "windsurf",
+    "ok",
+    "j-cli",
+    "ub",
+    "kiro",
+    "kiro-agent",
+    "mistral-vibe",
+    "crush",
+];
+
+#[test]
+fn the_sandbox_key_confines_a_hook_in_every_dialect_whose_entries_are_objects() {
+    let s = Scratch::new("dialects");
+    let key = s.home().join(".ssh/id_ed25519");
+    let script = format!("if cat {} >/dev/null 2>&1; then echo ok; else echo refused; fi", quote(&key));
+    for &d in OBJECT_ENTRY_DIALECTS {
+        let dialect = if d == "kiro-agent" { "kiro" } else { d };
+        let control = run_source(&s, dialect, entry_in(d, &script, &json!({})), None);
+        assert_eq!(stdout(&control), "ok", "{d}: the control must read the key: {control}");
+        let confined = run_source(&s, dialect, entry_in(d, &script, &json!({"sandbox": "strict"})), None);
+        assert_eq!(stdout(&confined), "refused", "{d}: the entry's sandbox must refuse: {confined}");
+    }
+}
+
+#[test]
+fn a_sources_sandbox_confines_its_hooks_whatever_they_say() {
+    let s = Scratch::new("source");
+    let key = s.home().join(".ssh/id_ed25519");
+    let script = format!("if cat {} >/dev/null 2>&1; then echo ok; else echo refused; fi", quote(&key));
+    for &d in ["claude-code", "cursor", "kiro"].iter() {
+        let unconfined = entry_in(d, &script, &json!({"sandbox": false}));
+        let o = run_source(&s, d, unconfined.clone(), Some(json!("strict")));
+        assert_eq!(stdout(&o), "refused", "{d}: the source's sandbox wins over the hook's `false`: {o}");
+        let o = run_source(&s, d, unconfined, None);
+        assert_eq!(stdout(&o), "ok", "{d}: without it the hook reads the key: {o}");
+    }
+}
+
+#[test]
+fn a_sources_sandbox_the_engine_cannot_read_is_a_configuration_error() {
+    let s = Scratch::new("source-bad");
+    let config = json!({"project_dir": s.project(), "sources": [
+        {"scope": "user", "sandbox": {"profile": "lax"}, "settings": {"hooks": {}}}]});
+    let Err(e) = Dispatcher::from_value(config) else { panic!("an unknown profile is refused") };
+    assert!(e.to_string().contains("/sources/0/sandbox"), "{e}");
+}

@@ -6,6 +6,7 @@
 //! types. This module never runs a hook.
 
 mod fields;
+pub(crate) mod sandbox_key;
 
 use crate::catalog::{self, Dialect, EventId, HandlerType, Rules, Scope, Shell};
 use crate::error::ConfigError;
@@ -242,6 +243,9 @@ pub struct SourceInfo {
     /// Plugin root (`CLAUDE_PLUGIN_ROOT`) and data (`CLAUDE_PLUGIN_DATA`).
     pub plugin_root: Option<String>,
     pub plugin_data: Option<String>,
+    /// The host's sandbox for every command hook of this source (the source entry's
+    /// `sandbox` key): it replaces what the source's hooks say for themselves.
+    pub sandbox: Option<Arc<crate::sandbox::Policy>>,
 }
 
 /// Runner limits (§2.2).

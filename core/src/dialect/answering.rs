@@ -72,6 +72,12 @@ impl Answering<'_> {
         }
     }
 
+    /// How every answer form begins: the fire's result and an empty list of losses worded for
+    /// `agent`; or, when the bridge could not fire, the agent's error answer to return as is.
+    pub fn begin(&self, agent: &'static str) -> Result<(&FireResult, Losses), Answer> {
+        Ok((self.result()?, Losses::new(agent)))
+    }
+
     /// The canonical event's name, or `""`.
     pub fn event_name(&self) -> &'static str {
         self.spec.map_or("", |s| s.name)
@@ -147,4 +153,60 @@ pub fn block_reason(r: &FireResult) -> String {
         Some(s) if !s.is_empty() => s.to_string(),
         _ => "Blocked by hook".to_string(),
     }
+}
+
+/// The answer of an agent that reads exit codes only (Windsurf, and Kimi's effective reading):
+/// where its hooks can block (`can_block`), a block is exit 2 with the reason on
+/// stderr; everything else is exit 0 and nothing. So `ask` (no ask there) and `continue: false`
+/// become a block where the agent can block, the nearest safe answer; an allow, a defer, a
+/// rewrite, context, a system message and a rewritten tool output cannot be said, each a loss.
+/// On an exit 2 stderr is the reason, so no warning line is written beside it.
+pub fn by_exit_code(agent: &'static str, a: &Answering<'_>, can_block: bool) -> Answer {
+    let (r, mut l) = match a.begin(agent) {
+        Ok(begun) => begun,
+        Err(failed) => return failed,
+    };
+    let native = a.native;
+    let block = |why: String| Answer { stderr: why, exit_code: 2, ..Answer::default() };
+    if can_block {
+        if blocks(r) {
+            return block(block_reason(r));
+        }
+        if !r.continue_ {
+            l.lose(native, "`continue: false`", "the action is blocked instead (the agent goes on)");
+            return Answer {
+                losses: l.into_lines(),
+                ..block(r.stop_reason.clone().unwrap_or_else(|| "stopped by a hook".into()))
+            };
+        }
+        if r.decision == Some(Decision::Ask) {
+            l.lose(native, "ask", &format!("blocked instead ({agent} has no ask)"));
+            let why = r.reason.clone().unwrap_or_else(|| "a hook asks for the user's approval".into());
+            return Answer { losses: l.into_lines(), ..block(why) };
+        }
+        if r.updated_input.is_some() {
+            l.lose(native, "a rewritten input", "dropped: the original action runs");
+        }
+        match r.decision {
+            Some(Decision::Allow) => {
+                l.lose(native, "an allow", &format!("nothing: the action runs as {agent} runs it"))
+            }
+            Some(Decision::Defer) => {
+                l.lose(native, "defer", &format!("nothing: the action runs as {agent} runs it"))
+            }
+            _ => {}
+        }
+    } else {
+        if r.decision.is_some() {
+            l.lose(native, "a decision", "dropped");
+        }
+        if !r.continue_ {
+            l.lose(native, "`continue: false`", "dropped (the agent goes on)");
+        }
+        if r.updated_input.is_some() {
+            l.lose(native, "a rewritten input", "dropped");
+        }
+    }
+    l.unread(native, r, &[Part::Context, Part::SystemMessage, Part::ToolOutput]);
+    Answer::nothing(l.into_lines())
 }

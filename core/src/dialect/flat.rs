@@ -81,15 +81,19 @@ pub(crate) fn walk(
                 p.fail::<()>(warnings, &hptr, "a hook must be an object")?;
                 continue;
             };
+            let id = format!("{}:{name}[{i}]", cx.info.id_label);
             let e = Entry {
                 name,
                 native,
                 ids: ids.clone(),
                 fields: Fields { obj, hptr: &hptr },
                 ptr: &hptr,
-                id: format!("{}:{name}[{i}]", cx.info.id_label),
+                id: id.clone(),
             };
-            if let Some((handler, matcher)) = read(e, warnings)? {
+            if let Some((mut handler, matcher)) = read(e, warnings)? {
+                // hookwire's own key, beside the dialect's: read here once for every flat map.
+                let fields = Fields { obj, hptr: &hptr };
+                handler.sandbox = crate::config::sandbox_key::read(&fields, handler.ty, &id, &ids, warnings);
                 for &eid in &ids {
                     events[eid].push(Group { matcher: matcher.clone(), handlers: vec![handler.clone()] });
                 }

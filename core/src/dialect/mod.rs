@@ -27,6 +27,7 @@ mod flat;
 mod gemini;
 mod iflow;
 pub(crate) mod info;
+pub(crate) mod installing;
 mod jcli;
 mod jcode;
 mod kimi_cli;
@@ -268,6 +269,9 @@ pub struct Profile {
     /// A result in the agent's own answer form, for the bridge (`answer.rs`, `bridge.rs`):
     /// `None`: `hookwire bridge` cannot answer this agent.
     pub answer: Option<answering::AnswerFn>,
+    /// Where and how `hookwire install` writes the bridge into the agent's own configuration
+    /// (`install.rs`); `None`: it cannot.
+    pub install: Option<&'static installing::Install>,
 }
 
 impl Profile {
@@ -302,6 +306,7 @@ impl Profile {
         directory: None,
         native_payloads: false,
         answer: None,
+        install: None,
     };
 
     /// The dialect's event of this native name.
@@ -560,6 +565,57 @@ impl<'a> NativeFire<'a> {
         self.event.get(key)
     }
 }
+
+/// The canonical event of an agent payload in Claude Code's shape whose tool has the agent's own
+/// name (Auggie's `launch-process`, Droid's `Execute`, Kimi's `Shell`): the payload under
+/// Claude Code's event name, with `tool_name` as `to_claude_code` renames it. `None` when the
+/// tool keeps its name, or the event is not one of `profile`'s with a canonical event: the
+/// caller then reads the payload as it is. The bridge asks this (through
+/// `DialectRules::canonical`) so that a user's `Bash` matcher meets the agent's shell tool
+/// rather than skipping it without a word.
+pub(crate) fn with_claude_code_tool(
+    profile: &Profile,
+    name: &str,
+    event: &Value,
+    to_claude_code: impl Fn(&str) -> Option<&'static str>,
+) -> Option<Value> {
+    let tool = event.get("tool_name")?.as_str()?;
+    let renamed = to_claude_code(tool).filter(|cc| *cc != tool)?;
+    let spec =
+        profile.event_ids(name).into_iter().next().map(catalog::spec).filter(|s| s.native_of.is_none())?;
+    let mut c = event.clone();
+    c["tool_name"] = Value::String(renamed.to_string());
+    c["hook_event_name"] = Value::String(spec.name.to_string());
+    Some(c)
+}
+
+/// The Claude Code name of an agent's tool from a family table ([`family::ToolNames`]), for
+/// names that are the agent's alone: a name Claude Code also uses (Droid's `Edit`, which the
+/// table pairs with `MultiEdit` for matching) stays itself.
+pub(crate) fn claude_code_name_in(table: family::ToolNames, agent_name: &str) -> Option<&'static str> {
+    if table.iter().any(|(cc, _)| *cc == agent_name) || CLAUDE_CODE_TOOLS.contains(&agent_name) {
+        return None;
+    }
+    table.iter().find(|(_, names)| names.contains(&agent_name)).map(|(cc, _)| *cc)
+}
+
+/// Claude Code's own tool names: never renamed when an agent reports one.
+const CLAUDE_CODE_TOOLS: &[&str] = &[
+    "Bash",
+    "Read",
+    "Write",
+    "Edit",
+    "MultiEdit",
+    "NotebookEdit",
+    "Glob",
+    "Grep",
+    "LS",
+    "WebFetch",
+    "WebSearch",
+    "Task",
+    "Agent",
+    "TodoWrite",
+];
 
 /// The agent's own payload a dialect recognises in a fired event, as the canonical event the
 /// engine fires instead (with the dialect that recognised it): the first dialect of the

@@ -100,14 +100,17 @@ pub(super) fn load(value: Value) -> Result<Config, ConfigError> {
     }
 
     let mut layered = source::assemble(raws, rules, dialect, &trust, project_dir.as_deref(), &mut warnings)?;
-    if let Some(policy) = &sandbox {
-        let scopes = &layered.sources;
-        for h in layered.events.iter_mut().flatten().flat_map(|g| g.handlers.iter_mut()) {
-            if scopes.get(h.source).is_some_and(|s| {
-                matches!(s.scope, crate::catalog::Scope::Project | crate::catalog::Scope::Local)
-            }) {
-                h.sandbox = Some(policy.clone());
-            }
+    // The host's sandboxes replace what hooks say for themselves: a source's own `sandbox`
+    // first (the most specific choice), then the envelope's for project and local sources.
+    let sources = &layered.sources;
+    for h in layered.events.iter_mut().flatten().flat_map(|g| g.handlers.iter_mut()) {
+        let Some(source) = sources.get(h.source) else { continue };
+        let scoped = matches!(source.scope, crate::catalog::Scope::Project | crate::catalog::Scope::Local);
+        let host = source.sandbox.as_ref().or(sandbox.as_ref().filter(|_| scoped));
+        if let Some(policy) = host
+            && matches!(h.action, crate::config::Action::Command(_))
+        {
+            h.sandbox = Some(policy.clone());
         }
     }
     let store = match &trust {

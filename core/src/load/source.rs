@@ -43,6 +43,8 @@ pub(crate) struct RawSource {
     root: Option<String>,
     data: Option<String>,
     forced: bool,
+    /// The entry's `sandbox`: the host confines every command hook of this source.
+    sandbox: Option<std::sync::Arc<crate::sandbox::Policy>>,
     /// The envelope's own `hooks` (or the plain document) sorts last within its scope.
     last_in_scope: bool,
 }
@@ -59,6 +61,7 @@ impl RawSource {
             root: None,
             data: None,
             forced: false,
+            sandbox: None,
             last_in_scope: true,
         }
     }
@@ -160,8 +163,15 @@ pub(crate) fn read_entry(
     let path = string("path")?;
     let (name, mut root, data) = (string("name")?, string("root")?, string("data")?);
     let (trusted, forced) = (boolean("trusted")?, boolean("forced")?.unwrap_or(false));
+    // The host's own choice, so a value it cannot mean is its error, not a warning.
+    let sandbox = match obj.get("sandbox") {
+        None => None,
+        Some(v) => crate::sandbox::parse(v)
+            .map_err(|why| ConfigError::invalid(format!("{ptr}/sandbox"), why))?
+            .map(std::sync::Arc::new),
+    };
     for key in obj.keys() {
-        if !["scope", "path", "settings", "dialect", "trusted", "name", "root", "data", "forced"]
+        if !["scope", "path", "settings", "dialect", "trusted", "name", "root", "data", "forced", "sandbox"]
             .contains(&key.as_str())
         {
             let at = format!("{ptr}/{}", crate::config::escape(key));
@@ -214,6 +224,7 @@ pub(crate) fn read_entry(
         root,
         data,
         forced,
+        sandbox,
         last_in_scope: false,
     }))
 }
@@ -352,6 +363,7 @@ pub(crate) fn assemble(
             label: label.clone(),
             plugin_root: raw.root.clone(),
             plugin_data: raw.data.clone(),
+            sandbox: raw.sandbox.clone(),
         };
         let file = match &raw.origin {
             Origin::File { resolved, .. } => Some(resolved.clone()),

@@ -9,17 +9,16 @@
 //! Antigravity reads as a failed hook: on PreToolUse it **denies** the call (it fails closed
 //! there [s]), elsewhere nothing.
 
-use crate::dialect::answering::{Answer, Answering, Losses, Part, block_reason, blocks};
+use crate::dialect::answering::{Answer, Answering, Part, block_reason, blocks};
 use crate::verdict::Decision;
 use serde_json::{Map, json};
 
 pub fn answer(a: &Answering<'_>) -> Answer {
-    let r = match a.result() {
-        Ok(r) => r,
+    let (r, mut l) = match a.begin("Antigravity") {
+        Ok(begun) => begun,
         Err(failed) => return failed,
     };
     let native = a.native;
-    let mut l = Losses::new("Antigravity");
     let mut out = Map::new();
     let deny = |out: &mut Map<String, serde_json::Value>, why: String| {
         out.insert("allowTool".into(), json!(false));

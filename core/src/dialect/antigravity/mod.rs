@@ -16,6 +16,7 @@
 
 mod answer;
 mod config;
+mod install;
 mod native;
 mod payload;
 mod reading;
@@ -54,6 +55,7 @@ pub(super) static PROFILE: Profile = Profile {
     default_timeout_s: Some(60.0),
     native_payloads: true,
     answer: Some(answer::answer),
+    install: Some(&install::INSTALL),
     ..Profile::BASE
 };
 

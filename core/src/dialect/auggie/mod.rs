@@ -9,7 +9,9 @@
 //! is the reason shown. `AUGMENT_*` variables; the session token the CLI hands every hook
 //! (`AUGMENT_SESSION_AUTH`) is removed from the hook's environment.
 
+mod answer;
 mod config;
+mod install;
 mod payload;
 mod reading;
 
@@ -59,6 +61,8 @@ static PROFILE: Profile = Profile {
     fold_summary: "parallel: every matched hook runs at once; deny > allow, an exit-2 hook's stderr before any JSON reason",
     // Not observed: the 60,000 ms every other millisecond dialect uses.
     default_timeout_s: Some(60.0),
+    answer: Some(answer::answer),
+    install: Some(&install::INSTALL),
     ..Profile::BASE
 };
 

@@ -4,8 +4,9 @@
 //! event does not read is a loss. The bridge's own failure is exit 1, a non-blocking error:
 //! Claude Code goes on and the tool runs.
 
-use crate::catalog::{Decisions, Exit2};
-use crate::dialect::answering::{Answer, Answering, Losses, block_reason, blocks};
+use crate::catalog::{Decisions, EventSpec, Exit2};
+use crate::dialect::answering::{Answer, Answering, Fired, Losses, block_reason, blocks};
+use crate::result::FireResult;
 use crate::verdict::Decision;
 use serde_json::{Map, Value, json};
 
@@ -13,15 +14,34 @@ pub fn answer(a: &Answering<'_>) -> Answer {
     answer_as("Claude Code", a)
 }
 
+/// Claude Code's answer form for an agent that reads less of it (Qwen Code, Factory Droid,
+/// Auggie): `strip` takes out of a copy of the result what `agent` ignores on the event,
+/// saying each as a loss, and the rest is answered as Claude Code's. The agent's own losses come
+/// first, then those of Claude Code's form.
+pub(crate) fn answer_stripped(
+    agent: &'static str,
+    a: &Answering<'_>,
+    strip: impl FnOnce(&'static EventSpec, &mut FireResult, &mut Losses),
+) -> Answer {
+    let (Fired::Result(r), Some(spec)) = (&a.fired, a.spec) else { return answer_as(agent, a) };
+    let mut l = Losses::new(agent);
+    let mut kept = (*r).clone();
+    strip(spec, &mut kept, &mut l);
+    let mut ans = answer_as(agent, &Answering { fired: Fired::Result(&kept), ..*a });
+    let mut lines = l.into_lines();
+    lines.append(&mut ans.losses);
+    ans.losses = lines;
+    ans
+}
+
 /// Claude Code's answer form, for `agent` (VS Code answers as Claude Code does, mostly).
 pub(crate) fn answer_as(agent: &'static str, a: &Answering<'_>) -> Answer {
-    let r = match a.result() {
-        Ok(r) => r,
+    let (r, mut losses) = match a.begin(agent) {
+        Ok(begun) => begun,
         Err(failed) => return failed,
     };
     let Some(spec) = a.spec else { return Answer::nothing(Vec::new()) };
     let ev = spec.name;
-    let mut losses = Losses::new(agent);
     let mut out = Map::new();
     let mut hso = Map::new();
     hso.insert("hookEventName".into(), json!(ev));

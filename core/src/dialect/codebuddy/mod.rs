@@ -4,6 +4,8 @@
 //! `NotebookWrite` [d]. Hooks get `CODEBUDDY_PROJECT_DIR` [d]; timeouts are seconds, 60 by
 //! default [d]; hooks run in parallel [d]. Everything else is Claude Code's.
 
+mod install;
+
 use super::Profile;
 use super::family::{Anchoring, CLASSIC_EVENTS, Family, Member};
 use crate::catalog::Dialect;
@@ -19,6 +21,8 @@ static PROFILE: Profile = Profile {
     differs: "unanchored matchers (`Write` also matches `NotebookWrite`), `CODEBUDDY_PROJECT_DIR`, a 60 s default timeout, Claude Code's nine classic events",
     native_events: Some(CLASSIC_EVENTS),
     default_timeout_s: Some(60.0),
+    answer: Some(answer),
+    install: Some(&install::INSTALL),
     ..Profile::BASE
 };
 
@@ -34,4 +38,9 @@ impl Member for CodebuddyRules {
     fn family(&self) -> &'static Family {
         &FAMILY
     }
+}
+
+/// A result in CodeBuddy Code's own answer form, for the bridge: Claude Code's, which it reads.
+fn answer(a: &crate::dialect::answering::Answering<'_>) -> crate::dialect::answering::Answer {
+    crate::dialect::claude_code::answer::answer_as("CodeBuddy Code", a)
 }

@@ -17,12 +17,11 @@ use crate::verdict::Decision;
 use serde_json::{Map, Value, json};
 
 pub fn answer(a: &Answering<'_>) -> Answer {
-    let r = match a.result() {
-        Ok(r) => r,
+    let (r, mut l) = match a.begin("Codex") {
+        Ok(begun) => begun,
         Err(failed) => return failed,
     };
     let native = a.native;
-    let mut l = Losses::new("Codex");
     let mut out = Map::new();
     let mut hso = Map::new();
     hso.insert("hookEventName".into(), json!(native));

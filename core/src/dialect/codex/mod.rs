@@ -9,6 +9,7 @@
 mod answer;
 mod config;
 mod fold;
+mod install;
 mod matcher;
 mod native;
 mod payload;
@@ -102,6 +103,7 @@ pub(super) static PROFILE: Profile = Profile {
     env_file_vars: &["CODEX_ENV_FILE", "CLAUDE_ENV_FILE"],
     default_timeout_s: Some(DEFAULT_TIMEOUT_S),
     answer: Some(answer::answer),
+    install: Some(&install::INSTALL),
     ..Profile::BASE
 };
 

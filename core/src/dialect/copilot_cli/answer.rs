@@ -11,18 +11,17 @@
 //! failure is exit 1, which Copilot reads as an error: on preToolUse it **denies** the tool
 //! call (Copilot fails closed there), elsewhere a warning.
 
-use crate::dialect::answering::{Answer, Answering, Losses, Part, block_reason, blocks};
+use crate::dialect::answering::{Answer, Answering, Part, block_reason, blocks};
 use crate::verdict::Decision;
 use serde_json::{Map, Value, json};
 
 pub fn answer(a: &Answering<'_>) -> Answer {
-    let r = match a.result() {
-        Ok(r) => r,
+    let (r, mut l) = match a.begin("Copilot CLI") {
+        Ok(begun) => begun,
         Err(failed) => return failed,
     };
     let native = a.native;
     let k = super::reading::kind(native);
-    let mut l = Losses::new("Copilot CLI");
     let mut out = Map::new();
     let stopped =
         |r: &crate::result::FireResult| r.stop_reason.clone().unwrap_or_else(|| "stopped by a hook".into());

@@ -21,6 +21,7 @@
 
 mod answer;
 mod config;
+mod install;
 mod matcher;
 mod native;
 mod payload;
@@ -120,6 +121,7 @@ pub(super) static PROFILE: Profile = Profile {
     default_timeout_s: Some(DEFAULT_TIMEOUT_S),
     native_payloads: true,
     answer: Some(answer::answer),
+    install: Some(&install::INSTALL),
     directory: Some(super::listing::list),
     ..Profile::BASE
 };

@@ -33,6 +33,7 @@ static PROFILE: Profile = Profile {
     differs: "`~/.snowflake/cortex/` files and eleven events (no SessionEnd); otherwise unverified and read as Claude Code",
     native_events: Some(EVENTS),
     sets_project_dir: true,
+    answer: Some(answer),
     ..Profile::BASE
 };
 
@@ -42,4 +43,9 @@ impl Member for CortexCodeRules {
     fn family(&self) -> &'static Family {
         &FAMILY
     }
+}
+
+/// A result in Cortex Code's own answer form, for the bridge: Claude Code's, which it reads.
+fn answer(a: &crate::dialect::answering::Answering<'_>) -> crate::dialect::answering::Answer {
+    crate::dialect::claude_code::answer::answer_as("Cortex Code", a)
 }

@@ -113,6 +113,8 @@ fn read_entry(
     let mut h = Handler::command(id, cx.source, script, Dialect::Crush, "PreToolUse");
     h.timeout_s = timeout;
     h.name = name;
+    let ids = super::PROFILE.event_ids("PreToolUse");
+    h.sandbox = crate::config::sandbox_key::read(&f, h.ty, &h.id, &ids, warnings);
     Ok(Some(Group { matcher, handlers: vec![h] }))
 }
 

@@ -14,8 +14,10 @@
 //! - hooks run in parallel, deduplicated by command; deny wins with every reason joined, halt is
 //!   sticky, `updated_input` patches merge in configuration order (`fold.rs`).
 
+mod answer;
 mod config;
 mod fold;
+mod install;
 mod native;
 mod payload;
 mod reading;
@@ -49,6 +51,8 @@ pub(super) static PROFILE: Profile = Profile {
     dedup: super::Dedup::Command,
     default_timeout_s: Some(30.0),
     native_payloads: true,
+    answer: Some(answer::answer),
+    install: Some(&install::INSTALL),
     ..Profile::BASE
 };
 

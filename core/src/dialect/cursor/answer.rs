@@ -13,18 +13,17 @@
 //! `failClosed: true`.
 
 use super::kind::Kind;
-use crate::dialect::answering::{Answer, Answering, Losses, Part, block_reason, blocks};
+use crate::dialect::answering::{Answer, Answering, Part, block_reason, blocks};
 use crate::verdict::Decision;
 use serde_json::{Map, json};
 
 pub fn answer(a: &Answering<'_>) -> Answer {
-    let r = match a.result() {
-        Ok(r) => r,
+    let (r, mut l) = match a.begin("Cursor") {
+        Ok(begun) => begun,
         Err(failed) => return failed,
     };
     let native = a.native;
     let Some(kind) = Kind::of(native) else { return Answer::nothing(Vec::new()) };
-    let mut l = Losses::new("Cursor");
     let mut out = Map::new();
     // `user_message` is the reason of an ask or a blocked prompt when it holds one.
     let mut user_is_reason = false;

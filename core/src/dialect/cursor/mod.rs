@@ -11,6 +11,7 @@
 mod answer;
 mod config;
 mod fold;
+mod install;
 mod kind;
 mod matcher;
 mod native;
@@ -91,6 +92,7 @@ pub(super) static PROFILE: Profile = Profile {
     scope_order: [Scope::Managed, Scope::Project, Scope::Local, Scope::User, Scope::Plugin, Scope::Session],
     default_timeout_s: Some(DEFAULT_TIMEOUT_S),
     answer: Some(answer::answer),
+    install: Some(&install::INSTALL),
     ..Profile::BASE
 };
 

@@ -43,6 +43,7 @@ static PROFILE: Profile = Profile {
     native_events: Some(EVENTS),
     // Not documented: Claude Code's variable, which the Claude Code hooks it runs expect.
     sets_project_dir: true,
+    answer: Some(answer),
     ..Profile::BASE
 };
 
@@ -60,4 +61,9 @@ impl Member for DevinCliRules {
     fn family(&self) -> &'static Family {
         &FAMILY
     }
+}
+
+/// A result in Devin CLI's own answer form, for the bridge: Claude Code's, which it reads.
+fn answer(a: &crate::dialect::answering::Answering<'_>) -> crate::dialect::answering::Answer {
+    crate::dialect::claude_code::answer::answer_as("Devin CLI", a)
 }

@@ -11,7 +11,9 @@
 //! - the payload's top-level scalars are exported as variables named like their keys, beside
 //!   `FACTORY_PROJECT_DIR` and `DROID_PROJECT_DIR` (`payload.rs`).
 
+mod answer;
 mod fold;
+mod install;
 mod payload;
 mod reading;
 mod tools;
@@ -71,6 +73,8 @@ pub(super) static PROFILE: Profile = Profile {
     env_file: true,
     env_file_vars: &["CLAUDE_ENV_FILE", "DROID_ENV_FILE"],
     context_continues_stop: true,
+    answer: Some(answer::answer),
+    install: Some(&install::INSTALL),
     ..Profile::BASE
 };
 
@@ -104,6 +108,13 @@ impl DialectRules for FactoryDroidRules {
 
     fn payload<'e>(&self, _h: &Handler, ev: &FireEvent<'e>) -> Cow<'e, [u8]> {
         super::claude_code::payload(ev)
+    }
+
+    /// Droid's payload naming its own tool (`Execute`, `Create`) as Claude Code's, for the bridge.
+    fn canonical(&self, name: &str, event: &Value) -> Option<Value> {
+        super::with_claude_code_tool(&PROFILE, name, event, |t| {
+            super::claude_code_name_in(tools::TOOL_NAMES, t)
+        })
     }
 
     fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {

@@ -268,6 +268,14 @@ impl<T: Member> DialectRules for T {
     fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         Member::read(self, h, ev, f)
     }
+
+    /// A payload naming the member's own tool (Auggie's `launch-process`) as Claude Code's.
+    fn canonical(&self, name: &str, event: &Value) -> Option<Value> {
+        let tools = self.family().tools;
+        super::with_claude_code_tool(self.family().profile, name, event, |t| {
+            super::claude_code_name_in(tools, t)
+        })
+    }
 }
 
 /// Claude Code's nine classic events, the set its clones document (CodeBuddy, Qoder): where a

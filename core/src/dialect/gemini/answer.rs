@@ -9,17 +9,16 @@
 //! - context on BeforeTool and AfterAgent is delivered nowhere [o]: dropped;
 //! - the bridge's own failure is exit 1 (an error to Gemini: a warning, the tool runs).
 
-use crate::dialect::answering::{Answer, Answering, Losses, Part, block_reason, blocks};
+use crate::dialect::answering::{Answer, Answering, Part, block_reason, blocks};
 use crate::verdict::Decision;
 use serde_json::{Map, Value, json};
 
 pub fn answer(a: &Answering<'_>) -> Answer {
-    let r = match a.result() {
-        Ok(r) => r,
+    let (r, mut l) = match a.begin("Gemini CLI") {
+        Ok(begun) => begun,
         Err(failed) => return failed,
     };
     let native = a.native;
-    let mut l = Losses::new("Gemini CLI");
     let mut out = Map::new();
     let mut hso = Map::new();
     hso.insert("hookEventName".into(), json!(native));

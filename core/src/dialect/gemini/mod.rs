@@ -11,6 +11,7 @@
 mod answer;
 mod config;
 mod fold;
+mod install;
 mod matcher;
 mod native;
 mod payload;
@@ -70,6 +71,7 @@ pub(super) static PROFILE: Profile = Profile {
     scope_order: [Scope::Session, Scope::Project, Scope::Local, Scope::User, Scope::Managed, Scope::Plugin],
     default_timeout_s: Some(DEFAULT_TIMEOUT_S),
     answer: Some(answer::answer),
+    install: Some(&install::INSTALL),
     ..Profile::BASE
 };
 

@@ -5,6 +5,8 @@
 //! `IFLOW_TOOL_NAME` and `IFLOW_TOOL_ARGS` [s]. Unverified, hookwire's choices: timeouts in
 //! seconds with Claude Code's defaults, `CLAUDE_PROJECT_DIR` for the project.
 
+mod install;
+
 use super::family::{Family, Member};
 use super::{FireEvent, NativeEvent, Profile, ev, native};
 use crate::catalog::Dialect;
@@ -32,6 +34,8 @@ static PROFILE: Profile = Profile {
     differs: "nine events with its own `SetUpEnvironment`, `IFLOW_TOOL_NAME` and `IFLOW_TOOL_ARGS` in the environment",
     native_events: Some(EVENTS),
     sets_project_dir: true,
+    answer: Some(answer),
+    install: Some(&install::INSTALL),
     ..Profile::BASE
 };
 
@@ -54,4 +58,9 @@ impl Member for IflowRules {
     fn family(&self) -> &'static Family {
         &FAMILY
     }
+}
+
+/// A result in iFlow CLI's own answer form, for the bridge: Claude Code's, which it reads.
+fn answer(a: &crate::dialect::answering::Answering<'_>) -> crate::dialect::answering::Answer {
+    crate::dialect::claude_code::answer::answer_as("iFlow CLI", a)
 }

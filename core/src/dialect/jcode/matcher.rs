@@ -16,6 +16,11 @@ const ALIASES: &[&[&str]] = &[
     &["Grep", "grep"],
 ];
 
+/// Claude Code's name for one of jcode's (`execute`, `run_shell` → `Bash`), for the bridge.
+pub(super) fn claude_code_name(tool: &str) -> Option<&'static str> {
+    ALIASES.iter().find(|group| group[1..].contains(&tool)).map(|group| group[0])
+}
+
 #[derive(Debug, Clone)]
 enum Part {
     Exact(String),

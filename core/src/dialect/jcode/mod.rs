@@ -2,6 +2,8 @@
 //! exit 0 JSON only, `continue: false` as a block on Stop and UserPromptSubmit, chained
 //! `updatedInput`/`modifiedResult`, and the sequential stop-at-first-block fold (shared by ok).
 
+mod answer;
+mod install;
 mod matcher;
 mod payload;
 mod reading;
@@ -88,6 +90,8 @@ pub(super) static PROFILE: Profile = Profile {
     fold_summary: super::SEQUENTIAL_STOP,
     chains: true,
     sets_project_dir: true,
+    answer: Some(answer::answer),
+    install: Some(&install::INSTALL),
     ..Profile::BASE
 };
 
@@ -118,6 +122,11 @@ impl DialectRules for JcodeRules {
     }
     fn payload<'e>(&self, _h: &Handler, ev: &FireEvent<'e>) -> Cow<'e, [u8]> {
         super::claude_code::payload(ev)
+    }
+    /// jcode's payload naming one of its own tools (`execute`, `run_shell`) as Claude Code's,
+    /// for the bridge.
+    fn canonical(&self, name: &str, event: &Value) -> Option<Value> {
+        super::with_claude_code_tool(&PROFILE, name, event, matcher::claude_code_name)
     }
     fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         reading::read(h, ev, f)

@@ -14,6 +14,7 @@
 //!   order gives the reason (Claude Code's fold does that);
 //! - no variables of its own, no `CLAUDE_PROJECT_DIR`.
 
+mod answer;
 mod config;
 mod reading;
 
@@ -48,6 +49,17 @@ static EVENTS: &[NativeEvent] = &[
     ev("Notification", &["Notification"], false),
 ];
 
+/// Claude Code's tool names and Kimi CLI's for the same tools, for the bridge only: `Shell`
+/// observed (541); the others are Kimi CLI 1.52's tool classes, unverified as hook payloads.
+const TOOLS: super::family::ToolNames = &[
+    ("Bash", &["Shell"]),
+    ("Read", &["ReadFile"]),
+    ("Write", &["WriteFile"]),
+    ("Edit", &["StrReplaceFile"]),
+    ("WebSearch", &["SearchWeb"]),
+    ("WebFetch", &["FetchURL"]),
+];
+
 /// What this dialect is, as data (`Profile`); its code is the `DialectRules` impl below.
 pub(super) static PROFILE: Profile = Profile {
     dialect: Dialect::KimiCli,
@@ -57,6 +69,7 @@ pub(super) static PROFILE: Profile = Profile {
     native_events: Some(EVENTS),
     dedup: super::Dedup::Command,
     default_timeout_s: Some(30.0),
+    answer: Some(answer::answer),
     ..Profile::BASE
 };
 
@@ -83,6 +96,13 @@ impl DialectRules for KimiCliRules {
 
     fn payload<'e>(&self, _h: &Handler, ev: &FireEvent<'e>) -> Cow<'e, [u8]> {
         super::claude_code::payload(ev)
+    }
+
+    /// Kimi's payload naming its own tool (`Shell`) as Claude Code's, for the bridge. Its
+    /// matchers never translate (observed: `Bash` does not match `Shell`); the bridge must, or a
+    /// user's `Bash` guard would never meet Kimi's shell.
+    fn canonical(&self, name: &str, event: &Value) -> Option<Value> {
+        super::with_claude_code_tool(&PROFILE, name, event, |t| super::claude_code_name_in(TOOLS, t))
     }
 
     fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {

@@ -8,16 +8,15 @@
 //! warning lines are written. The bridge's own failure is exit 1: a failure that blocks
 //! nothing.
 
-use crate::dialect::answering::{Answer, Answering, Losses, Part, block_reason, blocks};
+use crate::dialect::answering::{Answer, Answering, Part, block_reason, blocks};
 use crate::verdict::Decision;
 
 pub fn answer(a: &Answering<'_>) -> Answer {
-    let r = match a.result() {
-        Ok(r) => r,
+    let (r, mut l) = match a.begin("Kiro") {
+        Ok(begun) => begun,
         Err(failed) => return failed,
     };
     let native = a.native;
-    let mut l = Losses::new("Kiro");
     let pre = matches!(native, "PreToolUse" | "preToolUse");
     let deny =
         |why: String, losses: Vec<String>| Answer { stderr: why, exit_code: 2, losses, ..Answer::default() };

@@ -18,7 +18,8 @@ use serde_json::Value;
 pub const MAX_HOOKS: usize = 256;
 
 /// An entry's keys.
-const KEYS: &[&str] = &["name", "description", "trigger", "matcher", "action", "timeout", "enabled"];
+const KEYS: &[&str] =
+    &["name", "description", "trigger", "matcher", "action", "timeout", "enabled", "sandbox"];
 
 macro_rules! field {
     ($p:expr, $w:expr, $e:expr) => {
@@ -166,12 +167,20 @@ fn read_entry(
     h.action = act;
     h.timeout_s = timeout;
     h.name = name;
+    h.sandbox = crate::config::sandbox_key::read(&f, h.ty, &h.id, &ids, warnings);
     Ok(Some((ids, Group { matcher, handlers: vec![h] })))
 }
 
 /// Keys of a Kiro CLI agent-config hook (its `Hook` type).
-const AGENT_KEYS: &[&str] =
-    &["command", "matcher", "timeout_ms", "max_output_size", "cache_ttl_seconds", "only_when_turn_complete"];
+const AGENT_KEYS: &[&str] = &[
+    "command",
+    "matcher",
+    "timeout_ms",
+    "max_output_size",
+    "cache_ttl_seconds",
+    "only_when_turn_complete",
+    "sandbox",
+];
 
 /// Kiro CLI's default `max_output_size`, in bytes.
 const DEFAULT_MAX_OUTPUT: usize = 10 * 1024;

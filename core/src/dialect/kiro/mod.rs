@@ -12,6 +12,7 @@
 
 mod answer;
 mod config;
+mod install;
 mod matcher;
 mod native;
 mod payload;
@@ -68,6 +69,7 @@ pub(super) static PROFILE: Profile = Profile {
     directory: Some(super::listing::list),
     native_payloads: true,
     answer: Some(answer::answer),
+    install: Some(&install::INSTALL),
     ..Profile::BASE
 };
 

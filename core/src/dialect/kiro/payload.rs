@@ -23,16 +23,16 @@ pub fn payload(h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
     {
         return turn_end_batch(h, ev, events);
     }
-    one(h, ev)
-}
-
-/// The payload of one event.
-fn one(h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
     if let Some(n) = ev.native.filter(|n| n.dialect == super::PROFILE.dialect)
         && n.get("hook_event_name").and_then(Value::as_str) == Some(h.native.as_str())
     {
         return n.payload(true);
     }
+    serde_json::to_vec(&one(h, ev)).unwrap_or_default()
+}
+
+/// The payload of one event, built from the canonical event.
+fn one(h: &Handler, ev: &FireEvent<'_>) -> Value {
     let e = ev.current;
     let mut m = Map::new();
     m.insert("hook_event_name".into(), json!(h.native));
@@ -53,14 +53,14 @@ fn one(h: &Handler, ev: &FireEvent<'_>) -> Vec<u8> {
             }
         }
     }
-    serde_json::to_vec(&Value::Object(m)).unwrap_or_default()
+    Value::Object(m)
 }
 
 /// The stdin of a turn-end run: the payload each recorded event would have given the hook.
 fn turn_end_batch(h: &Handler, ev: &FireEvent<'_>, events: &[Value]) -> Vec<u8> {
     let each = events.iter().map(|e| {
         let fired = FireEvent { original: e, current: e, raw: None, native: None, ..*ev };
-        serde_json::from_slice::<Value>(&one(h, &fired)).unwrap_or(Value::Null)
+        one(h, &fired)
     });
     let cwd = ev.current.get("cwd").filter(|v| v.is_string()).cloned().unwrap_or(json!(""));
     let batch =

@@ -113,5 +113,6 @@ fn read_entry(
     h.name = Some(name);
     // `strict`: a failure of this tool hook fails closed (`reading.rs`).
     h.fail_closed = strict;
+    h.sandbox = crate::config::sandbox_key::read(&f, h.ty, &h.id, &ids, warnings);
     Ok(Some((ids, Group { matcher, handlers: vec![h] })))
 }

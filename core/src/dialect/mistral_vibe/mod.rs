@@ -16,6 +16,7 @@
 //!   included) fails open unless `strict` (`reading.rs`);
 //! - one hook at a time, the first deny stopping the chain, rewrites chaining (`fold.rs`).
 
+mod answer;
 mod config;
 mod fold;
 mod matcher;
@@ -65,6 +66,7 @@ pub(super) static PROFILE: Profile = Profile {
     scope_order: [Scope::Managed, Scope::Project, Scope::Local, Scope::User, Scope::Plugin, Scope::Session],
     default_timeout_s: Some(DEFAULT_TIMEOUT_S),
     native_payloads: true,
+    answer: Some(answer::answer),
     ..Profile::BASE
 };
 

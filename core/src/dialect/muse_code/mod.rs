@@ -52,6 +52,7 @@ static PROFILE: Profile = Profile {
     differs: "its own `PreLLMCall`, `PostLLMCall`, `Interrupt` (async only) and `SessionFork`, matchers on every event, command handlers only, a corrected retry input from PostToolUseFailure",
     native_events: Some(EVENTS),
     sets_project_dir: true,
+    answer: Some(answer),
     ..Profile::BASE
 };
 
@@ -91,4 +92,9 @@ impl Member for MuseCodeRules {
         }
         step
     }
+}
+
+/// A result in Muse Code's own answer form, for the bridge: Claude Code's, which it reads.
+fn answer(a: &crate::dialect::answering::Answering<'_>) -> crate::dialect::answering::Answer {
+    crate::dialect::claude_code::answer::answer_as("Muse Code", a)
 }

@@ -5,6 +5,8 @@
 //! choices are Claude Code's nine classic events, timeouts in seconds with Claude Code's
 //! defaults, and `CLAUDE_PROJECT_DIR` for the project.
 
+mod install;
+
 use super::Profile;
 use super::family::{CLASSIC_EVENTS, Family, Member};
 use crate::catalog::Dialect;
@@ -19,6 +21,8 @@ static PROFILE: Profile = Profile {
     differs: "`.qoder/` files and Claude Code's nine classic events; otherwise unverified and read as Claude Code",
     native_events: Some(CLASSIC_EVENTS),
     sets_project_dir: true,
+    answer: Some(answer),
+    install: Some(&install::INSTALL),
     ..Profile::BASE
 };
 
@@ -28,4 +32,9 @@ impl Member for QoderRules {
     fn family(&self) -> &'static Family {
         &FAMILY
     }
+}
+
+/// A result in Qoder CLI's own answer form, for the bridge: Claude Code's, which it reads.
+fn answer(a: &crate::dialect::answering::Answering<'_>) -> crate::dialect::answering::Answer {
+    crate::dialect::claude_code::answer::answer_as("Qoder CLI", a)
 }

@@ -7,60 +7,54 @@
 //! Qwen denies the call or replaces its result and goes on (said as a loss). The bridge's own failure is exit 1, a
 //! non-blocking error: the tool runs.
 
-use crate::dialect::answering::{Answer, Answering, Fired, Losses, blocks};
-use crate::dialect::claude_code::answer::answer_as;
+use crate::dialect::answering::{Answer, Answering, blocks};
+use crate::dialect::claude_code::answer::answer_stripped;
 use crate::verdict::Decision;
 
 pub fn answer(a: &Answering<'_>) -> Answer {
-    let (Fired::Result(r), Some(spec)) = (&a.fired, a.spec) else { return answer_as("Qwen Code", a) };
-    let mut l = Losses::new("Qwen Code");
-    let mut kept = (*r).clone();
-    if spec.name == "PreToolUse" {
-        if kept.updated_input.take().is_some() && !blocks(r) {
-            l.lose(
-                spec.name,
-                "a rewritten input",
-                "dropped, and the allow with it (Qwen ignores updatedInput here)",
-            );
-            if kept.decision == Some(Decision::Allow) {
-                kept.decision = None;
-                kept.reason = None;
-            }
-        }
-        if kept.additional_context.take().is_some() {
-            l.lose(spec.name, "added context", "dropped (Qwen ignores it here)");
-        }
-    }
-    if !r.continue_ {
-        match spec.name {
-            "PreToolUse" => {
-                l.lose(spec.name, "`continue: false`", "Qwen denies the tool call instead and goes on")
-            }
-            "PostToolUse" => l.lose(
-                spec.name,
-                "`continue: false`",
-                "Qwen replaces the tool's result with the stop reason and goes on",
-            ),
-            // Qwen reads `continue: false` on Stop as "keep working": the opposite. Said by
-            // nothing, the agent stops as it was going to.
-            "Stop" => {
+    answer_stripped("Qwen Code", a, |spec, kept, l| {
+        if spec.name == "PreToolUse" {
+            if kept.updated_input.take().is_some() && !blocks(kept) {
                 l.lose(
                     spec.name,
-                    "`continue: false`",
-                    "dropped (Qwen would keep working on it); the agent stops as it was going to",
+                    "a rewritten input",
+                    "dropped, and the allow with it (Qwen ignores updatedInput here)",
                 );
-                kept.continue_ = true;
-                kept.stop_reason = None;
+                if kept.decision == Some(Decision::Allow) {
+                    kept.decision = None;
+                    kept.reason = None;
+                }
             }
-            _ => {}
+            if kept.additional_context.take().is_some() {
+                l.lose(spec.name, "added context", "dropped (Qwen ignores it here)");
+            }
         }
-    }
-    if blocks(r) && !super::PROFILE.can_block(spec, crate::catalog::Rules::Current) {
-        l.lose(spec.name, "a block", "dropped (Qwen's hooks cannot block here)");
-    }
-    let mut ans = answer_as("Qwen Code", &Answering { fired: Fired::Result(&kept), ..*a });
-    let mut lines = l.into_lines();
-    lines.append(&mut ans.losses);
-    ans.losses = lines;
-    ans
+        if !kept.continue_ {
+            match spec.name {
+                "PreToolUse" => {
+                    l.lose(spec.name, "`continue: false`", "Qwen denies the tool call instead and goes on")
+                }
+                "PostToolUse" => l.lose(
+                    spec.name,
+                    "`continue: false`",
+                    "Qwen replaces the tool's result with the stop reason and goes on",
+                ),
+                // Qwen reads `continue: false` on Stop as "keep working": the opposite. Said by
+                // nothing, the agent stops as it was going to.
+                "Stop" => {
+                    l.lose(
+                        spec.name,
+                        "`continue: false`",
+                        "dropped (Qwen would keep working on it); the agent stops as it was going to",
+                    );
+                    kept.continue_ = true;
+                    kept.stop_reason = None;
+                }
+                _ => {}
+            }
+        }
+        if blocks(kept) && !super::PROFILE.can_block(spec, crate::catalog::Rules::Current) {
+            l.lose(spec.name, "a block", "dropped (Qwen's hooks cannot block here)");
+        }
+    })
 }

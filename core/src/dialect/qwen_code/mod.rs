@@ -14,6 +14,7 @@
 
 mod answer;
 mod config;
+mod install;
 mod native;
 mod reading;
 mod tools;
@@ -66,6 +67,7 @@ pub(super) static PROFILE: Profile = Profile {
     dedup: super::Dedup::Command,
     sets_project_dir: true,
     answer: Some(answer::answer),
+    install: Some(&install::INSTALL),
     ..Profile::BASE
 };
 

@@ -113,7 +113,7 @@ pub(super) fn read<'d>(
     };
     let fail_closed = field!(fail_closed(&f, &id, ids, warnings)).unwrap_or(false);
     let status_message = if keys.status_message { field!(f.string("statusMessage")) } else { None };
-    let sandbox = sandbox_of(&f, ty, &id, ids, warnings);
+    let sandbox = crate::config::sandbox_key::read(&f, ty, &id, ids, warnings);
 
     let action = match ty {
         HandlerType::Command => {
@@ -256,35 +256,6 @@ fn fail_closed(
         }
     }
     Ok(Some(closed))
-}
-
-/// hookwire's `sandbox` key (`sandbox/`), read in every dialect. A value hookwire cannot read
-/// confines the hook under the strict profile, with a warning: the hook still runs (a guard is
-/// never skipped) and is never less confined than its author asked.
-fn sandbox_of(
-    f: &Fields<'_>,
-    ty: HandlerType,
-    id: &str,
-    ids: &[crate::catalog::EventId],
-    warnings: &mut ConfigWarnings,
-) -> Option<Arc<crate::sandbox::Policy>> {
-    let v = f.obj.get("sandbox")?;
-    if ty != HandlerType::Command && !matches!(v, Value::Null | Value::Bool(false)) {
-        let why = format!(
-            "{id}: `sandbox` confines command hooks only (a {} hook runs no process); ignored",
-            ty.as_str()
-        );
-        note_all(warnings, ids, &format!("{}/sandbox", f.hptr), why);
-        return None;
-    }
-    match crate::sandbox::parse(v) {
-        Ok(p) => p.map(Arc::new),
-        Err(why) => {
-            let why = format!("{id}: {why}; the hook runs under the strict sandbox");
-            note_all(warnings, ids, &format!("{}/sandbox", f.hptr), why);
-            crate::sandbox::Policy::named("strict").map(Arc::new)
-        }
-    }
 }
 
 /// `shell`: `sh`, `bash` or `powershell`.

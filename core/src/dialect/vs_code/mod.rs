@@ -14,6 +14,7 @@
 
 mod answer;
 mod config;
+mod install;
 mod native;
 mod payload;
 mod reading;
@@ -64,6 +65,7 @@ pub(super) static PROFILE: Profile = Profile {
     default_timeout_s: Some(DEFAULT_TIMEOUT_S),
     native_payloads: true,
     answer: Some(answer::answer),
+    install: Some(&install::INSTALL),
     ..Profile::BASE
 };
 

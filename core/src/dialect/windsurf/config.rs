@@ -23,7 +23,7 @@ use std::path::PathBuf;
 pub const MAX_HOOKS_PER_EVENT: usize = 256;
 
 /// The keys of a Windsurf hook.
-const KEYS: &[&str] = &["command", "powershell", "show_output", "working_directory"];
+const KEYS: &[&str] = &["command", "powershell", "show_output", "working_directory", "sandbox"];
 
 pub(crate) fn read(
     doc: &Value,

@@ -14,6 +14,7 @@
 
 mod answer;
 mod config;
+mod install;
 mod kind;
 mod matcher;
 mod native;
@@ -72,6 +73,7 @@ pub(super) static PROFILE: Profile = Profile {
     fold_summary: SEQUENTIAL_STOP,
     native_payloads: true,
     answer: Some(answer::answer),
+    install: Some(&install::INSTALL),
     ..Profile::BASE
 };
 

@@ -1,0 +1,333 @@
+//! `hookwire install`, `uninstall` and `doctor` end to end: the real binary, a scratch `HOME`
+//! and project per test, every agent hookwire installs into. The installed file is then read
+//! back by hookwire's own loader for that agent's dialect (`fire --config`), whose hook is the
+//! bridge, which runs the user's Claude Code guard: the deny must come back through the agent's
+//! own answer form.
+#![allow(clippy::unwrap_used)]
+
+use hookwire_core::install::Installer;
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+mod common;
+
+use common::Scratch;
+
+impl Scratch {
+    fn proj(&self) -> PathBuf {
+        self.0.join("proj")
+    }
+
+    /// The binary in the project, with a `PATH` of the system's programs only (`doctor` looks
+    /// for agents there).
+    fn run(&self, args: &[&str], stdin: &str) -> Output {
+        common::run(self.hookwire(&self.proj()).args(args).env("PATH", "/usr/bin:/bin"), stdin)
+    }
+
+    /// `hookwire <verb> --agent A --scope S --json`: the report, after checking it succeeded.
+    fn ok(&self, verb: &str, agent: &str, scope: &str) -> Value {
+        let proj = self.proj().to_string_lossy().into_owned();
+        let out = self.run(&["--json", verb, "--agent", agent, "--scope", scope, "--project-dir", &proj], "");
+        assert!(out.status.success(), "{verb} {agent} {scope}: {}", String::from_utf8_lossy(&out.stderr));
+        serde_json::from_slice(&out.stdout).unwrap()
+    }
+
+    fn fails(&self, verb: &str, agent: &str, scope: &str) -> String {
+        let proj = self.proj().to_string_lossy().into_owned();
+        let out = self.run(&[verb, "--agent", agent, "--scope", scope, "--project-dir", &proj], "");
+        assert_eq!(out.status.code(), Some(1), "{verb} {agent}: {}", String::from_utf8_lossy(&out.stdout));
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    }
+
+    /// The agent's file of a scope.
+    fn file(&self, agent: &str, scope: &str) -> PathBuf {
+        let i = Installer::for_agent(agent).unwrap();
+        let (base, rel) = match scope {
+            "user" => (self.home(), i.data().user),
+            _ => (self.proj(), i.data().project),
+        };
+        base.join(rel.unwrap())
+    }
+
+    fn write(&self, path: &Path, text: &str) {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+}
+
+/// Every agent and each scope it has a file in.
+fn targets() -> Vec<(&'static str, &'static str)> {
+    let mut out = Vec::new();
+    for a in Installer::agents() {
+        let d = Installer::for_agent(a).unwrap().data();
+        if d.user.is_some() {
+            out.push((a, "user"));
+        }
+        if d.project.is_some() {
+            out.push((a, "project"));
+        }
+    }
+    out
+}
+
+fn parse(path: &Path) -> Value {
+    serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
+}
+
+/// A document of the agent's own holding one entry of the user's (the agent's shape, a command
+/// of the user's) and a key hookwire knows nothing of.
+fn populated(agent: &str) -> Value {
+    let d = Installer::for_agent(agent).unwrap().data();
+    let mut doc: Value = serde_json::from_str(d.skeleton).unwrap();
+    let event = d.events[0];
+    let mine = (d.entry)(event, "./my-guard.sh");
+    match &mut doc[d.at] {
+        Value::Array(list) => list.push(mine),
+        c => c[event] = json!([mine]),
+    }
+    if d.at != "hooks" {
+        doc["other-hook"] = json!({"enabled": false});
+    } else {
+        doc["theme"] = json!("dark");
+    }
+    doc
+}
+
+#[test]
+fn every_agent_list_is_the_one_the_docs_name() {
+    let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/bridge.md")).unwrap();
+    for a in Installer::agents() {
+        assert!(docs.contains(&format!("`{a}`")), "docs/bridge.md does not name {a}");
+    }
+    assert_eq!(Installer::agents().len(), 16);
+}
+
+#[test]
+fn installing_into_an_empty_home_twice_changes_no_byte_and_uninstall_removes_the_file() {
+    let s = Scratch::new("install", "empty");
+    for (agent, scope) in targets() {
+        let file = s.file(agent, scope);
+        let first = s.ok("install", agent, scope);
+        assert_eq!(first["changed"], true, "{agent} {scope}");
+        let bytes = std::fs::read(&file).unwrap();
+        let second = s.ok("install", agent, scope);
+        assert_eq!(second["changed"], false, "{agent} {scope}");
+        assert_eq!(
+            std::fs::read(&file).unwrap(),
+            bytes,
+            "{agent} {scope}: the second install changed the file"
+        );
+        assert!(
+            !file
+                .with_file_name(format!("{}.hookwire-bak", file.file_name().unwrap().to_string_lossy()))
+                .exists()
+        );
+        let installed = Installer::for_agent(agent).unwrap().installed(&parse(&file));
+        assert_eq!(installed.len(), Installer::for_agent(agent).unwrap().data().events.len(), "{agent}");
+        assert_eq!(s.ok("uninstall", agent, scope)["changed"], true);
+        assert!(!file.exists(), "{agent} {scope}: the file install created is still there");
+        assert_eq!(s.ok("uninstall", agent, scope)["changed"], false);
+    }
+}
+
+#[test]
+fn installing_into_a_populated_file_keeps_the_users_entries_and_a_backup_and_uninstall_restores_it() {
+    let s = Scratch::new("install", "populated");
+    for (agent, scope) in targets() {
+        let file = s.file(agent, scope);
+        let original = populated(agent);
+        let text = serde_json::to_string(&original).unwrap();
+        s.write(&file, &text);
+        let report = s.ok("install", agent, scope);
+        let backup = PathBuf::from(report["backup"].as_str().unwrap());
+        assert_eq!(std::fs::read_to_string(&backup).unwrap(), text, "{agent}: the backup is the original");
+        let installed = parse(&file);
+        let d = Installer::for_agent(agent).unwrap().data();
+        let mine = (d.entry)(d.events[0], "./my-guard.sh");
+        assert!(installed.to_string().contains(&mine.to_string()), "{agent}: the user's entry is gone");
+        for (k, v) in original.as_object().unwrap().iter().filter(|(k, _)| *k != d.at) {
+            assert_eq!(&installed[k], v, "{agent}: the key {k} changed");
+        }
+        let bytes = std::fs::read(&file).unwrap();
+        assert_eq!(s.ok("install", agent, scope)["changed"], false);
+        assert_eq!(std::fs::read(&file).unwrap(), bytes);
+        assert_eq!(s.ok("uninstall", agent, scope)["changed"], true);
+        assert_eq!(parse(&file), original, "{agent} {scope}: uninstall did not give back the original");
+        let after = std::fs::read(&file).unwrap();
+        assert_eq!(s.ok("uninstall", agent, scope)["changed"], false);
+        assert_eq!(std::fs::read(&file).unwrap(), after, "{agent}: a second uninstall changed the file");
+        assert_eq!(std::fs::read_to_string(&backup).unwrap(), text, "{agent}: the backup was replaced");
+        std::fs::remove_file(&backup).unwrap();
+        std::fs::remove_file(&file).unwrap();
+    }
+}
+
+#[test]
+fn a_file_that_is_not_json_is_refused_and_left_as_it_is() {
+    let s = Scratch::new("install", "invalid");
+    for (agent, scope) in targets() {
+        let file = s.file(agent, scope);
+        s.write(&file, "{\"hooks\": {,}");
+        let err = s.fails("install", agent, scope);
+        assert!(err.contains("not valid JSON"), "{agent}: {err}");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "{\"hooks\": {,}");
+        assert!(!PathBuf::from(format!("{}.hookwire-bak", file.display())).exists());
+        std::fs::remove_file(&file).unwrap();
+    }
+}
+
+#[test]
+fn a_settings_file_with_comments_is_refused_rather_than_stripped() {
+    let s = Scratch::new("install", "comments");
+    let file = s.file("gemini", "user");
+    let text = "{\n  // my theme\n  \"theme\": \"dark\"\n}\n";
+    s.write(&file, text);
+    let err = s.fails("install", "gemini", "user");
+    assert!(err.contains("comments"), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
+}
+
+#[test]
+fn a_file_that_is_not_an_object_or_whose_hooks_are_not_a_map_is_refused() {
+    let s = Scratch::new("install", "shape");
+    let file = s.file("cursor", "user");
+    s.write(&file, "[1]");
+    assert!(s.fails("install", "cursor", "user").contains("not a JSON object"));
+    s.write(&file, r#"{"version": 1, "hooks": {"preToolUse": {"command": "x"}}}"#);
+    assert!(s.fails("install", "cursor", "user").contains("not a list"));
+    assert!(s.fails("install", "nope", "user").contains("unknown agent"));
+    assert!(s.fails("install", "claude-code", "user").contains("cannot write"));
+    assert!(s.fails("install", "kiro", "user").contains("no user configuration"));
+}
+
+#[test]
+fn a_symlink_out_of_the_agents_directory_is_refused_and_one_inside_is_followed() {
+    let s = Scratch::new("install", "symlink");
+    let outside = s.0.join("elsewhere.json");
+    std::fs::write(&outside, "{}").unwrap();
+    let file = s.file("cursor", "user");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::os::unix::fs::symlink(&outside, &file).unwrap();
+    let err = s.fails("install", "cursor", "user");
+    assert!(err.contains("symlink"), "{err}");
+    assert_eq!(std::fs::read_to_string(&outside).unwrap(), "{}");
+    std::fs::remove_file(&file).unwrap();
+    std::os::unix::fs::symlink("/nonexistent/hooks.json", &file).unwrap();
+    assert!(s.fails("install", "cursor", "user").contains("symlink"));
+    std::fs::remove_file(&file).unwrap();
+
+    let real = file.with_file_name("real-hooks.json");
+    std::fs::write(&real, r#"{"version": 1}"#).unwrap();
+    std::os::unix::fs::symlink(&real, &file).unwrap();
+    s.ok("install", "cursor", "user");
+    assert!(std::fs::symlink_metadata(&file).unwrap().file_type().is_symlink(), "the link was replaced");
+    assert_eq!(Installer::for_agent("cursor").unwrap().installed(&parse(&real)).len(), 5);
+}
+
+#[test]
+fn a_dry_run_writes_nothing() {
+    let s = Scratch::new("install", "dry");
+    let proj = s.proj().to_string_lossy().into_owned();
+    let out = s.run(&["install", "--agent", "codex", "--dry-run", "--project-dir", &proj], "");
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("bridge --agent codex"));
+    assert!(!s.file("codex", "user").exists());
+}
+
+#[test]
+fn events_limit_the_entries_and_an_unknown_one_is_refused() {
+    let s = Scratch::new("install", "events");
+    let out = s.run(&["install", "--agent", "gemini", "--events", "BeforeTool,AfterTool"], "");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let doc = parse(&s.file("gemini", "user"));
+    let keys: Vec<&String> = doc["hooks"].as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["BeforeTool", "AfterTool"]);
+    assert_eq!(doc["hooks"]["BeforeTool"][0]["hooks"][0]["timeout"], 600000);
+    let out = s.run(&["install", "--agent", "gemini", "--events", "PreToolUse"], "");
+    assert_eq!(out.status.code(), Some(1));
+}
+
+/// The user's Claude Code guard: exit 2 with a reason on Bash.
+fn guard(s: &Scratch) {
+    let guard = s.home().join("guard.sh");
+    std::fs::write(&guard, "#!/bin/sh\necho 'blocked by the guard' >&2\nexit 2\n").unwrap();
+    let mut p = std::fs::metadata(&guard).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut p, 0o755);
+    std::fs::set_permissions(&guard, p).unwrap();
+    let settings = json!({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": guard.to_string_lossy()}]}]}});
+    std::fs::write(s.home().join(".claude/settings.json"), settings.to_string()).unwrap();
+}
+
+#[test]
+fn the_installed_file_is_read_by_hookwires_loader_and_its_bridge_runs_the_claude_code_guard() {
+    let s = Scratch::new("install", "loader");
+    guard(&s);
+    let event = json!({"hook_event_name": "PreToolUse", "session_id": "s", "cwd": s.proj().to_string_lossy(),
+                       "tool_name": "Bash", "tool_input": {"command": "rm -rf /tmp/x"}})
+    .to_string();
+    for (agent, scope) in targets().into_iter().filter(|(a, sc)| *sc == "user" || *a == "kiro") {
+        s.ok("install", agent, scope);
+        let file = s.file(agent, scope);
+        let out = s.run(&["fire", "--config", &file.to_string_lossy()], &event);
+        let result: Value = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+        assert_eq!(out.status.code(), Some(2), "{agent}: {result}\n{}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(result["decision"], "deny", "{agent}: {result}");
+        assert_eq!(result["reason"], "blocked by the guard", "{agent}: {result}");
+        let ran = result["outcomes"][0]["command"].as_str().unwrap_or("");
+        assert!(
+            ran.ends_with(&format!("hookwire bridge --agent {agent}"))
+                || ran.contains(&format!("--agent {agent} --event")),
+            "{agent}: {ran}"
+        );
+    }
+}
+
+#[test]
+fn doctor_names_the_guard_two_agents_disagree_on_and_what_each_would_run() {
+    let s = Scratch::new("install", "doctor");
+    guard(&s);
+    let cursor = s.file("cursor", "user");
+    s.write(&cursor, r#"{"version": 1, "hooks": {"preToolUse": [{"command": "./cursor-only.sh"}]}}"#);
+    let proj = s.proj().to_string_lossy().into_owned();
+    let out = s.run(&["doctor", "--json", "--project-dir", &proj], "");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    // Agents found by their files (a program of some agent may be on this machine's PATH).
+    let with_files: Vec<&str> = report["agents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| !a["files"].as_array().unwrap().is_empty())
+        .map(|a| a["agent"].as_str().unwrap())
+        .collect();
+    assert_eq!(with_files, ["claude-code", "cursor"]);
+    let d = report["disagreements"].as_array().unwrap();
+    let commands: Vec<&str> = d.iter().map(|x| x["command"].as_str().unwrap()).collect();
+    assert_eq!(d.len(), 2, "{d:?}");
+    assert!(commands.contains(&"./cursor-only.sh"));
+    assert!(commands.iter().any(|c| c.ends_with("guard.sh")));
+    let cursor_only = d.iter().find(|x| x["command"] == "./cursor-only.sh").unwrap();
+    assert_eq!(cursor_only["present"], json!(["cursor"]));
+    assert_eq!(cursor_only["missing"], json!(["claude-code"]));
+    let agent = |r: &Value, name: &str| {
+        r["agents"].as_array().unwrap().iter().find(|a| a["agent"] == name).cloned().unwrap()
+    };
+    let sample = &agent(&report, "cursor")["files"][0]["sample"];
+    assert_eq!(sample[0]["command"], "./cursor-only.sh");
+    assert!(report["sandbox"].as_array().is_some_and(|l| !l.is_empty()));
+    assert!(report["trust"]["sources"].is_array());
+
+    // With the bridge in Cursor, Cursor runs the Claude Code guard too: only its own differs.
+    s.ok("install", "cursor", "user");
+    let out = s.run(&["doctor", "--json", "--project-dir", &proj], "");
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let d = report["disagreements"].as_array().unwrap();
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(d[0]["command"], "./cursor-only.sh");
+    assert_eq!(agent(&report, "cursor")["bridged"], true);
+    let text = s.run(&["doctor", "--project-dir", &proj], "");
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("missing in claude-code"), "{text}");
+    assert!(text.contains("bridge   installed on preToolUse"), "{text}");
+}

@@ -1,0 +1,67 @@
+//! What a dialect's `install.rs` declares for `hookwire install` (`install.rs` at the crate
+//! root edits the document): where the agent reads its hooks in each scope, which of its events
+//! get a bridge entry, and the shape of one entry. A dialect without it cannot be installed.
+//! Data only; it reads and runs nothing.
+
+use serde_json::{Value, json};
+
+/// Where and how the bridge is written into one agent's own configuration.
+#[derive(Debug)]
+pub struct Install {
+    /// The file the agent reads in the user scope, relative to the home directory; `None`: the
+    /// agent has no user file hookwire knows of.
+    pub user: Option<&'static str>,
+    /// The file the agent reads in a project, relative to the project directory.
+    pub project: Option<&'static str>,
+    /// Names of the agent's programs on `PATH`, for `hookwire doctor` (found = the agent is here).
+    pub binaries: &'static [&'static str],
+    /// The agent's native names of the events that get a bridge entry: the events the bridge
+    /// answers usefully, and only one of two that would run the same hooks twice (Cursor's
+    /// `preToolUse`, not `beforeShellExecution` as well).
+    pub events: &'static [&'static str],
+    /// The agent's payload names no event: each entry's command says it with `--event`.
+    pub names_event: bool,
+    /// The document install creates when there is no file (its top-level keys are added to an
+    /// existing document that lacks them); JSON text.
+    pub skeleton: &'static str,
+    /// The top-level key that holds the entries: an object of event → list (`hooks`, or
+    /// Antigravity's named hook), or a list of entries that each name their event (Kiro).
+    pub at: &'static str,
+    /// `at` holds one list of entries naming their event (Kiro), not an object of events.
+    pub list: bool,
+    /// The entry for the agent's `event` running `command`, exactly as the agent reads it: only
+    /// keys the agent accepts, since the command string itself is the mark that finds it again.
+    pub entry: fn(event: &str, command: &str) -> Value,
+}
+
+impl Install {
+    /// The values of an agent whose hooks sit under a top-level `hooks` object of event →
+    /// list, each entry a matcher-less group of one command handler (Claude Code's shape),
+    /// unless it says otherwise.
+    pub const HOOKS: Install = Install {
+        user: None,
+        project: None,
+        binaries: &[],
+        events: &[],
+        names_event: false,
+        skeleton: r#"{"hooks": {}}"#,
+        at: "hooks",
+        list: false,
+        entry: group,
+    };
+}
+
+/// A matcher-less group of one command handler: `{"hooks": [{"type": "command", "command"}]}`.
+pub fn group(event: &str, command: &str) -> Value {
+    json!({"hooks": [handler(event, command)]})
+}
+
+/// One command handler: `{"type": "command", "command"}`.
+pub fn handler(_event: &str, command: &str) -> Value {
+    json!({"type": "command", "command": command})
+}
+
+/// A bare command entry: `{"command"}` (Cursor, Windsurf).
+pub fn bare(_event: &str, command: &str) -> Value {
+    json!({"command": command})
+}
