@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The framework adapters installed as README's "Framework adapters" section prints it (issue 37):
+# The framework adapters installed as docs/frameworks.md prints it (issue 37):
 # each Python extra and each Node framework in a fresh project outside the repository, hookwire
 # from target/dist and the framework from its registry (PyPI, npm), with no cargo or rustc on
 # PATH; then the adapter's module is imported, which proves the install. (Go's adapter install,
@@ -15,7 +15,7 @@ source "$ROOT/.ci/lib.sh"
 source "$ROOT/.ci/user-project.sh"
 user_projects registries # WORK, USER_ENV: no cargo or rustc on PATH; PyPI and npm reachable
 
-# python_extra EXTRA MODULE NAME DISTRIBUTIONS: README's python-adapter-install-EXTRA in a fresh
+# python_extra EXTRA MODULE NAME DISTRIBUTIONS: the snippet python-adapter-install-EXTRA in a fresh
 # folder, then `from hookwire.adapters.MODULE import NAME` in its venv; prints the versions of
 # DISTRIBUTIONS that pip chose.
 python_extra() {
@@ -29,7 +29,7 @@ print('import hookwire.adapters.$2: ok;', ', '.join(d + ' ' + m.version(d) for d
 }
 
 # engine_warnings_only_for FILE REGEX: every package npm warned EBADENGINE about in FILE has a
-# name that REGEX matches whole (README names those packages beside their install line);
+# name that REGEX matches whole (docs/frameworks.md names those packages beside their install line);
 # with REGEX empty, npm warned about none.
 engine_warnings_only_for() {
     local warned names others
@@ -38,11 +38,11 @@ engine_warnings_only_for() {
     [ "$warned" = "$(printf '%s' "$names" | grep -c . || true)" ] ||
         { echo "$1: $warned EBADENGINE warnings, but these package lines: $names" >&2; exit 1; }
     others=$(printf '%s\n' "$names" | grep -v -x -E "${2:-^$}" | grep . || true)
-    [ -z "$others" ] || { echo "$1: npm warned EBADENGINE for packages README does not name: $others" >&2; exit 1; }
-    [ -z "$names" ] || echo "npm warned EBADENGINE, as README says, for: $(echo $names)"
+    [ -z "$others" ] || { echo "$1: npm warned EBADENGINE for packages docs/frameworks.md does not name: $others" >&2; exit 1; }
+    [ -z "$names" ] || echo "npm warned EBADENGINE, as docs/frameworks.md says, for: $(echo $names)"
 }
 
-# node_framework NAME SUBPATH EXPORT ENGINE_REGEX PACKAGES: README's node-adapter-install-NAME in
+# node_framework NAME SUBPATH EXPORT ENGINE_REGEX PACKAGES: the snippet node-adapter-install-NAME in
 # a fresh folder (npm must not fail; EBADENGINE only for ENGINE_REGEX), then
 # `import { EXPORT } from 'hookwire/SUBPATH'` there; prints the versions of PACKAGES npm chose.
 node_framework() {
@@ -73,4 +73,4 @@ step "node: hookwire's tarballs with @openai/agents and zod (openai 7 asks for N
 timed node_framework openai-agents openai-agents HookwireRunner "openai|@openai/.*" "@openai/agents openai zod"
 
 echo
-echo "adapters-install: every adapter installed as README prints it and imported, outside the repository"
+echo "adapters-install: every adapter installed as docs/frameworks.md prints it and imported, outside the repository"

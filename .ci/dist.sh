@@ -22,6 +22,12 @@ need pkg-config pkg-config
 source "$ROOT/.ci/user-project.sh"
 user_projects offline # WORK, USER_ENV: no cargo or rustc on PATH, no registry
 version=$(python3 dist/versions --artifacts "$DIST")
+# README's own quick starts stay in README (a newcomer runs them from there), each marked once
+# in README and docs/ together; the steps below run each of them.
+snippets=$(python3 .ci/readme-snippet --list)
+for s in rust-install rust python-install python node-install node go-install go c-install c shell; do
+    grep -qx "$s README.md" <<<"$snippets" || { echo "dist: snippet $s is not in README.md" >&2; exit 1; }
+done
 echo "dist: every artifact in $DIST carries version $version"
 
 expect_deny() { # expect_deny FILE COUNT: the quick start printed "deny no rm -rf here" COUNT times

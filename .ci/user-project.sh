@@ -6,8 +6,8 @@
 #                                      PATH without cargo or rustc, no Cargo variables, a HOME
 #                                      of its own; offline: no package registry either (pip
 #                                      --no-index, npm --offline, GOPROXY=off)
-#   project NAME [SNIPPET FILE]        a fresh folder $WORK/NAME, README's SNIPPET in FILE
-#   in_project DIR SNIPPET [--dev]     runs README's shell block SNIPPET in DIR as the user
+#   project NAME [SNIPPET FILE]        a fresh folder $WORK/NAME, the snippet SNIPPET in FILE
+#   in_project DIR SNIPPET [--dev]     runs the shell snippet SNIPPET in DIR as the user
 #   timed FUNCTION [NAME ...]          runs it and prints how long it took
 
 user_projects() {
@@ -51,7 +51,7 @@ in_project() {
     local dir=$1 snippet=$2 rc=0 code run=("${USER_ENV[@]}")
     if [ "${3:-}" = --dev ]; then run=(env HOOKWIRE="$ROOT"); fi
     code=$(python3 "$ROOT/.ci/readme-snippet" "$snippet")
-    echo "\$ (README snippet $snippet)"
+    echo "\$ (snippet $snippet)"
     printf '%s\n' "$code" | sed 's/^/    /'
     (cd "$dir" && "${run[@]}" bash -eo pipefail -c "$code") >"$dir/out" 2>&1 || rc=$?
     cat "$dir/out"

@@ -18,8 +18,12 @@ package hookwire
 #cgo CFLAGS: -I${SRCDIR}/prebuilt/include
 #cgo linux,amd64,!hookwire_dynamic LDFLAGS: ${SRCDIR}/prebuilt/linux_amd64/libhookwire.a -ldl -lm -lpthread
 #cgo linux,arm64,!hookwire_dynamic LDFLAGS: ${SRCDIR}/prebuilt/linux_arm64/libhookwire.a -ldl -lm -lpthread
+#cgo darwin,amd64,!hookwire_dynamic LDFLAGS: ${SRCDIR}/prebuilt/darwin_amd64/libhookwire.a -lm -lpthread -framework CoreFoundation -framework Security
+#cgo darwin,arm64,!hookwire_dynamic LDFLAGS: ${SRCDIR}/prebuilt/darwin_arm64/libhookwire.a -lm -lpthread -framework CoreFoundation -framework Security
 #cgo linux,amd64,hookwire_dynamic LDFLAGS: -L${SRCDIR}/prebuilt/linux_amd64 -lhookwire -Wl,-rpath,${SRCDIR}/prebuilt/linux_amd64
 #cgo linux,arm64,hookwire_dynamic LDFLAGS: -L${SRCDIR}/prebuilt/linux_arm64 -lhookwire -Wl,-rpath,${SRCDIR}/prebuilt/linux_arm64
+#cgo darwin,amd64,hookwire_dynamic LDFLAGS: -L${SRCDIR}/prebuilt/darwin_amd64 -lhookwire -Wl,-rpath,${SRCDIR}/prebuilt/darwin_amd64
+#cgo darwin,arm64,hookwire_dynamic LDFLAGS: -L${SRCDIR}/prebuilt/darwin_arm64 -lhookwire -Wl,-rpath,${SRCDIR}/prebuilt/darwin_arm64
 #include <stdlib.h>
 #include <string.h>
 #include "hookwire.h"

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// readmeDriver runs README's eino snippet (package agent, func NewRunner) as an agent would:
+// readmeDriver runs the documented eino snippet (docs/frameworks.md) (package agent, func NewRunner) as an agent would:
 // a scripted model asks for `bash rm -rf /`, a PreToolUse command hook from the project's
 // .claude/settings.json, trusted with hookwire.RecordTrust, denies it through the default
 // tool-name map, and the test checks that the tool did not run and the model got the reason.
@@ -108,9 +108,9 @@ func TestReadmeSnippet(t *testing.T) {
 }
 `
 
-// TestReadmeSnippetRuns extracts README.md's go-adapter-eino snippet with .ci/readme-snippet,
+// TestReadmeSnippetRuns extracts docs/frameworks.md's go-adapter-eino snippet with .ci/readme-snippet,
 // compiles it into a scratch package of this module with readmeDriver, and runs it, so the
-// README's few lines cannot rot.
+// the documented lines cannot rot.
 func TestReadmeSnippetRuns(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles a package: not in -short")

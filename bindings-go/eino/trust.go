@@ -10,7 +10,7 @@ import (
 
 // Trust is the host's decision about a project's own hook files (.claude/settings.json and
 // .claude/settings.local.json), which anyone who can push to the repository can write
-// (README "Project trust").
+// (docs/configuration.md, "Project trust").
 type Trust string
 
 const (

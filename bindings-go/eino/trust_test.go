@@ -10,7 +10,7 @@ import (
 	hookwireeino "github.com/hookwire/hookwire/bindings-go/eino"
 )
 
-// A project's own .claude/settings.json runs only once trusted (README "Project trust"). The
+// A project's own .claude/settings.json runs only once trusted (docs/configuration.md, "Project trust"). The
 // trust decision is NewForProject's argument, and a guard skipped for want of trust is said,
 // once, naming the call that trusts it.
 

@@ -214,7 +214,7 @@ enum Command {
     /// Run a file of test cases against the configuration: each fires an event (with the
     /// files and env it needs) and checks the decision, reason, context, updated input and
     /// outcomes. Prints PASS or FAIL per case, then `N passed, M failed`; exits 1 when any
-    /// case fails. The format: README, `hookwire test --schema`.
+    /// case fails. The format: docs/cli.md, `hookwire test --schema`.
     Test {
         #[command(flatten)]
         config: ConfigArgs,

@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
 /// The dialect of a settings file, from its path and content: the dialects' own claims
-/// (`hookwire_core::detect_dialect`; README documents the rule).
+/// (`hookwire_core::detect_dialect`; docs/cli.md documents the rule).
 pub fn detect(path: &Path, text: &str) -> &'static str {
     // A directory (Cline's hooks directory) is claimed by the path its files lie under.
     if path.is_dir() {

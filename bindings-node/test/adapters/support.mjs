@@ -166,7 +166,7 @@ export async function collectWarnings(fn) {
 }
 
 /**
- * Runs README's snippet NAME (extracted by .ci/readme-snippet) as a module beside the tests,
+ * Runs the documented snippet NAME (docs/frameworks.md, extracted by .ci/readme-snippet) as a module beside the tests,
  * so `hookwire` and the frameworks resolve as in a user's project. The snippet's free names
  * `model`, `tools`, `settingsFile` and `projectDir` are the test's.
  */

@@ -181,7 +181,7 @@ def make_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> HookProject
 
 
 def readme_snippet(name: str) -> str:
-    """The README snippet ``name``, extracted by the same tool CI documents."""
+    """The documented snippet ``name`` (docs/frameworks.md), extracted by the same tool CI uses."""
     out = subprocess.run(
         [sys.executable, str(REPO / ".ci" / "readme-snippet"), name],
         check=True,

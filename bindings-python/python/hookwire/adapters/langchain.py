@@ -2,7 +2,7 @@
 
 Supported: ``langchain >= 1.0, < 2`` with ``langchain-core >= 1.0, < 2`` (tested with langchain
 1.5.2, langchain-core 1.8.3, langgraph 1.2.24). Install with the ``langchain`` extra of the
-wheel (README, "Framework adapters").
+wheel (docs/frameworks.md).
 
     from hookwire.adapters.langchain import HookwireMiddleware
     agent = create_agent(model, tools, middleware=[HookwireMiddleware(project_dir)])
