@@ -7,9 +7,13 @@
 //! One loop per fire rather than threads per hook: threads cost about a fifth of a bare
 //! `posix_spawn` each, the loop a tenth. The runner knows nothing of verdicts or events.
 
+mod backend;
 mod capture;
+#[cfg(target_os = "linux")]
 mod child;
+mod cstrings;
 mod helper;
+mod leader;
 mod os;
 mod slots;
 mod spawn;
@@ -145,7 +149,7 @@ enum Phase {
 struct Proc<'a> {
     job: &'a Job<'a>,
     phase: Phase,
-    child: Option<spawn::Leader>,
+    child: Option<leader::Leader>,
     pid: i32,
     pidfd: Option<OwnedFd>,
     exit_hint: bool,
@@ -457,9 +461,9 @@ fn reap(p: &mut Proc<'_>) -> bool {
         return false;
     };
     let end = match reaped {
-        spawn::Reaped::Exited(code) => End::Exited(code),
-        spawn::Reaped::Signaled(sig) => End::Signaled(sig),
-        spawn::Reaped::Lost(why) => End::Lost(why),
+        leader::Reaped::Exited(code) => End::Exited(code),
+        leader::Reaped::Signaled(sig) => End::Signaled(sig),
+        leader::Reaped::Lost(why) => End::Lost(why),
     };
     let (code, signal) = match end {
         End::Exited(c) => (Some(c), None),
