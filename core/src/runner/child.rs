@@ -28,11 +28,10 @@
 //! seen: an exec failure there reads as exit 127, as it does for glibc's `posix_spawn`.
 
 use super::Launch;
-use super::cstrings::Strings;
+use super::cstrings::{Exec, Strings};
 use std::cell::Cell;
 use std::io;
 use std::os::fd::{FromRawFd, OwnedFd, RawFd};
-use std::os::unix::ffi::OsStrExt;
 
 /// The child's stack between `clone` and `execve`. glibc's `posix_spawn` uses about 32 KiB; the
 /// child here needs a few hundred bytes plus the dynamic linker's lazy binding. Below 64 KiB, so
@@ -61,12 +60,7 @@ impl Plan {
     /// `stdio` are the hook's stdin, stdout and stderr (descriptors above 2, close-on-exec:
     /// the child's `dup2` makes inheritable copies).
     pub fn new(l: &Launch, stdio: [RawFd; 3]) -> io::Result<Plan> {
-        let program = l.program.as_os_str().as_bytes();
-        let args = std::iter::once(program).chain(l.args.iter().map(|a| a.as_bytes()));
-        let argv = Strings::new(args.map(|a| [a, &[][..], &[][..]]), "an argument")?;
-        let env = l.env.iter().map(|(k, v)| [k.as_bytes(), &b"="[..], v.as_bytes()]);
-        let envp = Strings::new(env, "the environment")?;
-        let cwd = Strings::new(std::iter::once([l.cwd.as_os_str().as_bytes(), &[][..], &[][..]]), "the cwd")?;
+        let Exec { argv, envp, cwd } = Exec::new(l)?;
         // Uninitialised: a stack needs no zeroing.
         let mut stack: Vec<u8> = Vec::with_capacity(STACK);
         // The stack grows down on every Linux target hookwire builds for; 16-byte aligned top.

@@ -1,7 +1,29 @@
 //! The argument and environment arrays `execve` and `posix_spawn` take, built in the host before
 //! the hook's process exists, so that nothing allocates between `fork`/`clone` and `execve`.
 
+use super::Launch;
 use std::io;
+use std::os::unix::ffi::OsStrExt;
+
+/// A launch as C strings: `argv` (whose first entry is the program path, which is also what
+/// is executed), `envp`, and the working directory (one entry).
+pub struct Exec {
+    pub argv: Strings,
+    pub envp: Strings,
+    pub cwd: Strings,
+}
+
+impl Exec {
+    pub fn new(l: &Launch) -> io::Result<Exec> {
+        let program = l.program.as_os_str().as_bytes();
+        let args = std::iter::once(program).chain(l.args.iter().map(|a| a.as_bytes()));
+        let argv = Strings::new(args.map(|a| [a, &[][..], &[][..]]), "an argument")?;
+        let env = l.env.iter().map(|(k, v)| [k.as_bytes(), &b"="[..], v.as_bytes()]);
+        let envp = Strings::new(env, "the environment")?;
+        let cwd = Strings::new(std::iter::once([l.cwd.as_os_str().as_bytes(), &[][..], &[][..]]), "the cwd")?;
+        Ok(Exec { argv, envp, cwd })
+    }
+}
 
 /// NUL-terminated strings in one allocation and the pointer array `execve` takes.
 pub struct Strings {

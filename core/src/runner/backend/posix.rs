@@ -27,13 +27,12 @@
 //! says; elsewhere there is no sandbox to enter (`sandbox/`: a required one refuses to run).
 
 use crate::runner::Launch;
-use crate::runner::cstrings::Strings;
+use crate::runner::cstrings::{Exec, Strings};
 use crate::runner::helper::{self, Start};
 use crate::runner::leader::{Leader, Spawned};
 use crate::runner::os::{self, Pipes};
 use std::io;
 use std::os::fd::{AsRawFd, RawFd};
-use std::os::unix::ffi::OsStrExt;
 
 /// Starts `l` as the host's own child or, when `via_helper`, through hookwire's helper.
 pub fn spawn(l: &Launch, via_helper: bool) -> io::Result<Spawned> {
@@ -82,12 +81,7 @@ impl Plan {
     /// `stdio`: the hook's stdin, stdout and stderr (above 2, close-on-exec: `dup2` makes the
     /// inheritable copies); `None` in the helper, where they already are 0–2.
     pub fn new(l: &Launch, stdio: Option<[RawFd; 3]>) -> io::Result<Plan> {
-        let program = l.program.as_os_str().as_bytes();
-        let args = std::iter::once(program).chain(l.args.iter().map(|a| a.as_bytes()));
-        let argv = Strings::new(args.map(|a| [a, &[][..], &[][..]]), "an argument")?;
-        let env = l.env.iter().map(|(k, v)| [k.as_bytes(), &b"="[..], v.as_bytes()]);
-        let envp = Strings::new(env, "the environment")?;
-        let cwd = Strings::new(std::iter::once([l.cwd.as_os_str().as_bytes(), &[][..], &[][..]]), "the cwd")?;
+        let Exec { argv, envp, cwd } = Exec::new(l)?;
         // SAFETY: plain data, initialised by the `_init` calls below before any other use.
         let mut attr: Box<libc::posix_spawnattr_t> = Box::new(unsafe { std::mem::zeroed() });
         // SAFETY: as above.
