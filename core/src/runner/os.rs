@@ -5,8 +5,7 @@
 //! What is here serves both spawn backends (`backend/`); the Linux-only calls (pidfds,
 //! `close_range`, `F_SETPIPE_SZ`, eventfd) are marked so.
 //!
-//! This is one of the two places in the workspace where `unsafe` is allowed; each call is
-//! small and documented.
+//! Each `unsafe` call here is small and documented.
 
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
