@@ -153,6 +153,8 @@ struct Proc<'a> {
     pid: i32,
     pidfd: Option<OwnedFd>,
     exit_hint: bool,
+    /// `exit_after_eof` has looked for this hook's exit once.
+    eof_looked: bool,
     stdin: Option<OwnedFd>,
     written: usize,
     out: Option<OwnedFd>,
@@ -191,6 +193,7 @@ pub fn run(jobs: &[Job<'_>], slots: &Slots, cancel: Option<&Cancel>) -> Vec<RunR
             pid: 0,
             pidfd: None,
             exit_hint: false,
+            eof_looked: false,
             stdin: None,
             written: 0,
             out: None,
@@ -271,9 +274,13 @@ pub fn run(jobs: &[Job<'_>], slots: &Slots, cancel: Option<&Cancel>) -> Vec<RunR
             Some(t) => i32::try_from(t.as_micros().div_ceil(1000)).unwrap_or(i32::MAX),
             None => -1,
         };
-        if os::poll(&mut fds, timeout_ms).is_err() {
+        match os::poll(&mut fds, timeout_ms) {
+            // Output or EOF from a hook without a pidfd often comes just before its exit: look
+            // again soon rather than after a longer backoff.
+            Ok(n) if n > 0 => backoff = Duration::from_millis(1),
+            Ok(_) => {}
             // EINVAL/ENOMEM: nothing sensible to wait on; fall back to a short sleep.
-            std::thread::sleep(RETRY);
+            Err(_) => std::thread::sleep(RETRY),
         }
         for f in fds.iter().filter(|f| f.revents != 0) {
             for p in &mut procs {
@@ -357,7 +364,7 @@ fn step(p: &mut Proc<'_>, now: Instant, cancelled: bool, slots: &Slots, waiting_
             }
         }
         Phase::Running => {
-            if (p.exit_hint || p.pidfd.is_none()) && reap(p) {
+            if (p.exit_hint || p.pidfd.is_none()) && (reap(p) || exit_after_eof(p)) {
                 p.stdin = None;
                 p.phase = Phase::Draining { until: now + DRAIN };
                 release(p, slots);
@@ -451,6 +458,23 @@ fn release(p: &mut Proc<'_>, slots: &Slots) {
         p.holds_slot = false;
         slots.release();
     }
+}
+
+/// Without a pidfd (the portable backend), a hook whose stdout and stderr both reached EOF is
+/// usually exiting: it is looked for again for up to 1 ms, once per hook, instead of after the
+/// loop's next 1 to 5 ms poll (a hook that closes both and runs on costs that 1 ms once).
+fn exit_after_eof(p: &mut Proc<'_>) -> bool {
+    if p.pidfd.is_some() || p.out.is_some() || p.err.is_some() || p.eof_looked {
+        return false;
+    }
+    p.eof_looked = true;
+    for _ in 0..20 {
+        std::thread::sleep(Duration::from_micros(50));
+        if reap(p) {
+            return true;
+        }
+    }
+    false
 }
 
 /// Reaps the leader if it has exited; records how it ended unless it timed out.
