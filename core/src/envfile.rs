@@ -59,6 +59,19 @@ impl Drop for FireDir {
 }
 
 /// 128 bits from the kernel's CSPRNG, as hex.
+#[cfg(target_vendor = "apple")]
+fn random_hex() -> Result<String, String> {
+    let mut buf = [0u8; 16];
+    // macOS has no `getrandom`; `getentropy` fills up to 256 bytes in one call.
+    // SAFETY: the pointer and length describe `buf`, which lives for the call.
+    if unsafe { libc::getentropy(buf.as_mut_ptr().cast(), buf.len()) } != 0 {
+        return Err(format!("no random bytes for a private file name: {}", std::io::Error::last_os_error()));
+    }
+    Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// 128 bits from the kernel's CSPRNG, as hex.
+#[cfg(not(target_vendor = "apple"))]
 fn random_hex() -> Result<String, String> {
     let mut buf = [0u8; 16];
     let mut filled = 0;

@@ -28,51 +28,15 @@
 //! seen: an exec failure there reads as exit 127, as it does for glibc's `posix_spawn`.
 
 use super::Launch;
+use super::cstrings::{Exec, Strings};
 use std::cell::Cell;
 use std::io;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
-use std::os::unix::ffi::OsStrExt;
+use std::os::fd::{FromRawFd, OwnedFd, RawFd};
 
 /// The child's stack between `clone` and `execve`. glibc's `posix_spawn` uses about 32 KiB; the
 /// child here needs a few hundred bytes plus the dynamic linker's lazy binding. Below 64 KiB, so
 /// freeing it does not make glibc's `malloc` consolidate its fast bins on every fire.
 const STACK: usize = 32 * 1024;
-
-/// NUL-terminated strings in one allocation and the pointer array `execve` takes.
-struct Strings {
-    /// Owns what `ptrs` point into.
-    _bytes: Vec<u8>,
-    ptrs: Vec<*const libc::c_char>,
-}
-
-impl Strings {
-    /// Each item's parts are concatenated into one C string; a NUL inside is refused with
-    /// `what` in the message.
-    fn new<'a, I>(items: I, what: &str) -> io::Result<Strings>
-    where
-        I: Iterator<Item = [&'a [u8]; 3]> + Clone,
-    {
-        let size: usize = items.clone().map(|parts| parts.iter().map(|p| p.len()).sum::<usize>() + 1).sum();
-        let mut bytes = Vec::with_capacity(size);
-        let mut starts = Vec::new();
-        for parts in items {
-            starts.push(bytes.len());
-            for p in parts {
-                if p.contains(&0) {
-                    return Err(io::Error::new(io::ErrorKind::InvalidInput, format!("nul byte in {what}")));
-                }
-                bytes.extend_from_slice(p);
-            }
-            bytes.push(0);
-        }
-        // `bytes` is never resized after this point, so the pointers stay valid.
-        let base = bytes.as_ptr();
-        let mut ptrs: Vec<*const libc::c_char> =
-            starts.into_iter().map(|s| base.wrapping_add(s).cast::<libc::c_char>()).collect();
-        ptrs.push(std::ptr::null());
-        Ok(Strings { _bytes: bytes, ptrs })
-    }
-}
 
 /// Everything the child reads after the clone, prepared before it.
 pub struct Plan {
@@ -96,12 +60,7 @@ impl Plan {
     /// `stdio` are the hook's stdin, stdout and stderr (descriptors above 2, close-on-exec:
     /// the child's `dup2` makes inheritable copies).
     pub fn new(l: &Launch, stdio: [RawFd; 3]) -> io::Result<Plan> {
-        let program = l.program.as_os_str().as_bytes();
-        let args = std::iter::once(program).chain(l.args.iter().map(|a| a.as_bytes()));
-        let argv = Strings::new(args.map(|a| [a, &[][..], &[][..]]), "an argument")?;
-        let env = l.env.iter().map(|(k, v)| [k.as_bytes(), &b"="[..], v.as_bytes()]);
-        let envp = Strings::new(env, "the environment")?;
-        let cwd = Strings::new(std::iter::once([l.cwd.as_os_str().as_bytes(), &[][..], &[][..]]), "the cwd")?;
+        let Exec { argv, envp, cwd } = Exec::new(l)?;
         // Uninitialised: a stack needs no zeroing.
         let mut stack: Vec<u8> = Vec::with_capacity(STACK);
         // The stack grows down on every Linux target hookwire builds for; 16-byte aligned top.
@@ -257,56 +216,10 @@ fn errno() -> i32 {
     io::Error::last_os_error().raw_os_error().unwrap_or(0)
 }
 
-/// A close-on-exec pipe whose descriptors are above 2, so the child's `dup2` onto 0–2 never
-/// overwrites one of them (a host may have closed its own stdio).
-pub fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
-    let mut fds = [0; 2];
-    // SAFETY: pipe2 writes two descriptors into `fds`, valid for the call.
-    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return Err(io::Error::last_os_error());
-    }
-    // SAFETY: both descriptors were just returned by the kernel and are owned by nothing else.
-    let (r, w) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
-    Ok((above_stdio(r)?, above_stdio(w)?))
-}
-
-fn above_stdio(fd: OwnedFd) -> io::Result<OwnedFd> {
-    if fd.as_raw_fd() > 2 {
-        return Ok(fd);
-    }
-    // SAFETY: F_DUPFD_CLOEXEC on a descriptor we own returns a new one (>= 3) or -1.
-    let new = unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_DUPFD_CLOEXEC, 3) };
-    if new < 0 {
-        return Err(io::Error::last_os_error());
-    }
-    // SAFETY: `new` was just returned by the kernel and is owned by nothing else.
-    Ok(unsafe { OwnedFd::from_raw_fd(new) })
-}
-
-/// The hook's three pipes: the caller's ends and the child's.
-pub struct Pipes {
-    pub stdin_w: OwnedFd,
-    pub stdout_r: OwnedFd,
-    pub stderr_r: OwnedFd,
-    pub child: [OwnedFd; 3],
-}
-
-impl Pipes {
-    pub fn new() -> io::Result<Pipes> {
-        let (stdin_r, stdin_w) = pipe()?;
-        let (stdout_r, stdout_w) = pipe()?;
-        let (stderr_r, stderr_w) = pipe()?;
-        Ok(Pipes { stdin_w, stdout_r, stderr_r, child: [stdin_r, stdout_w, stderr_w] })
-    }
-
-    pub fn child_fds(&self) -> [RawFd; 3] {
-        [self.child[0].as_raw_fd(), self.child[1].as_raw_fd(), self.child[2].as_raw_fd()]
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runner::os::Pipes;
     use std::ffi::OsString;
     use std::io::Read;
     use std::path::PathBuf;

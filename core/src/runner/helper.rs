@@ -20,14 +20,16 @@
 //! EOF and the helper reaps the hook when it ends and exits: it never outlives the hook.
 //!
 //! Between `fork` and `_exit` the helper makes only async-signal-safe calls (`sigaction`,
-//! `setpgid`, `dup2`, `close_range`, `close`, `pipe2`, `clone`, `read`, `write`, `waitid`,
-//! `waitpid`, `_exit`) on memory prepared before the fork; it allocates nothing and cannot panic.
-//! The hook is created by `child::start`, as on the direct path (`CLONE_VFORK` on a stack of its
-//! own, as `posix_spawn` does), so the host's memory is copied once (by the helper's `fork`),
-//! not twice.
+//! `setpgid`, `dup2`, `close`, `read`, `write`, `waitid`, `waitpid`, `_exit`, and the backend's
+//! [`Start`]) on memory prepared before the fork; it allocates nothing and cannot panic. The hook
+//! is created by the backend as on its direct path: the Linux one clones it (`close_range` and
+//! `child::start`: `CLONE_VFORK` on a stack of its own), the portable one closes the host's
+//! descriptors listed before the fork and calls `posix_spawn` (`os/posix.rs` says why that is
+//! safe in the single-threaded helper). Either way the host's memory is copied once, by the
+//! helper's `fork`, not twice. `waitid` with `WNOWAIT` is POSIX (XSI) and present on macOS and
+//! the BSDs.
 
-use super::Launch;
-use super::child::{self, pipe};
+use super::os::pipe;
 use std::io;
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 
@@ -65,10 +67,28 @@ pub struct Started {
     pub stderr: OwnedFd,
 }
 
+/// The backend's part of the helper: the hook prepared before the fork, with its stdio on 0–2
+/// (where the helper moves the pipes first).
+pub trait Start {
+    /// In the host, just before the fork, every pipe made: whatever must be known then.
+    /// `known` is a descriptor above 2 known to be open.
+    fn before_fork(&mut self, known: RawFd) -> io::Result<()>;
+
+    /// Closes every descriptor of the host from 3 up but `keep`.
+    ///
+    /// # Safety
+    /// Only in the helper between `fork` and `_exit`: async-signal-safe calls only, and it
+    /// closes descriptors other code may think it owns.
+    unsafe fn close_host_descriptors(&self, keep: [RawFd; 2]);
+
+    /// Starts the hook and returns its pid once it has exec'd, or the `errno` of its failure.
+    /// Called in the helper only: async-signal-safe, allocates nothing.
+    fn start(&self) -> Result<i32, i32>;
+}
+
 /// Everything the helper and the hook read after the fork, prepared before it.
-struct Plan {
-    /// The hook; its stdio are 0–2, where the helper moves the pipes first.
-    hook: child::Plan,
+struct Plan<'h, S> {
+    hook: &'h S,
     stdin_r: RawFd,
     stdout_w: RawFd,
     stderr_w: RawFd,
@@ -78,14 +98,15 @@ struct Plan {
 
 /// Starts `l` through a helper. Returns once the hook has been exec'd (or failed to be), like
 /// `posix_spawn`.
-pub fn spawn(l: &Launch) -> io::Result<Started> {
+pub fn spawn<S: Start>(hook: &mut S) -> io::Result<Started> {
     let (stdin_r, stdin_w) = pipe()?;
     let (stdout_r, stdout_w) = pipe()?;
     let (stderr_r, stderr_w) = pipe()?;
     let (status_r, status_w) = pipe()?;
     let (ack_r, ack_w) = pipe()?;
+    hook.before_fork(ack_r.as_raw_fd())?;
     let plan = Plan {
-        hook: child::Plan::new(l, [0, 1, 2])?,
+        hook: &*hook,
         stdin_r: stdin_r.as_raw_fd(),
         stdout_w: stdout_w.as_raw_fd(),
         stderr_w: stderr_w.as_raw_fd(),
@@ -114,7 +135,6 @@ pub fn spawn(l: &Launch) -> io::Result<Started> {
     // SAFETY: restores the mask saved above.
     unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut()) };
     drop((stdin_r, stdout_w, stderr_w, status_w, ack_r));
-    drop(plan);
     if pid < 0 {
         return Err(fork_err);
     }
@@ -212,7 +232,7 @@ impl Helper {
 ///
 /// # Safety
 /// Only in the child of `fork`, with every signal blocked and `plan` valid.
-unsafe fn helper_main(p: &Plan) -> ! {
+unsafe fn helper_main<S: Start>(p: &Plan<'_, S>) -> ! {
     // SAFETY: async-signal-safe libc calls on descriptors and memory of `p`, which the fork
     // copied; nothing allocates, nothing can panic.
     unsafe {
@@ -224,16 +244,16 @@ unsafe fn helper_main(p: &Plan) -> ! {
             report(p.status_w, FAILED, errno(), 0);
             libc::_exit(0);
         }
-        close_all_but(p.status_w, p.ack_r);
+        p.hook.close_host_descriptors([p.status_w, p.ack_r]);
         // Allocates nothing: `p.hook` was prepared before the fork.
-        let started = child::start(&p.hook, false);
+        let started = p.hook.start();
         libc::close(0);
         libc::close(1);
         libc::close(2);
         let pid = match started {
-            Ok(started) => started.pid,
-            Err(e) => {
-                report(p.status_w, FAILED, e.raw_os_error().unwrap_or(0), 0);
+            Ok(pid) => pid,
+            Err(errno) => {
+                report(p.status_w, FAILED, errno, 0);
                 libc::_exit(0);
             }
         };
@@ -272,20 +292,4 @@ unsafe fn report(fd: RawFd, tag: i32, a: i32, b: i32) {
     msg[8..].copy_from_slice(&b.to_ne_bytes());
     // SAFETY: writes MSG bytes from a live buffer; retried only on EINTR.
     while unsafe { libc::write(fd, msg.as_ptr().cast(), MSG) } < 0 && errno() == libc::EINTR {}
-}
-
-/// Closes every descriptor from 3 up except `a` and `b` (the helper then holds no descriptor of
-/// the host).
-///
-/// # Safety
-/// Only in the helper: it closes descriptors other code may think it owns.
-unsafe fn close_all_but(a: RawFd, b: RawFd) {
-    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-    let ranges = [(3, lo - 1), (lo + 1, hi - 1), (hi + 1, RawFd::MAX)];
-    for (first, last) in ranges {
-        if first <= last {
-            // SAFETY: we are the helper, between `fork` and `_exit`.
-            unsafe { super::os::close_range(first, last) };
-        }
-    }
 }

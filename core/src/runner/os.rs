@@ -2,8 +2,10 @@
 //! `poll`, pidfds (with their absence handled), process-group signals, and keeping `SIGPIPE`
 //! away from the host.
 //!
-//! This is one of the two places in the workspace where `unsafe` is allowed; each call is
-//! small and documented.
+//! What is here serves both spawn backends (`backend/`); the Linux-only calls (pidfds,
+//! `close_range`, `F_SETPIPE_SZ`, eventfd) are marked so.
+//!
+//! Each `unsafe` call here is small and documented.
 
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
@@ -21,12 +23,105 @@ pub fn set_nonblocking(fd: &impl AsRawFd) -> io::Result<()> {
 /// Asks for a pipe of at least `size` bytes (at most 1 MiB, the default
 /// `/proc/sys/fs/pipe-max-size`). A refusal (a lower limit, the per-user pipe quota) leaves the
 /// pipe as it was, which is only slower.
+#[cfg(target_os = "linux")]
 pub fn grow_pipe(fd: &impl AsRawFd, size: usize) {
     let size = size.min(1 << 20) as libc::c_int;
     // SAFETY: fcntl on a descriptor we own; F_SETPIPE_SZ does not touch memory.
     unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_SETPIPE_SZ, size) };
 }
 
+/// Other systems size pipes themselves (`F_SETPIPE_SZ` is Linux's; macOS grows a pipe to
+/// 64 KiB under load): a large payload costs more wake-ups, never a stall, since both ends are
+/// poll-driven.
+#[cfg(not(target_os = "linux"))]
+pub fn grow_pipe(_fd: &impl AsRawFd, _size: usize) {}
+
+/// Held from a spawn's first pipe to the unmarking of the host's descriptors (`backend/posix.rs`).
+#[cfg(portable_runner)]
+static SPAWN: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+#[cfg(portable_runner)]
+pub fn spawn_lock() -> std::sync::MutexGuard<'static, ()> {
+    SPAWN.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// A pipe made under the spawn lock, for descriptors that outlive a spawn (the cancel
+/// wake-up): no hook of ours inherits it between `pipe` and `fcntl`.
+#[cfg(portable_runner)]
+pub fn pipe_locked() -> io::Result<(OwnedFd, OwnedFd)> {
+    let _held = spawn_lock();
+    pipe()
+}
+
+/// A close-on-exec pipe whose descriptors are above 2, so the child's `dup2` onto 0–2 never
+/// overwrites one of them (a host may have closed its own stdio).
+pub fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: pipe2/pipe write two descriptors into `fds`, valid for the call.
+    #[cfg(not(portable_runner))]
+    let rc = unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) };
+    // macOS has no `pipe2`: close-on-exec is set right after (`F_DUPFD_CLOEXEC` below for the
+    // low ones). The portable backend takes [`spawn_lock`] around this, so none
+    // of its own hooks can inherit the pipe in between.
+    // SAFETY: as above.
+    #[cfg(portable_runner)]
+    let rc = unsafe { libc::pipe(fds.as_mut_ptr()) };
+    if rc != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: both descriptors were just returned by the kernel and are owned by nothing else.
+    let (r, w) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+    #[cfg(portable_runner)]
+    for fd in [&r, &w] {
+        set_cloexec(fd)?;
+    }
+    Ok((above_stdio(r)?, above_stdio(w)?))
+}
+
+/// The hook's three pipes: the caller's ends and the child's.
+pub struct Pipes {
+    pub stdin_w: OwnedFd,
+    pub stdout_r: OwnedFd,
+    pub stderr_r: OwnedFd,
+    pub child: [OwnedFd; 3],
+}
+
+impl Pipes {
+    pub fn new() -> io::Result<Pipes> {
+        let (stdin_r, stdin_w) = pipe()?;
+        let (stdout_r, stdout_w) = pipe()?;
+        let (stderr_r, stderr_w) = pipe()?;
+        Ok(Pipes { stdin_w, stdout_r, stderr_r, child: [stdin_r, stdout_w, stderr_w] })
+    }
+
+    pub fn child_fds(&self) -> [RawFd; 3] {
+        [self.child[0].as_raw_fd(), self.child[1].as_raw_fd(), self.child[2].as_raw_fd()]
+    }
+}
+
+#[cfg(portable_runner)]
+pub fn set_cloexec(fd: &impl AsRawFd) -> io::Result<()> {
+    // SAFETY: fcntl on a descriptor we own; F_SETFD does not touch memory.
+    if unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_SETFD, libc::FD_CLOEXEC) } < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+fn above_stdio(fd: OwnedFd) -> io::Result<OwnedFd> {
+    if fd.as_raw_fd() > 2 {
+        return Ok(fd);
+    }
+    // SAFETY: F_DUPFD_CLOEXEC on a descriptor we own returns a new one (>= 3) or -1.
+    let new = unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_DUPFD_CLOEXEC, 3) };
+    if new < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: `new` was just returned by the kernel and is owned by nothing else.
+    Ok(unsafe { OwnedFd::from_raw_fd(new) })
+}
+
+#[cfg(target_os = "linux")]
 /// `pidfd_open(2)`: a descriptor that becomes readable when the process exits. `None` where the
 /// kernel, a seccomp filter or valgrind does not offer it; the caller then polls `waitid`.
 pub fn pidfd_open(pid: i32) -> Option<OwnedFd> {
@@ -43,6 +138,44 @@ pub fn pidfd_open(pid: i32) -> Option<OwnedFd> {
     // SAFETY: fcntl on a descriptor we own.
     unsafe { libc::fcntl(owned.as_raw_fd(), libc::F_SETFD, libc::FD_CLOEXEC) };
     Some(owned)
+}
+
+/// Closes every descriptor from `first` to `last`, both included: `close_range(2)` where the
+/// kernel has it (5.9+), else [`close_each`]. Allocates nothing and makes only async-signal-safe
+/// calls: both spawn paths call it between `fork` or `clone` and `execve` or `_exit`.
+///
+/// # Safety
+/// Only in a child before `execve` or `_exit`: it closes descriptors other code may think it
+/// owns.
+#[cfg(target_os = "linux")]
+pub unsafe fn close_range(first: RawFd, last: RawFd) {
+    // SAFETY: a plain syscall with integer arguments.
+    let rc = unsafe { libc::syscall(libc::SYS_close_range, first as libc::c_uint, last as libc::c_uint, 0) };
+    if rc != 0 {
+        // SAFETY: as for this function.
+        unsafe { close_each(first, last) };
+    }
+}
+
+/// `close_range`'s fallback: one `close` per number up to the soft descriptor limit (at most
+/// 2^20), which is all a process can have opened unless the limit was lowered since.
+///
+/// # Safety
+/// As for [`close_range`].
+#[cfg(target_os = "linux")]
+pub(crate) unsafe fn close_each(first: RawFd, last: RawFd) {
+    // SAFETY: getrlimit fills a plain struct we own; close takes a number.
+    unsafe {
+        let mut lim: libc::rlimit = std::mem::zeroed();
+        let max = if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) == 0 {
+            lim.rlim_cur.min(1 << 20) as RawFd
+        } else {
+            1 << 16
+        };
+        for fd in first..=last.min(max) {
+            libc::close(fd);
+        }
+    }
 }
 
 /// Reaps the child `pid` if it has ended: its raw wait status, `None` while it runs, or the
@@ -89,42 +222,6 @@ pub fn has_exited(pid: i32) -> bool {
     };
     // SAFETY: si_pid is valid to read after a successful waitid (0 when no child changed state).
     rc == 0 && unsafe { info.si_pid() } != 0
-}
-
-/// Closes every descriptor from `first` to `last`, both included: `close_range(2)` where the
-/// kernel has it (5.9+), else [`close_each`]. Allocates nothing and makes only async-signal-safe
-/// calls: both spawn paths call it between `fork` or `clone` and `execve` or `_exit`.
-///
-/// # Safety
-/// Only in a child before `execve` or `_exit`: it closes descriptors other code may think it
-/// owns.
-pub unsafe fn close_range(first: RawFd, last: RawFd) {
-    // SAFETY: a plain syscall with integer arguments.
-    let rc = unsafe { libc::syscall(libc::SYS_close_range, first as libc::c_uint, last as libc::c_uint, 0) };
-    if rc != 0 {
-        // SAFETY: as for this function.
-        unsafe { close_each(first, last) };
-    }
-}
-
-/// `close_range`'s fallback: one `close` per number up to the soft descriptor limit (at most
-/// 2^20), which is all a process can have opened unless the limit was lowered since.
-///
-/// # Safety
-/// As for [`close_range`].
-pub(super) unsafe fn close_each(first: RawFd, last: RawFd) {
-    // SAFETY: getrlimit fills a plain struct we own; close takes a number.
-    unsafe {
-        let mut lim: libc::rlimit = std::mem::zeroed();
-        let max = if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) == 0 {
-            lim.rlim_cur.min(1 << 20) as RawFd
-        } else {
-            1 << 16
-        };
-        for fd in first..=last.min(max) {
-            libc::close(fd);
-        }
-    }
 }
 
 /// Signals a whole process group. Callers do this only while the group leader is unreaped, so
@@ -228,14 +325,29 @@ impl Drop for SigpipeGuard {
     fn drop(&mut self) {
         if self.epipe && !self.was_pending && sigpipe_pending() {
             let set = sigpipe_set();
-            let zero = libc::timespec { tv_sec: 0, tv_nsec: 0 };
-            // SAFETY: SIGPIPE is blocked on this thread, so sigtimedwait consumes the pending
-            // one (ours) without running any handler; all pointers are valid for the call.
-            unsafe { libc::sigtimedwait(&set, std::ptr::null_mut(), &zero) };
+            consume_sigpipe(&set);
         }
         // SAFETY: restores the mask saved in `new`; the pointer is valid for the call.
         unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &self.old, std::ptr::null_mut()) };
     }
+}
+
+/// Takes the pending `SIGPIPE` (blocked on this thread) without running any handler.
+#[cfg(not(target_vendor = "apple"))]
+fn consume_sigpipe(set: &libc::sigset_t) {
+    let zero = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: SIGPIPE is blocked on this thread, so sigtimedwait consumes the pending one
+    // (ours) without running any handler; all pointers are valid for the call.
+    unsafe { libc::sigtimedwait(set, std::ptr::null_mut(), &zero) };
+}
+
+/// macOS has no `sigtimedwait`: `sigwait`, which returns at once since the caller saw the
+/// signal pending on this thread (a write's `SIGPIPE` is sent to the writing thread).
+#[cfg(target_vendor = "apple")]
+fn consume_sigpipe(set: &libc::sigset_t) {
+    let mut sig = 0;
+    // SAFETY: both pointers are valid for the call; SIGPIPE is pending and blocked.
+    unsafe { libc::sigwait(set, &mut sig) };
 }
 
 /// The name of a signal for outcome texts (`terminated by signal 9 (SIGKILL)`).
@@ -263,12 +375,17 @@ pub fn signal_name(sig: i32) -> &'static str {
     }
 }
 
-/// A wake-up descriptor for cancelling a run from another thread (an eventfd).
+/// A wake-up descriptor for cancelling a run from another thread: an eventfd on Linux, the
+/// read end of a pipe on the portable backend (macOS and the BSDs have no eventfd).
 pub struct Wakeup {
     fd: OwnedFd,
+    /// The pipe's write end; the eventfd is written itself.
+    #[cfg(portable_runner)]
+    write: OwnedFd,
 }
 
 impl Wakeup {
+    #[cfg(not(portable_runner))]
     pub fn new() -> io::Result<Wakeup> {
         // SAFETY: eventfd with flags only; returns a new descriptor or -1.
         let fd = unsafe { libc::eventfd(0, libc::EFD_CLOEXEC | libc::EFD_NONBLOCK) };
@@ -278,10 +395,23 @@ impl Wakeup {
         // SAFETY: `fd` was just returned by the kernel and is owned by nothing else.
         Ok(Wakeup { fd: unsafe { OwnedFd::from_raw_fd(fd) } })
     }
+    #[cfg(portable_runner)]
+    pub fn new() -> io::Result<Wakeup> {
+        let (fd, write) = pipe_locked()?;
+        // Non-blocking both: a wake after many wakes must never block the canceller.
+        set_nonblocking(&fd)?;
+        set_nonblocking(&write)?;
+        Ok(Wakeup { fd, write })
+    }
     pub fn wake(&self) {
+        #[cfg(not(portable_runner))]
+        let (fd, n) = (self.fd.as_raw_fd(), 8);
+        #[cfg(portable_runner)]
+        let (fd, n) = (self.write.as_raw_fd(), 1);
         let one: u64 = 1;
-        // SAFETY: writes 8 bytes from a live u64 to our eventfd.
-        unsafe { libc::write(self.fd.as_raw_fd(), (&one as *const u64).cast(), 8) };
+        // SAFETY: writes at most 8 bytes from a live u64 to our eventfd or pipe; a full pipe
+        // (EAGAIN) is already readable, which is all a wake-up needs.
+        unsafe { libc::write(fd, (&one as *const u64).cast(), n) };
     }
     pub fn raw(&self) -> RawFd {
         self.fd.as_raw_fd()

@@ -8,10 +8,8 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use super::Launch;
-use super::child::{self, Pipes, Plan};
-use super::helper::{Helper, Report};
+use super::leader::Spawned;
 use super::os::ChildSignal;
-use std::os::fd::OwnedFd;
 
 /// Finds the program to run: a name without `/` on `path` (the hook environment's `PATH`, else
 /// the host's), a relative path with `/` against `cwd`. Not found, not a regular file or not
@@ -62,75 +60,6 @@ fn check_executable(p: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// A started hook: how to learn its end, its pid (= process group id) and its pipes.
-pub struct Spawned {
-    pub leader: Leader,
-    pub pid: i32,
-    /// Becomes readable when the hook ends: a pidfd on the direct path (`None` where pidfds
-    /// are missing: the runner then polls), the helper's status pipe otherwise.
-    pub exit_fd: Option<OwnedFd>,
-    pub stdin: Option<OwnedFd>,
-    pub stdout: Option<OwnedFd>,
-    pub stderr: Option<OwnedFd>,
-}
-
-/// Who holds the hook's exit status.
-pub enum Leader {
-    /// The hook is our child (the host leaves `SIGCHLD` at its default action), not reaped yet.
-    Direct(i32),
-    /// The hook is the child of a helper of ours (the host ignores or handles `SIGCHLD`).
-    Helper(Helper),
-}
-
-/// How a hook ended, or that its status was lost; never an invented code.
-pub enum Reaped {
-    Exited(i32),
-    Signaled(i32),
-    Lost(String),
-}
-
-impl Leader {
-    /// The hook's end once it has ended; `None` while it runs.
-    pub fn try_wait(&mut self) -> Option<Reaped> {
-        match self {
-            Leader::Direct(pid) => match super::os::try_reap(*pid) {
-                Ok(None) => None,
-                Ok(Some(status)) => Some(if libc::WIFEXITED(status) {
-                    Reaped::Exited(libc::WEXITSTATUS(status))
-                } else if libc::WIFSIGNALED(status) {
-                    Reaped::Signaled(libc::WTERMSIG(status))
-                } else {
-                    Reaped::Lost(format!("exit status lost: unreadable wait status {status:#x}"))
-                }),
-                // ECHILD: the kernel or the host reaped it (see `ChildSignal`). From now on
-                // every hook of this process goes through the helper.
-                Err(e) if e.raw_os_error() == Some(libc::ECHILD) => {
-                    HOST_REAPS.store(true, std::sync::atomic::Ordering::Relaxed);
-                    Some(Reaped::Lost(ChildSignal::probe().lost()))
-                }
-                Err(e) => Some(Reaped::Lost(format!("exit status lost: waitpid: {e}"))),
-            },
-            Leader::Helper(h) => h.try_wait().map(|r| match r {
-                Report::Exited(c) => Reaped::Exited(c),
-                Report::Signaled(s) => Reaped::Signaled(s),
-                Report::Lost(why) => Reaped::Lost(why),
-            }),
-        }
-    }
-
-    /// For a leader that did not die after `SIGKILL`: a background thread reaps it later.
-    pub fn reap_in_background(self) {
-        match self {
-            Leader::Direct(pid) => {
-                let _ = std::thread::Builder::new()
-                    .name("hookwire-reaper".into())
-                    .spawn(move || super::os::reap_blocking(pid));
-            }
-            Leader::Helper(h) => h.finish_in_background(),
-        }
-    }
-}
-
 /// Starts one hook. On a host that leaves `SIGCHLD` at its default action (one `sigaction`
 /// call tells), as the host's own child; otherwise through hookwire's helper (`helper.rs`), so
 /// that the status is neither reaped by the kernel nor taken by the host's handler, and the
@@ -165,9 +94,6 @@ fn explain(l: &Launch, e: std::io::Error) -> std::io::Error {
     )
 }
 
-/// Set once someone else in this process took a hook's exit status.
-static HOST_REAPS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
 /// Whether hooks go through the helper. Under `SIG_IGN` or `SA_NOCLDWAIT` every status would
 /// be lost, so always. Under a handler, only once a status was actually taken: most handlers
 /// reap nothing of ours (the Go runtime's, libuv's, which waits by pid), and the helper is a
@@ -177,42 +103,26 @@ static HOST_REAPS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool
 fn via_helper(signal: ChildSignal) -> bool {
     match signal {
         ChildSignal::Ignored | ChildSignal::NoCldWait => true,
-        ChildSignal::Handled | ChildSignal::Default => HOST_REAPS.load(std::sync::atomic::Ordering::Relaxed),
+        ChildSignal::Handled | ChildSignal::Default => {
+            super::leader::HOST_REAPS.load(std::sync::atomic::Ordering::Relaxed)
+        }
     }
 }
 
+/// The backend: `os/linux.rs` by default on Linux, `os/posix.rs` on every other Unix and under
+/// the `portable-runner` feature.
 fn spawn_unexplained(l: &Launch) -> std::io::Result<Spawned> {
-    if via_helper(ChildSignal::probe()) {
-        let s = super::helper::spawn(l)?;
-        return Ok(Spawned {
-            leader: Leader::Helper(s.helper),
-            pid: s.pid,
-            exit_fd: s.exit_fd,
-            stdin: Some(s.stdin),
-            stdout: Some(s.stdout),
-            stderr: Some(s.stderr),
-        });
-    }
-    let pipes = Pipes::new()?;
-    let plan = Plan::new(l, pipes.child_fds())?;
-    let started = child::start(&plan, true)?;
-    drop(plan);
-    let Pipes { stdin_w, stdout_r, stderr_r, child: child_ends } = pipes;
-    drop(child_ends);
-    Ok(Spawned {
-        pid: started.pid,
-        // A kernel without CLONE_PIDFD (before 5.2) may still have pidfd_open (5.3 backports).
-        exit_fd: started.pidfd.or_else(|| super::os::pidfd_open(started.pid)),
-        stdin: Some(stdin_w),
-        stdout: Some(stdout_r),
-        stderr: Some(stderr_r),
-        leader: Leader::Direct(started.pid),
-    })
+    let helper = via_helper(ChildSignal::probe());
+    #[cfg(not(portable_runner))]
+    return super::backend::linux::spawn(l, helper);
+    #[cfg(portable_runner)]
+    return super::backend::posix::spawn(l, helper);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runner::leader::{Leader, Reaped};
 
     #[test]
     fn names_are_found_on_the_given_path_only() {
@@ -220,6 +130,33 @@ mod tests {
         assert!(found.unwrap().ends_with("sh"));
         let err = resolve_program("sh", Some(OsStr::new("/nonexistent")), Path::new("/")).unwrap_err();
         assert!(err.contains("not found on PATH"), "{err}");
+    }
+
+    /// Which backend runs hooks shows in what a spawn gives back: the Linux one a pidfd (every
+    /// kernel since 5.3), the portable one none; both a direct child here (`SIGCHLD` is left at
+    /// its default by every unit test). Run by CI with and without `portable-runner`.
+    #[test]
+    fn hooks_run_through_the_backend_the_build_selects() {
+        let l = Launch {
+            program: PathBuf::from("/bin/sh"),
+            args: vec!["-c".into(), "exit 3".into()],
+            env: Vec::new(),
+            cwd: PathBuf::from("/"),
+            confine: None,
+        };
+        let mut s = spawn(&l).unwrap();
+        assert!(matches!(s.leader, Leader::Direct(pid) if pid == s.pid));
+        #[cfg(portable_runner)]
+        assert!(s.exit_fd.is_none(), "the portable backend has no pidfd");
+        #[cfg(not(portable_runner))]
+        assert!(s.exit_fd.is_some(), "the Linux backend watches its hook through a pidfd");
+        let end = loop {
+            if let Some(end) = s.leader.try_wait() {
+                break end;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        };
+        assert!(matches!(end, Reaped::Exited(3)));
     }
 
     #[test]

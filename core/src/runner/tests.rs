@@ -153,6 +153,7 @@ fn a_hook_that_closes_stdin_early_leaves_no_sigpipe_behind() {
     assert!(!blocked, "SIGPIPE must not stay blocked on the host's thread");
 }
 
+#[cfg(target_os = "linux")]
 #[test]
 fn the_close_fallback_closes_every_descriptor_in_its_range_however_it_was_opened() {
     // What a kernel without close_range (before 5.9) gets: checked in a forked child, whose
