@@ -125,7 +125,7 @@ pub fn read_document(real: &Path) -> Result<Option<Value>, String> {
         return Ok(None);
     }
     let text = String::from_utf8(bytes).map_err(|e| format!("is not UTF-8: {e}"))?;
-    let value: Value = serde_json::from_str(&text).map_err(|e| {
+    let value: Value = hookwire_core::json::value_exact(&text).map_err(|e| {
         let comments = text.contains("//") || text.contains("/*");
         let hint = if comments {
             " (if these are comments: hookwire install does not rewrite a file with comments, which it would drop; remove them, or add the lines of docs/bridge.md by hand)"

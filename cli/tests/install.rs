@@ -72,7 +72,7 @@ fn targets() -> Vec<(&'static str, &'static str)> {
 }
 
 fn parse(path: &Path) -> Value {
-    serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
+    hookwire_core::json::value_from_slice(&std::fs::read(path).unwrap()).unwrap()
 }
 
 /// A document of the agent's own holding one entry of the user's (the agent's shape, a command
@@ -330,4 +330,50 @@ fn doctor_names_the_guard_two_agents_disagree_on_and_what_each_would_run() {
     let text = String::from_utf8_lossy(&text.stdout);
     assert!(text.contains("missing in claude-code"), "{text}");
     assert!(text.contains("bridge   installed on preToolUse"), "{text}");
+}
+
+/// Runs `hookwire ARGS` in `s`'s project, killed if it has not ended within 20 s (a hang).
+fn run_or_hang(s: &Scratch, args: &[&str]) -> Output {
+    let mut child = s
+        .hookwire(&s.proj())
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    for _ in 0..200 {
+        if child.try_wait().unwrap().is_some() {
+            return child.wait_with_output().unwrap();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let _ = child.kill();
+    panic!("hookwire {args:?} hung");
+}
+
+#[test]
+fn a_fifo_in_place_of_the_agents_file_is_refused_without_blocking() {
+    let s = Scratch::new("install", "fifo");
+    let file = s.file("cursor", "user");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    let c = std::ffi::CString::new(file.to_str().unwrap()).unwrap();
+    // SAFETY: `c` is a valid NUL-terminated path for the duration of the call.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let out = run_or_hang(&s, &["install", "--agent", "cursor"]);
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a regular file"), "{out:?}");
+    let out = run_or_hang(&s, &["doctor"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn a_key_serde_json_would_read_as_raw_text_is_kept_as_a_plain_key() {
+    let s = Scratch::new("install", "rawkey");
+    let file = s.file("cursor", "user");
+    s.write(&file, r#"{"$serde_json::private::RawValue": {"a": 1}, "version": 1, "hooks": {}}"#);
+    s.ok("install", "cursor", "user");
+    let doc = parse(&file);
+    assert_eq!(doc["$serde_json::private::RawValue"], json!({"a": 1}), "{doc}");
+    assert!(doc["hooks"]["preToolUse"].is_array(), "{doc}");
 }

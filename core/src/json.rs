@@ -41,6 +41,13 @@ pub fn value_from_str(text: &str) -> serde_json::Result<serde_json::Value> {
         .or_else(|e| reparse(text.as_bytes(), e, |b| plain_value(serde_json::Deserializer::from_slice(b))))
 }
 
+/// `text` as a [`PlainValue`] (every key a key), with no repair: an unpaired surrogate escape is
+/// an error, not U+FFFD. For a file hookwire rewrites (`hookwire install`), which must change
+/// nothing it was not asked to.
+pub fn value_exact(text: &str) -> serde_json::Result<serde_json::Value> {
+    plain_value(serde_json::Deserializer::from_str(text))
+}
+
 /// [`value_from_str`] for bytes (invalid UTF-8 stays an error, as serde_json reports it).
 pub fn value_from_slice(bytes: &[u8]) -> serde_json::Result<serde_json::Value> {
     plain_value(serde_json::Deserializer::from_slice(bytes))
