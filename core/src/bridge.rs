@@ -64,6 +64,11 @@ impl Bridge {
         self.dialect.as_str()
     }
 
+    /// The agent's dialect.
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
     /// Reads the agent's payload: bounded in size and depth, a JSON object. `event` names the
     /// event for agents whose payload carries no name (it is added as `hook_event_name` unless
     /// the payload has one); without it, a payload's string `event` key does (Crush's stdin).
@@ -112,15 +117,13 @@ impl Bridge {
         }
         let profile = rules.profile();
         if profile.native_events.is_some() {
-            let id = profile.event_ids(name).into_iter().next();
-            let spec = id.map(catalog::spec).filter(|s| s.native_of.is_none());
-            return match spec {
+            return match profile.canonical_spec(name) {
                 Some(s) => {
                     let mut c = native.clone();
                     c["hook_event_name"] = Value::String(s.name.to_string());
                     Ok(Some(c))
                 }
-                None if id.is_some() => Ok(None),
+                None if !profile.event_ids(name).is_empty() => Ok(None),
                 None => Err(format!("{name} is not an event of {}", self.name())),
             };
         }

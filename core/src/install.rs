@@ -41,8 +41,7 @@ impl Installer {
     /// The installer of the agent `agent`; an error saying why when there is none (an unknown
     /// agent, one the bridge cannot answer, or one whose configuration hookwire cannot write).
     pub fn for_agent(agent: &str) -> Result<Installer, String> {
-        let bridge = Bridge::for_agent(agent)?;
-        let dialect = Dialect::parse(bridge.name()).ok_or_else(|| format!("unknown agent \"{agent}\""))?;
+        let dialect = Bridge::for_agent(agent)?.dialect();
         match dialect.rules().profile().install {
             Some(data) => Ok(Installer { dialect, data }),
             None => Err(format!(

@@ -285,6 +285,13 @@ fn entry_in(dialect: &str, script: &str, extra: &Value) -> Value {
     }
 }
 
+/// A script printing `ok` when it reads `s`'s planted key by its absolute path (no `$HOME`: ub
+/// passes only the variables an entry names), `refused` when it cannot.
+fn reads_the_planted_key(s: &Scratch) -> String {
+    let key = s.home().join(".ssh/id_ed25519");
+    format!("if cat {} >/dev/null 2>&1; then echo ok; else echo refused; fi", quote(&key))
+}
+
 const OBJECT_ENTRY_DIALECTS: &[&str] = &[
     "claude-code",
     "codex",
@@ -304,8 +311,7 @@ const OBJECT_ENTRY_DIALECTS: &[&str] = &[
 #[test]
 fn the_sandbox_key_confines_a_hook_in_every_dialect_whose_entries_are_objects() {
     let s = Scratch::new("dialects");
-    let key = s.home().join(".ssh/id_ed25519");
-    let script = format!("if cat {} >/dev/null 2>&1; then echo ok; else echo refused; fi", quote(&key));
+    let script = reads_the_planted_key(&s);
     for &d in OBJECT_ENTRY_DIALECTS {
         let dialect = if d == "kiro-agent" { "kiro" } else { d };
         let control = run_source(&s, dialect, entry_in(d, &script, &json!({})), None);
@@ -318,8 +324,7 @@ fn the_sandbox_key_confines_a_hook_in_every_dialect_whose_entries_are_objects() 
 #[test]
 fn a_sources_sandbox_confines_its_hooks_whatever_they_say() {
     let s = Scratch::new("source");
-    let key = s.home().join(".ssh/id_ed25519");
-    let script = format!("if cat {} >/dev/null 2>&1; then echo ok; else echo refused; fi", quote(&key));
+    let script = reads_the_planted_key(&s);
     for &d in ["claude-code", "cursor", "kiro"].iter() {
         let unconfined = entry_in(d, &script, &json!({"sandbox": false}));
         let o = run_source(&s, d, unconfined.clone(), Some(json!("strict")));

@@ -22,6 +22,7 @@ pub struct DocContext<'a> {
 }
 
 /// Typed reads of the listed handler keys; `Err((pointer, message))` for a wrong type.
+#[derive(Clone, Copy)]
 pub(crate) struct Fields<'a> {
     pub obj: &'a Map<String, Value>,
     pub hptr: &'a str,

@@ -6,6 +6,7 @@
 
 use super::{ConfigWarnings, Fields, Severity};
 use crate::catalog::{EventId, HandlerType};
+use crate::error::ConfigError;
 use crate::sandbox::Policy;
 use serde_json::Value;
 use std::sync::Arc;
@@ -38,5 +39,14 @@ pub(crate) fn read(
             warnings.add_for(Severity::Warning, ids, &at, why);
             Policy::named("strict").map(Arc::new)
         }
+    }
+}
+
+/// A host's `sandbox` key (the envelope's, at `/sandbox`, or a source entry's): the host's own
+/// choice, so a value hookwire cannot read is its configuration error at `at`, not a warning.
+pub(crate) fn read_host(v: Option<&Value>, at: &str) -> Result<Option<Arc<Policy>>, ConfigError> {
+    match v {
+        None => Ok(None),
+        Some(v) => Ok(crate::sandbox::parse(v).map_err(|why| ConfigError::invalid(at, why))?.map(Arc::new)),
     }
 }

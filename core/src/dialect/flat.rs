@@ -81,19 +81,20 @@ pub(crate) fn walk(
                 p.fail::<()>(warnings, &hptr, "a hook must be an object")?;
                 continue;
             };
-            let id = format!("{}:{name}[{i}]", cx.info.id_label);
+            let fields = Fields { obj, hptr: &hptr };
             let e = Entry {
                 name,
                 native,
                 ids: ids.clone(),
-                fields: Fields { obj, hptr: &hptr },
+                fields,
                 ptr: &hptr,
-                id: id.clone(),
+                id: format!("{}:{name}[{i}]", cx.info.id_label),
             };
             if let Some((mut handler, matcher)) = read(e, warnings)? {
                 // hookwire's own key, beside the dialect's: read here once for every flat map.
-                let fields = Fields { obj, hptr: &hptr };
-                handler.sandbox = crate::config::sandbox_key::read(&fields, handler.ty, &id, &ids, warnings);
+                let sandbox =
+                    crate::config::sandbox_key::read(&fields, handler.ty, &handler.id, &ids, warnings);
+                handler.sandbox = sandbox;
                 for &eid in &ids {
                     events[eid].push(Group { matcher: matcher.clone(), handlers: vec![handler.clone()] });
                 }

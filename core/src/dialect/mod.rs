@@ -330,6 +330,13 @@ impl Profile {
         }
     }
 
+    /// The canonical (Claude Code) event the native event `name` stands for first; `None` for
+    /// a name the dialect does not know, or one of its own that Claude Code has no event for
+    /// (Gemini's `BeforeModel`: [`Profile::event_ids`] tells the two apart).
+    pub fn canonical_spec(&self, name: &str) -> Option<&'static EventSpec> {
+        self.event_ids(name).into_iter().next().map(catalog::spec).filter(|s| s.native_of.is_none())
+    }
+
     /// The native name under which this dialect knows the catalogue event `spec`.
     pub fn native_name(&self, spec: &EventSpec) -> Option<&'static str> {
         if let Some(owner) = spec.native_of {
@@ -586,8 +593,7 @@ pub(crate) fn with_claude_code_tool(
 ) -> Option<Value> {
     let tool = event.get("tool_name")?.as_str()?;
     let renamed = to_claude_code(tool).filter(|cc| *cc != tool)?;
-    let spec =
-        profile.event_ids(name).into_iter().next().map(catalog::spec).filter(|s| s.native_of.is_none())?;
+    let spec = profile.canonical_spec(name)?;
     let mut c = event.clone();
     c["tool_name"] = Value::String(renamed.to_string());
     c["hook_event_name"] = Value::String(spec.name.to_string());

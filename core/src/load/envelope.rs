@@ -57,12 +57,7 @@ pub(super) fn load(value: Value) -> Result<Config, ConfigError> {
     };
     // The host's sandbox for every project and local hook (`sandbox/`): a project file cannot
     // loosen it, so it replaces what such a hook says for itself.
-    let sandbox = match obj.get("sandbox") {
-        None => None,
-        Some(v) => crate::sandbox::parse(v)
-            .map_err(|why| ConfigError::invalid("/sandbox", why))?
-            .map(std::sync::Arc::new),
-    };
+    let sandbox = crate::config::sandbox_key::read_host(obj.get("sandbox"), "/sandbox")?;
     let limits = read_limits(obj.get("limits"), &mut warnings)?;
     let trust = read_trust(obj.get("trust"), &mut warnings)?;
     let (http_allowed_urls, http_allowed_env_vars) = read_http(obj, &mut warnings)?;

@@ -164,12 +164,7 @@ pub(crate) fn read_entry(
     let (name, mut root, data) = (string("name")?, string("root")?, string("data")?);
     let (trusted, forced) = (boolean("trusted")?, boolean("forced")?.unwrap_or(false));
     // The host's own choice, so a value it cannot mean is its error, not a warning.
-    let sandbox = match obj.get("sandbox") {
-        None => None,
-        Some(v) => crate::sandbox::parse(v)
-            .map_err(|why| ConfigError::invalid(format!("{ptr}/sandbox"), why))?
-            .map(std::sync::Arc::new),
-    };
+    let sandbox = crate::config::sandbox_key::read_host(obj.get("sandbox"), &format!("{ptr}/sandbox"))?;
     for key in obj.keys() {
         if !["scope", "path", "settings", "dialect", "trusted", "name", "root", "data", "forced", "sandbox"]
             .contains(&key.as_str())
