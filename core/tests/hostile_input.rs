@@ -4,6 +4,9 @@
 //! skipped guard or a lost verdict.
 #![allow(clippy::unwrap_used)]
 
+mod bounds;
+
+use bounds::{finishes, thread_cpu};
 use hookwire_core::Dispatcher;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -107,9 +110,12 @@ fn nested_command_substitutions_never_keep_a_guard_from_running() {
     let d = rm_guard(1.0);
     for (open, close) in [("$(", ")"), ("`", "`"), ("\"$(", ")\""), ("$( (", ") )")] {
         let cmd = open.repeat(12_000) + "rm x" + &close.repeat(12_000);
-        let t = Instant::now();
+        // The `if` split runs on the firing thread: its CPU time is the engine's work (the
+        // quadratic split took seconds), whatever the load of the machine.
+        let t = thread_cpu();
         let r = fire(&d, &bash(&cmd));
-        assert!(t.elapsed() < Duration::from_secs(3), "{open}: {:?}", t.elapsed());
+        let work = thread_cpu() - t;
+        assert!(work < Duration::from_millis(500), "{open}: {work:?} of CPU on the firing thread");
         assert_eq!(r["decision"], "deny", "{open}: {r}");
         assert_eq!(r["outcomes"][0]["status"], "ok", "{open}: {r}");
     }
@@ -277,9 +283,11 @@ fn an_env_file_replaced_by_a_fifo_symlink_or_giant_never_hangs_or_leaks() {
     ];
     for (cmd, why) in cases {
         let d = session_start(&[&cmd]);
-        let t = Instant::now();
-        let r = fire(&d, &json!({"hook_event_name": "SessionStart", "source": "startup"}));
-        assert!(t.elapsed() < Duration::from_secs(3), "{cmd}: {:?}", t.elapsed());
+        // A blocking open of the FIFO waits forever; 30 s tells that from a loaded machine.
+        let (r, _) = finishes(&cmd, Duration::from_secs(30), move || {
+            fire(&d, &json!({"hook_event_name": "SessionStart", "source": "startup"}))
+        });
+        assert_eq!(r["outcomes"][0]["status"], "ok", "{cmd}: {r}");
         assert_eq!(r["env"], json!({}), "{cmd}: {r}");
         assert!(
             warnings(&r).iter().any(|w| w.contains("CLAUDE_ENV_FILE ignored") && w.contains(why)),
@@ -330,9 +338,9 @@ fn a_settings_file_replaced_by_a_fifo_never_hangs_the_host() {
     for trusted in [false, true] {
         let envelope = json!({"project_dir": dir.path(),
                               "sources": [{"scope": "local", "path": ".claude/settings.local.json", "trusted": trusted}]});
-        let t = Instant::now();
-        let d = Dispatcher::new(&envelope.to_string()).unwrap();
-        assert!(t.elapsed() < Duration::from_secs(2));
+        let (d, _) = finishes("a dispatcher over a FIFO", Duration::from_secs(30), move || {
+            Dispatcher::new(&envelope.to_string()).unwrap()
+        });
         let r = fire(&d, &json!({"hook_event_name": "Stop"}));
         assert!(warnings(&r).iter().any(|w| w.contains("not a regular file")), "{r}");
     }
