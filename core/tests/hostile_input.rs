@@ -174,6 +174,36 @@ fn an_undecidable_if_rule_runs_the_hook_with_a_warning() {
     assert!(warnings(&r).iter().any(|w| w.contains("cannot be decided")), "{r}");
 }
 
+/// A model can nest a tool's arguments past serde_json's 128 levels: the whole event was
+/// refused (`invalid_json`), so no hook ran and a host that fails open ran the tool unguarded.
+/// The event is read with the deep part clipped: the guard runs on the bytes as sent, the
+/// result says what was not read, and a text that is not JSON stays an error.
+#[test]
+fn an_event_nested_past_the_parsers_depth_still_runs_its_guard_on_the_bytes_as_sent() {
+    let d = Dispatcher::new(
+        &json!({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
+            {"type": "command", "if": "Bash(rm *)", "command": "echo \"got $(wc -c)\" >&2; exit 2"}]}]}})
+        .to_string(),
+    )
+    .unwrap();
+    for deep in ["[".repeat(200) + &"]".repeat(200), "{\"a\":".repeat(100_000) + "1" + &"}".repeat(100_000)] {
+        let event = format!(
+            r#"{{"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {{"x": {deep}, "command": "rm -rf ~"}}}}"#
+        );
+        let r: Value = serde_json::from_str(&d.fire_json(&event).unwrap()).unwrap();
+        assert_eq!(r["decision"], "deny", "{r}");
+        assert_eq!(r["reason"], format!("got {}", event.len()), "the hook read the event as sent");
+        assert!(warnings(&r).iter().any(|w| w.contains("nests deeper than 100 levels")), "{r}");
+        // Nothing is filtered out by the clip: an unrelated command is still not guarded.
+        let other = event.replace("rm -rf ~", "ls");
+        let r: Value = serde_json::from_str(&d.fire_json(&other).unwrap()).unwrap();
+        assert_eq!(r["outcomes"], json!([]), "{r}");
+    }
+    let broken =
+        format!(r#"{{"hook_event_name": "PreToolUse", "x": {}}}"#, "[".repeat(300) + "1," + &"]".repeat(300));
+    assert!(d.fire_json(&broken).is_err());
+}
+
 /// Megabyte commands (1, 2, 4 MiB of `$(` nested to 30 levels, backticks, quotes, `|`, `;`,
 /// and the same nested past the bound) are judged and the guard runs. That the work is linear
 /// is counted in `if_rule`'s unit test `judging_work_grows_linearly_with_the_command`; the times
