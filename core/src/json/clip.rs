@@ -40,7 +40,7 @@ impl Clip {
             None => self.first.clone(),
         };
         format!(
-            "the event nests deeper than {DEPTH} levels ({} place(s), the first at {first}): the engine read each as {MARKER:?}; hooks of the host's own dialect get the event as sent",
+            "the event nests deeper than {DEPTH} levels ({} place(s), the first at {first}): the engine read each as {MARKER:?} (a hook given the host's own text still gets it whole)",
             self.count
         )
     }
