@@ -342,3 +342,232 @@ fn a_sources_sandbox_the_engine_cannot_read_is_a_configuration_error() {
     let Err(e) = Dispatcher::from_value(config) else { panic!("an unknown profile is refused") };
     assert!(e.to_string().contains("/sources/0/sandbox"), "{e}");
 }
+
+// The network allow-list (`"network": ["host:port", ...]`): checked and performed by
+// hookwire's supervisor. Serialised, so that the supervisor threads counted at the end of one
+// are its own.
+static NET: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// A TCP listener on 127.0.0.1 that accepts (and closes) every connection in a thread and
+/// counts them.
+struct Listener {
+    port: u16,
+    accepted: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl Listener {
+    fn new() -> Listener {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").expect("a listener");
+        let port = l.local_addr().expect("its address").port();
+        let accepted = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let count = accepted.clone();
+        std::thread::spawn(move || {
+            for c in l.incoming() {
+                drop(c);
+                count.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            }
+        });
+        Listener { port, accepted }
+    }
+    fn accepted(&self) -> usize {
+        self.accepted.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+/// Runs `script` in python3 as a hook; its outcome.
+fn python(s: &Scratch, script: &str, sandbox: Option<Value>) -> Value {
+    std::fs::write(s.project().join("hook.py"), script).expect("the hook's script");
+    run(s, "python3 hook.py", sandbox)
+}
+
+/// Connects to each port (blocking), then non-blocking to the first: `name:port=ok|refused`.
+const CONNECTS: &str = r#"
+import errno, select, socket, sys
+host, ports = sys.argv[1] if len(sys.argv) > 1 else HOST, PORTS
+out = []
+for p in ports:
+    try:
+        socket.create_connection((host, p), 5).close()
+        out.append(f"{p}=ok")
+    except OSError as e:
+        out.append(f"{p}=refused")
+s = socket.socket()
+s.setblocking(False)
+r = s.connect_ex(("127.0.0.1", ports[0]))
+select.select([], [s], [], 5)
+out.append("nb=" + ("ok" if r in (0, errno.EINPROGRESS) and s.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR) == 0 else f"{r}"))
+print(" ".join(out))
+"#;
+
+fn connects(host: &str, ports: [u16; 2]) -> String {
+    CONNECTS.replace("HOST", &format!("{host:?}")).replace("PORTS", &format!("[{}, {}]", ports[0], ports[1]))
+}
+
+#[test]
+fn an_allow_list_reaches_the_listed_port_and_no_other() {
+    let _net = NET.lock().unwrap_or_else(|e| e.into_inner());
+    let s = Scratch::new("allow-port");
+    let (p1, p2) = (Listener::new(), Listener::new());
+    let script = connects("127.0.0.1", [p1.port, p2.port]);
+    let control = python(&s, &script, None);
+    assert_eq!(stdout(&control), format!("{}=ok {}=ok nb=ok", p1.port, p2.port), "{control}");
+    let before = p2.accepted();
+    let sb = json!({"network": [format!("127.0.0.1:{}", p1.port)]});
+    let confined = python(&s, &script, Some(sb));
+    assert_eq!(stdout(&confined), format!("{}=ok {}=refused nb=ok", p1.port, p2.port), "{confined}");
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    assert_eq!(p2.accepted(), before, "nothing reached the port not listed");
+}
+
+#[test]
+fn a_listed_name_resolves_and_connects_and_its_supervisor_ends_with_the_hook() {
+    let _net = NET.lock().unwrap_or_else(|e| e.into_inner());
+    let s = Scratch::new("allow-name");
+    let (p1, p2) = (Listener::new(), Listener::new());
+    let script = connects("localhost", [p1.port, p2.port]);
+    let control = python(&s, &script, None);
+    assert_eq!(stdout(&control), format!("{}=ok {}=ok nb=ok", p1.port, p2.port), "{control}");
+    let confined = python(&s, &script, Some(json!({"network": [format!("localhost:{}", p1.port)]})));
+    assert_eq!(stdout(&confined), format!("{}=ok {}=refused nb=ok", p1.port, p2.port), "{confined}");
+    // The listener hangs up once the hook is reaped: its supervisor thread is gone soon after.
+    let supervisors = || {
+        std::fs::read_dir("/proc/self/task")
+            .expect("this process's threads")
+            .flatten()
+            .filter(|t| {
+                std::fs::read_to_string(t.path().join("comm")).is_ok_and(|c| c.trim() == "hw-netguard")
+            })
+            .count()
+    };
+    let t = std::time::Instant::now();
+    while supervisors() > 0 && t.elapsed() < std::time::Duration::from_secs(3) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(supervisors(), 0, "the supervisor outlived its hook");
+}
+
+#[test]
+fn rewriting_the_address_after_the_connect_call_never_reaches_another_port() {
+    let _net = NET.lock().unwrap_or_else(|e| e.into_inner());
+    let s = Scratch::new("allow-race");
+    let (p1, p2) = (Listener::new(), Listener::new());
+    // One thread connects from a buffer that a second thread keeps flipping between the two
+    // ports (ctypes releases the GIL for the call, so the flips run during it).
+    let script = r#"
+import ctypes, socket, struct, threading
+libc = ctypes.CDLL(None, use_errno=True)
+def addr(p):
+    return struct.pack("=HH4s8x", socket.AF_INET, socket.htons(p), socket.inet_aton("127.0.0.1"))
+a, b = addr(P1), addr(P2)
+buf = ctypes.create_string_buffer(a, 16)
+done = False
+def flip():
+    while not done:
+        ctypes.memmove(buf, b, 16)
+        ctypes.memmove(buf, a, 16)
+t = threading.Thread(target=flip)
+t.start()
+to = {P1: 0, P2: 0}
+for _ in range(300):
+    s = socket.socket()
+    if libc.connect(s.fileno(), buf, 16) == 0:
+        to[s.getpeername()[1]] += 1
+    s.close()
+done = True
+t.join()
+print("ok" if to[P2] else "refused", to[P1])
+"#
+    .replace("P1", &p1.port.to_string())
+    .replace("P2", &p2.port.to_string());
+    let control = python(&s, &script, None);
+    assert!(stdout(&control).starts_with("ok "), "the race reaches the other port unsandboxed: {control}");
+    let before = p2.accepted();
+    let confined = python(&s, &script, Some(json!({"network": [format!("127.0.0.1:{}", p1.port)]})));
+    let out = stdout(&confined);
+    let reached: u32 = out.strip_prefix("refused ").and_then(|n| n.parse().ok()).unwrap_or(0);
+    assert!(reached > 0, "the listed port was reached during the race, the other never: {confined}");
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    assert_eq!(p2.accepted(), before, "nothing reached the port not listed");
+}
+
+#[test]
+fn udp_goes_to_the_listed_port_only_and_dns_to_the_nameservers() {
+    let _net = NET.lock().unwrap_or_else(|e| e.into_inner());
+    let s = Scratch::new("allow-udp");
+    let u1 = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    let u2 = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    let (p1, p2) = (u1.local_addr().unwrap().port(), u2.local_addr().unwrap().port());
+    let conf = std::fs::read_to_string("/etc/resolv.conf").unwrap_or_default();
+    let ns = conf
+        .lines()
+        .find_map(|l| l.strip_prefix("nameserver").map(str::trim))
+        .filter(|a| a.parse::<std::net::Ipv4Addr>().is_ok())
+        .expect("this test needs an IPv4 nameserver in /etc/resolv.conf");
+    // sendto to each port; sendmsg to the second; a connected UDP socket to the nameserver on
+    // 53 (as the resolver does), then on 54.
+    let script = r#"
+import socket
+out = []
+def attempt(name, f):
+    try:
+        f()
+        out.append(name + "=ok")
+    except OSError:
+        out.append(name + "=refused")
+u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+attempt("p1", lambda: u.sendto(b"one", ("127.0.0.1", P1)))
+attempt("p2", lambda: u.sendto(b"two", ("127.0.0.1", P2)))
+attempt("msg2", lambda: u.sendmsg([b"three"], [], 0, ("127.0.0.1", P2)))
+def dns(port):
+    d = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    d.connect((NS, port))
+    d.send(b"q")
+attempt("dns", lambda: dns(53))
+attempt("dns54", lambda: dns(54))
+print(" ".join(out))
+"#
+    .replace("P1", &p1.to_string())
+    .replace("P2", &p2.to_string())
+    .replace("NS", &format!("{ns:?}"));
+    let control = python(&s, &script, None);
+    assert_eq!(stdout(&control), "p1=ok p2=ok msg2=ok dns=ok dns54=ok", "{control}");
+    let mut buf = [0u8; 16];
+    u2.set_nonblocking(true).unwrap();
+    while u2.recv(&mut buf).is_ok() {}
+    let confined = python(&s, &script, Some(json!({"network": [format!("127.0.0.1:{p1}"), "localhost:1"]})));
+    assert_eq!(stdout(&confined), "p1=ok p2=refused msg2=refused dns=ok dns54=refused", "{confined}");
+    u1.set_read_timeout(Some(std::time::Duration::from_secs(1))).unwrap();
+    let mut got = Vec::new();
+    while let Ok(n) = u1.recv(&mut buf) {
+        got.push(buf[..n].to_vec());
+        u1.set_nonblocking(true).unwrap();
+    }
+    assert!(got.contains(&b"one".to_vec()), "the listed port got the datagram: {got:?}");
+    assert!(u2.recv(&mut buf).is_err(), "the port not listed got nothing");
+}
+
+#[test]
+fn an_allow_list_of_literals_alone_opens_no_way_to_dns() {
+    let _net = NET.lock().unwrap_or_else(|e| e.into_inner());
+    let s = Scratch::new("allow-nodns");
+    let conf = std::fs::read_to_string("/etc/resolv.conf").unwrap_or_default();
+    let ns = conf.lines().find_map(|l| l.strip_prefix("nameserver").map(str::trim)).expect("a nameserver");
+    let script = format!(
+        "python3 -c \"import socket; d = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); d.connect(('{ns}', 53)); d.send(b'q')\" 2>/dev/null && echo ok || echo refused"
+    );
+    attack(&s, &script, json!({"network": ["127.0.0.1:1"]}));
+}
+
+#[test]
+fn a_bad_allow_list_entry_is_a_configuration_error_naming_it() {
+    let s = Scratch::new("allow-bad");
+    for (entry, why) in
+        [("example.com", "no `:port`"), ("*:443", "not a host name"), ("::1:80", "in brackets")]
+    {
+        let config = json!({"project_dir": s.project(), "sandbox": {"network": ["127.0.0.1:1", entry]},
+                            "sources": []});
+        let Err(e) = Dispatcher::from_value(config) else { panic!("{entry:?} is refused") };
+        let e = e.to_string();
+        assert!(e.contains("/sandbox") && e.contains("`network[1]`") && e.contains(why), "{entry}: {e}");
+    }
+}

@@ -15,14 +15,29 @@ use std::os::fd::RawFd;
 
 /// Starts `l` as the host's own child or, when `via_helper`, through hookwire's helper.
 pub fn spawn(l: &Launch, via_helper: bool) -> io::Result<Spawned> {
+    let guard = l.confine.as_deref().and_then(crate::sandbox::Confinement::guard);
     if via_helper {
+        if guard.is_some() {
+            // The supervisor's handshake needs the hook to be a child of this process's fd
+            // table and threads; the helper is a fork of the host, without its threads.
+            return Err(io::Error::other(
+                "a sandbox's network allow-list cannot be enforced while the host reaps child processes \
+                 (hooks then start through hookwire's helper)",
+            ));
+        }
         let mut hook = Plan::new(l, [0, 1, 2])?;
         return helper::spawn(&mut hook).map(Spawned::from);
     }
     let pipes = Pipes::new()?;
-    let plan = Plan::new(l, pipes.child_fds())?;
+    let mut plan = Plan::new(l, pipes.child_fds())?;
+    // Started before the clone: the supervisor takes the hook's listener while this thread is
+    // suspended by CLONE_VFORK.
+    let link = guard.map(crate::sandbox::supervisor::start).transpose()?;
+    if let Some(link) = &link {
+        plan.link = link.raw();
+    }
     let started = child::start(&plan, true)?;
-    drop(plan);
+    drop((plan, link));
     let Pipes { stdin_w, stdout_r, stderr_r, child: child_ends } = pipes;
     drop(child_ends);
     Ok(Spawned {
