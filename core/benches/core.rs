@@ -245,6 +245,16 @@ fn bench(c: &mut Criterion) {
     g.bench_function("baseline", |b| b.iter(|| plain.fire_json(black_box(SPAWN_EVENT)).unwrap()));
     g.finish();
 
+    // 1n: the cost of a network allow-list on top of the strict sandbox (the name resolved per
+    // fire, the supervisor thread and its handshake with the hook before `execve`).
+    let listed = spawn(r#", "sandbox": {"network": ["localhost:443"]}"#);
+    let r: Value = serde_json::from_str(&listed.fire_json(SPAWN_EVENT).unwrap()).unwrap();
+    assert_eq!(r["outcomes"][0]["status"], "ok", "the hook with an allow-list runs: {r}");
+    let mut g = c.benchmark_group("netallow_spawn");
+    g.bench_function("hookwire", |b| b.iter(|| listed.fire_json(black_box(SPAWN_EVENT)).unwrap()));
+    g.bench_function("baseline", |b| b.iter(|| boxed.fire_json(black_box(SPAWN_EVENT)).unwrap()));
+    g.finish();
+
     let event: Value = serde_json::from_str(NO_MATCH_EVENT).unwrap();
     let mut g = c.benchmark_group("no_match_fire_value_200");
     g.bench_function("hookwire", |b| b.iter(|| d.fire(black_box(&event)).unwrap()));

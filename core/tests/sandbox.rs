@@ -571,3 +571,82 @@ fn a_bad_allow_list_entry_is_a_configuration_error_naming_it() {
         assert!(e.contains("/sandbox") && e.contains("`network[1]`") && e.contains(why), "{entry}: {e}");
     }
 }
+
+#[test]
+fn sendmmsg_as_the_resolver_sends_it_reaches_the_listed_port_only() {
+    let _net = NET.lock().unwrap_or_else(|e| e.into_inner());
+    let s = Scratch::new("allow-mmsg");
+    let u1 = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    let u2 = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    let (p1, p2) = (u1.local_addr().unwrap().port(), u2.local_addr().unwrap().port());
+    // glibc's resolver sends its A and AAAA queries with one sendmmsg on a connected socket:
+    // two messages to the connected (listed) port, each msg_len written back; then the same
+    // with an address of a port not listed on the first message.
+    let script = r#"
+import ctypes, socket, struct
+libc = ctypes.CDLL(None, use_errno=True)
+class iovec(ctypes.Structure):
+    _fields_ = [("base", ctypes.c_void_p), ("len", ctypes.c_size_t)]
+class msghdr(ctypes.Structure):
+    _fields_ = [("name", ctypes.c_void_p), ("namelen", ctypes.c_uint), ("iov", ctypes.c_void_p),
+                ("iovlen", ctypes.c_size_t), ("control", ctypes.c_void_p), ("controllen", ctypes.c_size_t),
+                ("flags", ctypes.c_int)]
+class mmsghdr(ctypes.Structure):
+    _fields_ = [("hdr", msghdr), ("len", ctypes.c_uint)]
+def mmsg(sock, to):
+    datas = [ctypes.create_string_buffer(b"query-a"), ctypes.create_string_buffer(b"query-aaaa")]
+    iovs = [iovec(ctypes.cast(d, ctypes.c_void_p), len(d.value)) for d in datas]
+    name = ctypes.create_string_buffer(struct.pack("=HH4s8x", socket.AF_INET, socket.htons(to), socket.inet_aton("127.0.0.1")), 16) if to else None
+    msgs = (mmsghdr * 2)()
+    for m, v in zip(msgs, iovs):
+        m.hdr.iov = ctypes.addressof(v)
+        m.hdr.iovlen = 1
+    if name is not None:
+        msgs[0].hdr.name = ctypes.addressof(name)
+        msgs[0].hdr.namelen = 16
+    n = libc.sendmmsg(sock.fileno(), msgs, 2, 0)
+    return f"{n}:{msgs[0].len},{msgs[1].len}" if n >= 0 else "refused"
+u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+u.connect(("127.0.0.1", P1))
+print(mmsg(u, 0), mmsg(u, P2))
+"#
+    .replace("P1", &p1.to_string())
+    .replace("P2", &p2.to_string());
+    let control = python(&s, &script, None);
+    assert_eq!(stdout(&control), "2:7,10 2:7,10", "{control}");
+    u2.set_nonblocking(true).unwrap();
+    let mut buf = [0u8; 16];
+    while u2.recv(&mut buf).is_ok() {}
+    u1.set_nonblocking(true).unwrap();
+    while u1.recv(&mut buf).is_ok() {}
+    let confined = python(&s, &script, Some(json!({"network": [format!("127.0.0.1:{p1}")]})));
+    assert_eq!(stdout(&confined), "2:7,10 refused", "{confined}");
+    u1.set_nonblocking(false).unwrap();
+    u1.set_read_timeout(Some(std::time::Duration::from_secs(1))).unwrap();
+    let n = u1.recv(&mut buf).expect("the listed port got the first query");
+    assert_eq!(&buf[..n], b"query-a");
+    assert!(u2.recv(&mut buf).is_err(), "the port not listed got nothing");
+}
+
+#[test]
+fn a_listed_name_is_resolved_by_the_hook_as_without_the_sandbox() {
+    let _net = NET.lock().unwrap_or_else(|e| e.into_inner());
+    let s = Scratch::new("allow-dns");
+    // Whatever this machine's nameserver answers (an address, or "no such name"), the hook
+    // allowed the name gets the same answer; allowed only a literal it cannot ask (EAI_AGAIN).
+    // RES_OPTIONS bounds the resolver's wait where no nameserver answers.
+    let script = r#"
+import os, socket
+os.environ["RES_OPTIONS"] = "timeout:1 attempts:1"
+try:
+    print(sorted({a[4][0] for a in socket.getaddrinfo("example.com", 443, socket.AF_INET)}))
+except socket.gaierror as e:
+    print(e.errno)
+"#;
+    let control = stdout(&python(&s, script, None));
+    let named = python(&s, script, Some(json!({"network": ["example.com:443"]})));
+    assert_eq!(stdout(&named), control, "{named}");
+    let literal = python(&s, script, Some(json!({"network": ["127.0.0.1:1"]})));
+    // EAI_AGAIN, glibc's value as Python reports it.
+    assert_eq!(stdout(&literal), "-3", "{literal}");
+}

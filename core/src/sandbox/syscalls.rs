@@ -161,7 +161,9 @@ pub fn filters(sockets: Sockets) -> Result<Filters, String> {
     let compile = |rules, action: SeccompAction| -> Result<BpfProgram, String> {
         let f = SeccompFilter::new(rules, SeccompAction::Allow, action, arch())
             .map_err(|e| format!("seccomp: {e}"))?;
-        f.try_into().map_err(|e: seccompiler::BackendError| format!("seccomp: {e}"))
+        let program: BpfProgram =
+            f.try_into().map_err(|e: seccompiler::BackendError| format!("seccomp: {e}"))?;
+        Ok(refuse_x32(program))
     };
     let notify = match sockets {
         Sockets::Supervised => {
@@ -195,6 +197,26 @@ pub fn filters(sockets: Sockets) -> Result<Filters, String> {
     })
 }
 
+/// On x86_64, x32 system calls (numbers with bit 30 set, same audit arch) answer `EPERM`
+/// before the rules, which name the 64-bit numbers only: an x32 `connect` would otherwise pass
+/// every rule (on kernels built with `CONFIG_X86_X32_ABI`). Prepended: BPF jumps are relative,
+/// so the program after it is unchanged.
+fn refuse_x32(program: BpfProgram) -> BpfProgram {
+    if !cfg!(target_arch = "x86_64") {
+        return program;
+    }
+    let op = |code: u16, jt: u8, jf: u8, k: u32| seccompiler::sock_filter { code, jt, jf, k };
+    let mut out = vec![
+        // BPF_LD | BPF_W | BPF_ABS: the syscall number (offset 0 of `seccomp_data`).
+        op(0x20, 0, 0, 0),
+        // BPF_JMP | BPF_JGE | BPF_K: x32 → the next instruction, else skip it.
+        op(0x35, 0, 1, 0x4000_0000),
+        op(BPF_RET_K, 0, 0, libc::SECCOMP_RET_ERRNO | libc::EPERM as u32),
+    ];
+    out.extend(program);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -206,5 +228,15 @@ mod tests {
         let rets: Vec<u32> = p.iter().filter(|i| i.code == BPF_RET_K).map(|i| i.k).collect();
         assert!(rets.contains(&libc::SECCOMP_RET_USER_NOTIF), "{rets:x?}");
         assert!(!rets.contains(&RET_TRACE), "{rets:x?}");
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn every_program_refuses_x32_calls_before_its_rules() {
+        let f = filters(Sockets::Supervised).unwrap();
+        for p in [&f.clone3, &f.refuse, f.notify.as_ref().unwrap()] {
+            let head: Vec<(u16, u32)> = p.iter().take(3).map(|i| (i.code, i.k)).collect();
+            assert_eq!(head, [(0x20, 0), (0x35, 0x4000_0000), (BPF_RET_K, 0x0005_0000 | libc::EPERM as u32)]);
+        }
     }
 }
