@@ -143,7 +143,9 @@ impl Confinement {
             )?;
             None
         } else {
-            if ports.is_some() && abi < 4 {
+            // Under a supervised allow-list the ports are a second fence only: its absence is
+            // no loss of confinement.
+            if sockets == Sockets::Tcp && abi < 4 {
                 refuse(
                     format!("Landlock ABI {abi} cannot filter TCP ports (ABI 4+): TCP goes anywhere"),
                     &mut not_applied,
