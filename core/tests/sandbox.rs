@@ -663,3 +663,37 @@ except socket.gaierror as e:
     // EAI_AGAIN, glibc's value as Python reports it.
     assert_eq!(stdout(&literal), "-3", "{literal}");
 }
+
+#[test]
+fn a_hook_flooding_its_supervisor_only_queues_itself() {
+    let _net = NET.lock().unwrap_or_else(|e| e.into_inner());
+    let s = Scratch::new("allow-flood");
+    let (p1, p2) = (Listener::new(), Listener::new());
+    // Eight threads of 300 refused connects each, then the one listed.
+    let script = r#"
+import socket, threading
+refused = []
+def flood():
+    n = 0
+    for _ in range(300):
+        c = socket.socket()
+        try:
+            c.connect(("127.0.0.1", P2))
+        except OSError:
+            n += 1
+        c.close()
+    refused.append(n)
+ts = [threading.Thread(target=flood) for _ in range(8)]
+[t.start() for t in ts]
+[t.join() for t in ts]
+socket.create_connection(("127.0.0.1", P1), 5).close()
+print("refused", sum(refused), "then p1=ok")
+"#
+    .replace("P1", &p1.port.to_string())
+    .replace("P2", &p2.port.to_string());
+    let t = std::time::Instant::now();
+    let o = python(&s, &script, Some(json!({"network": [format!("127.0.0.1:{}", p1.port)]})));
+    assert_eq!(stdout(&o), "refused 2400 then p1=ok", "{o}");
+    assert!(t.elapsed() < std::time::Duration::from_secs(10), "{:?}", t.elapsed());
+    assert_eq!(p2.accepted(), 0, "nothing reached the port not listed");
+}
