@@ -391,6 +391,12 @@ fn nameserver() -> String {
         .to_string()
 }
 
+/// The start of an allow-list test: the lock held, a scratch, two listeners.
+fn with_two_listeners(name: &str) -> (std::sync::MutexGuard<'static, ()>, Scratch, [Listener; 2]) {
+    let net = NET.lock().unwrap_or_else(|e| e.into_inner());
+    (net, Scratch::new(name), [Listener::new(), Listener::new()])
+}
+
 /// Runs `script` in python3 as a hook; its outcome.
 fn python(s: &Scratch, script: &str, sandbox: Option<Value>) -> Value {
     std::fs::write(s.project().join("hook.py"), script).expect("the hook's script");
@@ -461,9 +467,7 @@ fn a_listed_name_resolves_and_connects_and_its_supervisor_ends_with_the_hook() {
 
 #[test]
 fn rewriting_the_address_after_the_connect_call_never_reaches_another_port() {
-    let _net = NET.lock().unwrap_or_else(|e| e.into_inner());
-    let s = Scratch::new("allow-race");
-    let (p1, p2) = (Listener::new(), Listener::new());
+    let (_net, s, [p1, p2]) = with_two_listeners("allow-race");
     // One thread connects from a buffer that a second thread keeps flipping between the two
     // ports (ctypes releases the GIL for the call, so the flips run during it).
     let script = r#"
@@ -666,9 +670,7 @@ except socket.gaierror as e:
 
 #[test]
 fn a_hook_flooding_its_supervisor_only_queues_itself() {
-    let _net = NET.lock().unwrap_or_else(|e| e.into_inner());
-    let s = Scratch::new("allow-flood");
-    let (p1, p2) = (Listener::new(), Listener::new());
+    let (_net, s, [p1, p2]) = with_two_listeners("allow-flood");
     // Eight threads of 300 refused connects each, then the one listed.
     let script = r#"
 import socket, threading
@@ -696,4 +698,32 @@ print("refused", sum(refused), "then p1=ok")
     assert_eq!(stdout(&o), "refused 2400 then p1=ok", "{o}");
     assert!(t.elapsed() < std::time::Duration::from_secs(10), "{:?}", t.elapsed());
     assert_eq!(p2.accepted(), 0, "nothing reached the port not listed");
+}
+
+#[test]
+fn hostile_pointers_and_lengths_get_errors_and_leave_the_supervisor_serving() {
+    let _net = NET.lock().unwrap_or_else(|e| e.into_inner());
+    let s = Scratch::new("allow-hostile");
+    let p1 = Listener::new();
+    let script = r#"
+import ctypes, socket
+libc = ctypes.CDLL(None, use_errno=True)
+libc.connect.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_uint64]
+libc.sendmmsg.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_uint, ctypes.c_int]
+libc.sendto.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_void_p, ctypes.c_uint]
+s = socket.socket()
+u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+results = [
+    libc.connect(s.fileno(), 0, 16),
+    libc.connect(s.fileno(), 0xFFFFFFFFFFFFFFF0, 16),
+    libc.connect(s.fileno(), 8, 1 << 40),
+    libc.sendmmsg(u.fileno(), 0xFFFFFFFFFFFFFFF0, 8, 0),
+    libc.sendto(u.fileno(), 0xFFFFFFFFFFFFFFF0, 1 << 20, 0, 0xFFFFFFFFFFFFFFF0, 16),
+]
+socket.create_connection(("127.0.0.1", P1), 5).close()
+print(results, "then p1=ok")
+"#
+    .replace("P1", &p1.port.to_string());
+    let o = python(&s, &script, Some(json!({"network": [format!("127.0.0.1:{}", p1.port)]})));
+    assert_eq!(stdout(&o), "[-1, -1, -1, -1, -1] then p1=ok", "{o}");
 }

@@ -102,8 +102,10 @@ impl Call<'_> {
     }
 
     /// The address at `ptr` in the hook's memory, allowed or `EACCES`.
+    /// (`len` is a `socklen_t`: its low 32 bits, as the kernel reads it. Addresses from the
+    /// hook are added with wrapping: a hostile pointer is `EFAULT`, never an overflow here.)
     fn dest(&self, ptr: u64, len: u64) -> Result<Dest, i32> {
-        let len = usize::try_from(len).ok().filter(|l| *l <= MAX_ADDR).ok_or(libc::EINVAL)?;
+        let len = Some(len as u32 as usize).filter(|l| *l <= MAX_ADDR).ok_or(libc::EINVAL)?;
         let dest = parse_addr(&read(self.pid, ptr, len)?)?;
         match dest {
             Dest::Inet(to) if self.allowed.permits(&to) => Ok(dest),
@@ -112,7 +114,7 @@ impl Call<'_> {
     }
 
     fn connect(&self, ptr: u64, len: u64) -> Answer {
-        let len = usize::try_from(len).ok().filter(|l| *l <= MAX_ADDR).ok_or(libc::EINVAL)?;
+        let len = Some(len as u32 as usize).filter(|l| *l <= MAX_ADDR).ok_or(libc::EINVAL)?;
         let dest = parse_addr(&read(self.pid, ptr, len)?)?;
         if let Dest::Inet(to) = dest
             && !self.allowed.permits(&to)
@@ -158,7 +160,7 @@ impl Call<'_> {
         let size = std::mem::size_of::<libc::mmsghdr>();
         let mut msgs = Vec::new();
         for i in 0..vlen.min(MAX_MSGS) {
-            match self.message(ptr + (i * size) as u64) {
+            match self.message(ptr.wrapping_add((i * size) as u64)) {
                 Ok(m) => msgs.push(m),
                 Err(e) if i == 0 => return Err(e),
                 Err(_) => break,
@@ -169,7 +171,8 @@ impl Call<'_> {
         for (i, m) in msgs.iter().enumerate() {
             match send(&sock, m.dest, &m.data, flags, self.deadline, self.valid) {
                 Ok(n) => {
-                    let at = ptr + (i * size + std::mem::offset_of!(libc::mmsghdr, msg_len)) as u64;
+                    let at =
+                        ptr.wrapping_add((i * size + std::mem::offset_of!(libc::mmsghdr, msg_len)) as u64);
                     write(self.pid, at, &(n as u32).to_ne_bytes())?;
                     sent += 1;
                 }
