@@ -72,3 +72,44 @@ impl Start for Plan {
         child::start(self, false).map(|s| s.pid).map_err(|e| e.raw_os_error().unwrap_or(libc::EIO))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::{Path, PathBuf};
+
+    #[test]
+    fn a_network_allow_list_is_refused_on_the_helper_path_and_runs_on_the_direct_one() {
+        if !crate::sandbox::supervisor::available() {
+            return;
+        }
+        let p = crate::sandbox::parse(&serde_json::json!({"network": ["127.0.0.1:9"]}))
+            .expect("a valid sandbox")
+            .expect("a sandbox");
+        let places = crate::sandbox::Places {
+            project: Path::new("/tmp"),
+            tmp: None,
+            env_file: None,
+            homes: Vec::new(),
+            deadline: std::time::Instant::now() + std::time::Duration::from_secs(10),
+        };
+        let c = crate::sandbox::Confinement::build(&p, &places).expect("the confinement");
+        let l = Launch {
+            program: PathBuf::from("/bin/true"),
+            args: Vec::new(),
+            env: Vec::new(),
+            cwd: PathBuf::from("/"),
+            confine: Some(std::sync::Arc::new(c)),
+        };
+        let why = spawn(&l, true).err().expect("refused through the helper").to_string();
+        assert!(why.contains("allow-list cannot be enforced while the host reaps"), "{why}");
+        let mut s = spawn(&l, false).expect("the direct path runs it");
+        let end = loop {
+            if let Some(end) = s.leader.try_wait() {
+                break end;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        };
+        assert!(matches!(end, crate::runner::leader::Reaped::Exited(0)), "the hook exits 0");
+    }
+}
