@@ -4,10 +4,12 @@
 //! (`probe.rs`). Here, beside the dialects, as `answering.rs` is for the bridge, so that the
 //! writers in each dialect's folder and the port that calls them never import each other.
 
+mod carried;
 pub mod loss;
 mod model;
 mod probe;
 
+pub(crate) use carried::{env_of, sequential};
 pub use loss::{At, Loss, LossKind, Report};
 pub use model::{Hook, Model};
 pub(crate) use probe::{candidates, differences, same_name, say};
@@ -32,5 +34,27 @@ pub fn events_of(profile: &Profile, name: &str) -> Vec<&'static EventSpec> {
     match profile.native_events {
         None => catalog::lookup(name).into_iter().map(catalog::spec).collect(),
         Some(_) => profile.event_ids(name).into_iter().map(catalog::spec).collect(),
+    }
+}
+
+/// For a target whose reader has no `failClosed`: the key is taken out of a written handler
+/// and, when it was set, reported (a hook that fails now lets the action through there).
+pub(crate) fn without_fail_closed(
+    agent: &str,
+    h: &Hook,
+    o: &mut serde_json::Map<String, Value>,
+    r: &mut Report,
+) {
+    if o.remove("failClosed").is_some() {
+        let why =
+            format!("{agent} has no `failClosed`: a hook that fails or times out lets the action through");
+        r.add(LossKind::FailurePolicy, &h.at, Some(h.event.name), why);
+    }
+}
+
+/// Renames key `from` of a written handler to `to`, when it is there.
+pub(crate) fn rename(o: &mut serde_json::Map<String, Value>, from: &str, to: &str) {
+    if let Some(v) = o.remove(from) {
+        o.insert(to.to_string(), v);
     }
 }

@@ -21,12 +21,49 @@ pub(crate) struct Target<'a> {
     /// Handlers sit directly under the event, each with its own `matcher` (Cursor's flat
     /// lists), instead of in matcher groups.
     pub flat: bool,
+    /// The target has a handler `timeout` (Windsurf has none: a timeout is then a loss).
+    pub timeouts: bool,
+    /// Handler keys of other dialects the target reads too: carried, else reported.
+    pub keeps: Keeps,
+    /// The target's last word on one written handler (its own key names, what it refuses on
+    /// one event), given the source hook; `false`: the handler is not written (the function
+    /// reported why).
+    pub entry: &'a Entry<'a>,
+}
+
+/// A target's last word on one written handler (`Target::entry`).
+pub(crate) type Entry<'a> = dyn Fn(&Hook, &mut Map<String, Value>, &mut Report) -> bool + 'a;
+
+/// Which handler keys beyond Claude Code's a target reads, by their name there.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Keeps {
+    /// The hook's name (Crush's `name`).
+    pub name: Option<&'static str>,
+    /// Its working directory (Copilot's `cwd`, Windsurf's `working_directory`).
+    pub cwd: Option<&'static str>,
+    /// Its own variables, `env` (Gemini, Qwen Code, Copilot, VS Code).
+    pub env: bool,
+    /// A group's `sequential: true` (Gemini, Qwen Code).
+    pub sequential: bool,
+}
+
+/// A written handler kept as it is.
+fn keep(_: &Hook, _: &mut Map<String, Value>, _: &mut Report) -> bool {
+    true
 }
 
 impl<'a> Target<'a> {
     /// A target that names tools as Claude Code does.
     pub fn new(shape: &'a dyn SettingsShape, profile: &'static Profile) -> Target<'a> {
-        Target { shape, profile, tool_name: port::same_name, flat: false }
+        Target {
+            shape,
+            profile,
+            tool_name: port::same_name,
+            flat: false,
+            timeouts: true,
+            keeps: Keeps::default(),
+            entry: &keep,
+        }
     }
 }
 
@@ -37,6 +74,8 @@ struct Out {
     group: String,
     matcher: Option<String>,
     handlers: Vec<Value>,
+    /// The source group runs its hooks one at a time (`sequential`).
+    sequential: bool,
 }
 
 /// The `hooks` object of the model in the target's shape.
@@ -64,17 +103,29 @@ pub(crate) fn hooks(t: &Target<'_>, m: &Model, r: &mut Report) -> Value {
         }
         let Some(mut handler) = handler(t, source, h, r) else { continue };
         if t.flat {
-            if let (Some(text), Value::Object(o)) = (matcher(t, h, r), &mut handler) {
-                o.insert("matcher".into(), Value::String(text));
+            if let Some(text) = matcher(t, h, r) {
+                handler.insert("matcher".into(), Value::String(text));
             }
-            groups.push(Out { native, group: h.handler.id.clone(), matcher: None, handlers: vec![handler] });
+            if !(t.entry)(h, &mut handler, r) {
+                continue;
+            }
+            let handler = Value::Object(handler);
+            let sequential = false;
+            let group = h.handler.id.clone();
+            groups.push(Out { native, group, matcher: None, handlers: vec![handler], sequential });
             continue;
         }
+        if !(t.entry)(h, &mut handler, r) {
+            continue;
+        }
+        let handler = Value::Object(handler);
         match groups.iter_mut().find(|g| g.native == native && g.group == h.group) {
             Some(g) => g.handlers.push(handler),
             None => {
                 let matcher = matcher(t, h, r);
-                groups.push(Out { native, group: h.group.clone(), matcher, handlers: vec![handler] });
+                let sequential = sequential(t, h, r);
+                let group = h.group.clone();
+                groups.push(Out { native, group, matcher, handlers: vec![handler], sequential });
             }
         }
     }
@@ -93,12 +144,33 @@ pub(crate) fn hooks(t: &Target<'_>, m: &Model, r: &mut Report) -> Value {
             obj.insert("matcher".into(), Value::String(text));
         }
         obj.insert("hooks".into(), Value::Array(g.handlers));
+        if g.sequential {
+            obj.insert("sequential".into(), Value::Bool(true));
+        }
         let list = hooks.entry(g.native).or_insert_with(|| Value::Array(Vec::new()));
         if let Value::Array(a) = list {
             a.push(Value::Object(obj));
         }
     }
     Value::Object(hooks)
+}
+
+/// Whether the group of `h` is written `sequential`: when the source's is and the target reads
+/// the key; a source's sequential group the target cannot express is an ordering loss.
+fn sequential(t: &Target<'_>, h: &Hook, r: &mut Report) -> bool {
+    if !port::sequential(&h.handler) {
+        return false;
+    }
+    if !t.keeps.sequential {
+        let at = At { pointer: group_pointer(&h.at.pointer), ..h.at.clone() };
+        let why = format!(
+            "the group is `sequential` (its hooks run one at a time); {} has no such key: {}",
+            name(t.profile),
+            t.profile.fold_summary
+        );
+        r.add(LossKind::Ordering, &at, Some(h.event.name), why);
+    }
+    t.keeps.sequential
 }
 
 /// The agent's name for people: the dialect's name.
@@ -153,7 +225,7 @@ fn group_pointer(ptr: &str) -> String {
 }
 
 /// One handler object in the target's keys; `None` when the target does not run its type.
-fn handler(t: &Target<'_>, source: &Profile, h: &Hook, r: &mut Report) -> Option<Value> {
+fn handler(t: &Target<'_>, source: &Profile, h: &Hook, r: &mut Report) -> Option<Map<String, Value>> {
     let hd = &h.handler;
     let mut say = Say { at: &h.at, ev: Some(h.event.name), r };
     let keys = t.shape.handler_keys();
@@ -185,7 +257,14 @@ fn handler(t: &Target<'_>, source: &Profile, h: &Hook, r: &mut Report) -> Option
         }
         Action::Function(_) => return None,
     }
-    timeout(t.profile, source, hd, h.event, &mut o, &mut say);
+    match (t.timeouts, hd.timeout_s) {
+        (true, _) => timeout(t.profile, source, hd, h.event, &mut o, &mut say),
+        (false, Some(s)) => say.add(
+            LossKind::FieldDropped,
+            format!("{} has no timeout: the hook's {} s limit is not written", name(t.profile), number(s)),
+        ),
+        (false, None) => {}
+    }
     run_mode(hd, &keys, name(t.profile), &mut o, &mut say);
     if let Some(rule) = &hd.if_rule {
         match keys.if_rule {
@@ -215,8 +294,8 @@ fn handler(t: &Target<'_>, source: &Profile, h: &Hook, r: &mut Report) -> Option
     if hd.fail_closed {
         o.insert("failClosed".into(), Value::Bool(true));
     }
-    dropped_fields(hd, name(t.profile), &mut say);
-    Some(Value::Object(o))
+    dropped_fields(hd, t.keeps, name(t.profile), &mut o, &mut say);
+    Some(o)
 }
 
 /// Where one handler's changes are reported: its place in the source, its event, the report.
@@ -396,16 +475,37 @@ fn run_mode(hd: &Handler, keys: &HandlerKeys, target: &str, o: &mut Map<String, 
     }
 }
 
-/// Keys of the source handler no settings-shape target reads: said, not written.
-fn dropped_fields(hd: &Handler, target: &str, say: &mut Say<'_>) {
+/// Keys of the source handler beyond Claude Code's: written where the target reads them
+/// (`keeps`), else said.
+fn dropped_fields(hd: &Handler, keeps: Keeps, target: &str, o: &mut Map<String, Value>, say: &mut Say<'_>) {
     let mut drop = |what: String| {
         say.add(LossKind::FieldDropped, format!("{what}: not written ({target} does not read it)"));
     };
-    if let Some(n) = &hd.name {
-        drop(format!("the hook's name {n:?}"));
+    match (&hd.name, keeps.name) {
+        (Some(n), Some(key)) => {
+            o.insert(key.into(), Value::String(n.clone()));
+        }
+        (Some(n), None) => drop(format!("the hook's name {n:?}")),
+        (None, _) => {}
     }
-    if let Some(d) = &hd.cwd {
-        drop(format!("its working directory {}", d.display()));
+    match (&hd.cwd, keeps.cwd) {
+        (Some(d), Some(key)) => {
+            o.insert(key.into(), Value::String(d.display().to_string()));
+        }
+        (Some(d), None) => drop(format!("its working directory {}", d.display())),
+        (None, _) => {}
+    }
+    match (port::env_of(hd), keeps.env) {
+        (Some(env), true) => {
+            let env: Map<String, Value> =
+                env.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect();
+            o.insert("env".into(), Value::Object(env));
+        }
+        (Some(env), false) => {
+            let names: Vec<&str> = env.iter().map(|(k, _)| k.as_str()).collect();
+            drop(format!("its own variables `env` ({})", names.join(", ")))
+        }
+        (None, _) => {}
     }
     if hd.host_env.is_some() {
         drop("its allow-list of host variables".into());
