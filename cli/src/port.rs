@@ -42,11 +42,15 @@ pub fn run(a: &Args<'_>) -> u8 {
         Ok(p) => p,
         Err(why) => return error(&why),
     };
+    let text = match p.text() {
+        Ok(t) => t,
+        Err(why) => return error(&why),
+    };
     if let Some(out) = a.out {
         if out.is_dir() {
             return error(&format!("-o {}: a directory; name the file to write", out.display()));
         }
-        if let Err(e) = std::fs::write(out, p.text()) {
+        if let Err(e) = std::fs::write(out, &text) {
             return error(&format!("-o {}: {e}", out.display()));
         }
     }
@@ -54,7 +58,7 @@ pub fn run(a: &Args<'_>) -> u8 {
         say!("{}", report_json(&p, a));
     } else {
         if a.out.is_none() && !a.check {
-            print!("{}", p.text());
+            print!("{text}");
         }
         report_text(&p, a.from.is_none());
     }

@@ -53,11 +53,17 @@ impl Port {
         self.losses.iter().all(|l| !l.loses_meaning)
     }
 
-    /// The document as the target agent's file holds it: indented JSON and a newline.
-    pub fn text(&self) -> String {
+    /// The document as the target agent's file holds it: TOML for a dialect whose files are
+    /// TOML (Kimi's `config.toml`, Vibe's `hooks.toml`), else indented JSON and a newline.
+    pub fn text(&self) -> Result<String, String> {
+        if self.to.rules().profile().syntax == crate::dialect::Syntax::Toml {
+            return toml::to_string(&self.document).map_err(|e| {
+                format!("the written {} file cannot be printed as TOML: {e}", self.to.as_str())
+            });
+        }
         let mut s = serde_json::to_string_pretty(&self.document).unwrap_or_default();
         s.push('\n');
-        s
+        Ok(s)
     }
 }
 

@@ -17,6 +17,7 @@
 mod answer;
 mod config;
 mod reading;
+mod write;
 
 use super::Profile;
 use super::claim::{Claim, FileHint};
@@ -70,6 +71,7 @@ pub(super) static PROFILE: Profile = Profile {
     dedup: super::Dedup::Command,
     default_timeout_s: Some(30.0),
     answer: Some(answer::answer),
+    write: Some(write::write),
     ..Profile::BASE
 };
 

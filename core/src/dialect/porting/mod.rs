@@ -58,3 +58,19 @@ pub(crate) fn rename(o: &mut serde_json::Map<String, Value>, from: &str, to: &st
         o.insert(to.to_string(), v);
     }
 }
+
+/// A flat map of event name → entries as one list of entries, each naming its event under
+/// `key` (Kimi's and Vibe's `[[hooks]]` tables), events in the map's order.
+pub(crate) fn listed(hooks: Value, key: &str) -> Value {
+    let Value::Object(map) = hooks else { return Value::Array(Vec::new()) };
+    let mut out = Vec::new();
+    for (event, entries) in map {
+        for e in entries.as_array().into_iter().flatten() {
+            let mut o = serde_json::Map::new();
+            o.insert(key.to_string(), Value::String(event.clone()));
+            o.extend(e.as_object().into_iter().flatten().map(|(k, v)| (k.clone(), v.clone())));
+            out.push(Value::Object(o));
+        }
+    }
+    Value::Array(out)
+}
