@@ -91,9 +91,10 @@ fn json_carries_the_document_and_the_losses_and_o_writes_the_file() {
 #[test]
 fn a_target_without_a_writer_or_a_missing_file_is_a_clear_error() {
     let s = Scratch::new("errors", &guard());
-    let out = s.port(&["port", "--to", "windsurf", ".claude/settings.json"]);
+    let out = s.port(&["port", "--to", "cline", ".claude/settings.json"]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("windsurf has no writer yet"), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("cline cannot be written: "), "{}", text(&out.stderr));
+    assert!(out.stdout.is_empty(), "nothing is printed for a target that cannot be written");
     let out = s.port(&["port", "--to", "codex", "nope.json"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("nope.json: no such file or directory"), "{}", text(&out.stderr));

@@ -149,8 +149,10 @@ fn an_exit_code_the_target_reads_otherwise_is_said_by_both_dialects_readings() {
 
 #[test]
 fn a_dialect_without_a_writer_says_so_and_names_those_that_have_one() {
-    let e = port(Input::Document(&guard()), "claude-code", "windsurf").unwrap_err();
-    assert!(e.starts_with("windsurf has no writer yet"), "{e}");
+    let e = port(Input::Document(&guard()), "claude-code", "cline").unwrap_err();
+    assert!(e.starts_with("cline cannot be written: Cline runs one script per event"), "{e}");
+    let e = port(Input::Document(&guard()), "claude-code", "ub").unwrap_err();
+    assert!(e.starts_with("ub cannot be written: no writer is built"), "{e}");
     assert!(e.contains("codex") && e.contains("gemini"), "{e}");
     let e = port(Input::Document(&guard()), "claude-code", "nope").unwrap_err();
     assert!(e.contains("unknown dialect \"nope\""), "{e}");
@@ -275,12 +277,18 @@ fn every_vector_configuration_round_trips_through_every_writer_with_the_same_hoo
             let losses: Vec<_> =
                 there.losses.iter().chain(&back.losses).filter(|l| l.loses_meaning).collect();
             if there.source_warnings.is_empty() {
-                assert!(
-                    there.readback_warnings.is_empty(),
-                    "{} → {to}: {:?}",
-                    case.name,
-                    there.readback_warnings
-                );
+                // A target's reader may doubt a value it keeps as written (a timeout of 300 ms
+                // that looks like seconds), or change one as the port said it would (a loss in
+                // the reader's own words): neither is a problem of the written file.
+                let said = |w: &String| {
+                    there
+                        .losses
+                        .iter()
+                        .any(|l| l.message.split_once(": ").is_some_and(|(_, m)| w.ends_with(m)))
+                };
+                let problems: Vec<_> =
+                    there.readback_warnings.iter().filter(|w| !w.ends_with("; kept") && !said(w)).collect();
+                assert!(problems.is_empty(), "{} → {to}: {:?}", case.name, there.readback_warnings);
             }
             for event in &case.events {
                 let (a, b) = (plan(&original, event), plan(&tripped, event));

@@ -1,22 +1,19 @@
 //! A port's model as a jcode `.jcode/` settings file: `{"hooks": …}` in the settings shape with
 //! jcode's event names, its matcher and command handlers only. jcode runs a hook
-//! asynchronously only where nothing can be blocked: elsewhere `async` is not written.
+//! asynchronously only where nothing can be blocked: elsewhere `async` is not written (the
+//! settings writer reports the change in jcode's words).
 
 use super::{JcodeRules, PROFILE};
 use crate::catalog::Rules;
-use crate::dialect::porting::{Hook, LossKind, Model, Report};
+use crate::dialect::porting::{Hook, Model, Report};
 use crate::dialect::settings::write;
 use serde_json::{Map, Value, json};
 
 /// `async` and `asyncRewake` taken out on an event where a jcode hook can block.
-fn entry(h: &Hook, o: &mut Map<String, Value>, r: &mut Report) -> bool {
-    if !PROFILE.can_block(h.event, Rules::Current) {
-        return true;
-    }
-    for key in ["async", "asyncRewake", "rewakeMessage", "rewakeSummary"] {
-        if o.remove(key).is_some() && key.starts_with("async") {
-            let why = format!("jcode runs no `{key}` hook on {}: it runs synchronously", h.event.name);
-            r.add(LossKind::RunModeLost, &h.at, Some(h.event.name), why);
+fn entry(h: &Hook, o: &mut Map<String, Value>, _: &mut Report) -> bool {
+    if PROFILE.can_block(h.event, Rules::Current) {
+        for key in ["async", "asyncRewake", "rewakeMessage", "rewakeSummary"] {
+            o.remove(key);
         }
     }
     true

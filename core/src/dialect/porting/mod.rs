@@ -12,7 +12,7 @@ mod probe;
 pub(crate) use carried::{env_of, sequential};
 pub use loss::{At, Loss, LossKind, Report};
 pub use model::{Hook, Model};
-pub(crate) use probe::{candidates, differences, same_name, say};
+pub(crate) use probe::{candidates, differences, same_name, say, tools};
 
 use crate::catalog::{self, EventSpec};
 use crate::dialect::Profile;

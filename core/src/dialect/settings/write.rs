@@ -29,7 +29,14 @@ pub(crate) struct Target<'a> {
     /// one event), given the source hook; `false`: the handler is not written (the function
     /// reported why).
     pub entry: &'a Entry<'a>,
+    /// The target's events for one hook, chosen by the target (Windsurf, whose events are its
+    /// only matchers: a `Bash` guard goes under `pre_run_command`), which reports what that
+    /// changes; `None`: the event's native name, and the matcher written as a key.
+    pub split: Option<&'a Split<'a>>,
 }
+
+/// A target's choice of events for one hook (`Target::split`).
+pub(crate) type Split<'a> = dyn Fn(&Hook, &mut Report) -> Vec<&'static str> + 'a;
 
 /// A target's last word on one written handler (`Target::entry`).
 pub(crate) type Entry<'a> = dyn Fn(&Hook, &mut Map<String, Value>, &mut Report) -> bool + 'a;
@@ -63,6 +70,7 @@ impl<'a> Target<'a> {
             timeouts: true,
             keeps: Keeps::default(),
             entry: &keep,
+            split: None,
         }
     }
 }
@@ -84,49 +92,24 @@ pub(crate) fn hooks(t: &Target<'_>, m: &Model, r: &mut Report) -> Value {
     let mut groups: Vec<Out> = Vec::new();
     let mut written: Vec<(&'static str, &str)> = Vec::new();
     for h in &m.hooks {
-        let ev = Some(h.event.name);
-        let Some(native) = port::native_name(t.profile, h.event) else {
-            let why = format!("{} has no {} event: the hook is dropped", name(t.profile), h.event.name);
-            r.add(LossKind::EventDropped, &h.at, ev, why);
-            continue;
+        let natives = match t.split {
+            Some(split) => split(h, r),
+            None => match port::native_name(t.profile, h.event) {
+                Some(native) => vec![native],
+                None => {
+                    let why =
+                        format!("{} has no {} event: the hook is dropped", name(t.profile), h.event.name);
+                    r.add(LossKind::EventDropped, &h.at, Some(h.event.name), why);
+                    continue;
+                }
+            },
         };
-        if written.contains(&(native, h.handler.id.as_str())) {
-            continue;
-        }
-        written.push((native, h.handler.id.as_str()));
-        for other in port::events_of(t.profile, native) {
-            if !std::ptr::eq(other, h.event) && !m.runs_on(&h.handler.id, other) {
-                let why =
-                    format!("{}'s {native} also runs on {}: so does this hook", name(t.profile), other.name);
-                r.add(LossKind::EventBroadened, &h.at, ev, why);
-            }
-        }
-        let Some(mut handler) = handler(t, source, h, r) else { continue };
-        if t.flat {
-            if let Some(text) = matcher(t, h, r) {
-                handler.insert("matcher".into(), Value::String(text));
-            }
-            if !(t.entry)(h, &mut handler, r) {
+        for native in natives {
+            if written.contains(&(native, h.handler.id.as_str())) {
                 continue;
             }
-            let handler = Value::Object(handler);
-            let sequential = false;
-            let group = h.handler.id.clone();
-            groups.push(Out { native, group, matcher: None, handlers: vec![handler], sequential });
-            continue;
-        }
-        if !(t.entry)(h, &mut handler, r) {
-            continue;
-        }
-        let handler = Value::Object(handler);
-        match groups.iter_mut().find(|g| g.native == native && g.group == h.group) {
-            Some(g) => g.handlers.push(handler),
-            None => {
-                let matcher = matcher(t, h, r);
-                let sequential = sequential(t, h, r);
-                let group = h.group.clone();
-                groups.push(Out { native, group, matcher, handlers: vec![handler], sequential });
-            }
+            written.push((native, h.handler.id.as_str()));
+            place(t, source, m, h, native, &mut groups, r);
         }
     }
     ordering(t, source, &groups, m.hooks.first().and_then(|h| h.at.file.clone()), r);
@@ -171,6 +154,56 @@ fn sequential(t: &Target<'_>, h: &Hook, r: &mut Report) -> bool {
         r.add(LossKind::Ordering, &at, Some(h.event.name), why);
     }
     t.keeps.sequential
+}
+
+/// Writes hook `h` under the target's event `native`: into its matcher group, or as an entry
+/// of its own in a flat target.
+fn place(
+    t: &Target<'_>,
+    source: &Profile,
+    m: &Model,
+    h: &Hook,
+    native: &'static str,
+    groups: &mut Vec<Out>,
+    r: &mut Report,
+) {
+    let ev = Some(h.event.name);
+    for other in port::events_of(t.profile, native) {
+        if !std::ptr::eq(other, h.event) && !m.runs_on(&h.handler.id, other) {
+            let why =
+                format!("{}'s {native} also runs on {}: so does this hook", name(t.profile), other.name);
+            r.add(LossKind::EventBroadened, &h.at, ev, why);
+        }
+    }
+    let Some(mut handler) = handler(t, source, h, r) else { return };
+    if t.flat {
+        // A target that splits a hook over its events chose them by the matcher already.
+        if t.split.is_none()
+            && let Some(text) = matcher(t, h, r)
+        {
+            handler.insert("matcher".into(), Value::String(text));
+        }
+        if !(t.entry)(h, &mut handler, r) {
+            return;
+        }
+        let handler = Value::Object(handler);
+        let group = h.handler.id.clone();
+        groups.push(Out { native, group, matcher: None, handlers: vec![handler], sequential: false });
+        return;
+    }
+    if !(t.entry)(h, &mut handler, r) {
+        return;
+    }
+    let handler = Value::Object(handler);
+    match groups.iter_mut().find(|g| g.native == native && g.group == h.group) {
+        Some(g) => g.handlers.push(handler),
+        None => {
+            let matcher = matcher(t, h, r);
+            let sequential = sequential(t, h, r);
+            let group = h.group.clone();
+            groups.push(Out { native, group, matcher, handlers: vec![handler], sequential });
+        }
+    }
 }
 
 /// The agent's name for people: the dialect's name.
@@ -266,6 +299,7 @@ fn handler(t: &Target<'_>, source: &Profile, h: &Hook, r: &mut Report) -> Option
         (false, None) => {}
     }
     run_mode(hd, &keys, name(t.profile), &mut o, &mut say);
+    timing(t, h, &mut say);
     if let Some(rule) = &hd.if_rule {
         match keys.if_rule {
             true => {
@@ -423,6 +457,19 @@ fn timeout(
         say.add(LossKind::UnitConverted, why);
     }
     o.insert("timeout".into(), value);
+}
+
+/// What the target's reader changes of the hook's run mode and timeout as written (Codex
+/// clamps a timeout below 1 s, jcode runs no async hook where it can block): its own words,
+/// as a loss.
+fn timing(t: &Target<'_>, h: &Hook, say: &mut Say<'_>) {
+    let hd = &h.handler;
+    let mut words = Vec::new();
+    let (mode, _) = t.shape.timing(h.event, Rules::Current, hd.mode, hd.timeout_s, &mut |w| words.push(w));
+    let kind = if mode != hd.mode { LossKind::RunModeLost } else { LossKind::TimeoutChanged };
+    for w in words {
+        say.add(kind, format!("{}: {w}", name(t.profile)));
+    }
 }
 
 /// The handler's default timeout in seconds in the source's and in the target's dialect, on
