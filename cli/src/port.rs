@@ -48,9 +48,15 @@ pub fn run(a: &Args<'_>) -> u8 {
     };
     if let Some(out) = a.out {
         if out.is_dir() {
-            return error(&format!("-o {}: a directory; name the file to write", out.display()));
-        }
-        if let Err(e) = std::fs::write(out, &text) {
+            match p.files() {
+                Some(files) => {
+                    if let Err(why) = write_files(out, &files) {
+                        return error(&why);
+                    }
+                }
+                None => return error(&format!("-o {}: a directory; name the file to write", out.display())),
+            }
+        } else if let Err(e) = std::fs::write(out, &text) {
             return error(&format!("-o {}: {e}", out.display()));
         }
     }
@@ -64,6 +70,18 @@ pub fn run(a: &Args<'_>) -> u8 {
     }
     let exact = if a.strict { p.exact_strict() } else { p.exact() };
     if a.check && !exact { LOSES_MEANING } else { 0 }
+}
+
+/// One file per hook into the directory `dir`; a file already there is not overwritten (it
+/// may be one of the user's own hooks): the port stops before writing any.
+fn write_files(dir: &Path, files: &[(String, String)]) -> Result<(), String> {
+    if let Some((name, _)) = files.iter().find(|(name, _)| dir.join(name).exists()) {
+        return Err(format!("-o {}: {name} exists already; not overwritten", dir.display()));
+    }
+    for (name, text) in files {
+        std::fs::write(dir.join(name), text).map_err(|e| format!("-o {}: {name}: {e}", dir.display()))?;
+    }
+    Ok(())
 }
 
 /// The whole outcome for machines.

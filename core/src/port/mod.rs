@@ -67,6 +67,41 @@ impl Port {
     }
 }
 
+impl Port {
+    /// The document as one file per hook, for a target that reads every file of a hooks
+    /// directory and whose file holds a list of hooks (Kiro's `.kiro/hooks/`): each file the
+    /// document's other keys and one hook, named after the hook's `name` (letters, digits, `-`
+    /// and `_`; another character becomes `-`), else `hook-N`, made unique. `None` for any
+    /// other target: its document is one file.
+    pub fn files(&self) -> Option<Vec<(String, String)>> {
+        self.to.rules().profile().directory?;
+        let Value::Object(doc) = &self.document else { return None };
+        let hooks = doc.get("hooks")?.as_array()?;
+        let mut out: Vec<(String, String)> = Vec::new();
+        for (i, hook) in hooks.iter().enumerate() {
+            let slug: String = hook
+                .get("name")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .chars()
+                .take(64)
+                .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '-' })
+                .collect();
+            let stem = if slug.trim_matches('-').is_empty() { format!("hook-{i}") } else { slug };
+            let name = (0..)
+                .map(|n| if n == 0 { format!("{stem}.json") } else { format!("{stem}-{n}.json") })
+                .find(|n| !out.iter().any(|(o, _)| o == n))
+                .unwrap_or_default();
+            let mut one = doc.clone();
+            one.insert("hooks".into(), Value::Array(vec![hook.clone()]));
+            let mut text = serde_json::to_string_pretty(&Value::Object(one)).unwrap_or_default();
+            text.push('\n');
+            out.push((name, text));
+        }
+        Some(out)
+    }
+}
+
 /// The names of the dialects a port can write, in the list's order.
 pub fn writers() -> Vec<&'static str> {
     catalog::ALL_DIALECTS.iter().filter(|d| d.rules().profile().write.is_some()).map(|d| d.as_str()).collect()
