@@ -353,3 +353,69 @@ fn an_exact_round_trip_folds_to_the_same_decision_when_fired() {
     }
     assert!(fired >= 40, "only {fired} fires compared");
 }
+
+#[test]
+fn a_vs_code_command_for_another_os_is_reported_and_the_one_that_runs_here_is_ported() {
+    let doc = json!({"version": 1, "hooks": {"PreToolUse": [{"type": "command", "command": "./guard.sh", "windows": "guard.ps1", "linux": "./guard-linux.sh", "osx": "./guard-mac.sh"}]}});
+    let p = ported(&doc, "vs-code", "claude-code");
+    let os = p
+        .losses
+        .iter()
+        .find(|l| l.message.starts_with("commands per OS"))
+        .expect("the other OS commands are said");
+    assert_eq!(os.kind, LossKind::FieldDropped);
+    assert_eq!(os.at.pointer, "/hooks/PreToolUse/0");
+    let here = if cfg!(target_os = "macos") {
+        "./guard-mac.sh"
+    } else if cfg!(windows) {
+        "guard.ps1"
+    } else {
+        "./guard-linux.sh"
+    };
+    assert_eq!(p.document["hooks"]["PreToolUse"][0]["hooks"][0]["command"], json!(here));
+}
+
+#[test]
+fn a_gemini_sequential_group_and_its_env_are_carried_to_qwen_and_reported_for_codex() {
+    let doc = json!({"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "sequential": true, "hooks": [{"type": "command", "command": "./a.sh", "env": {"MODE": "strict"}}]}]}});
+    let qwen = ported(&doc, "gemini", "qwen-code");
+    assert_eq!(qwen.document["hooks"]["PreToolUse"][0]["sequential"], json!(true), "{:#}", qwen.document);
+    assert_eq!(qwen.document["hooks"]["PreToolUse"][0]["hooks"][0]["env"], json!({"MODE": "strict"}));
+    let codex = ported(&doc, "gemini", "codex");
+    let k = kinds(&codex);
+    assert!(k.contains(&LossKind::Ordering), "{:?}", codex.losses);
+    assert!(
+        codex.losses.iter().any(|l| l.kind == LossKind::FieldDropped && l.message.contains("`env` (MODE)")),
+        "{:?}",
+        codex.losses
+    );
+}
+
+#[test]
+fn a_windsurf_port_puts_a_bash_guard_under_pre_run_command_and_reports_tools_it_has_no_hook_for() {
+    let p = ported(&guard(), "claude-code", "windsurf");
+    assert_eq!(p.document, json!({"hooks": {"pre_run_command": [{"command": "./guard.sh"}]}}));
+    assert!(kinds(&p).contains(&LossKind::FieldDropped), "the 5 s timeout: {:?}", p.losses);
+    let all = json!({"hooks": {"PreToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "./all.sh"}]}]}});
+    let p = ported(&all, "claude-code", "windsurf");
+    let events: Vec<&String> = p.document["hooks"].as_object().unwrap().keys().collect();
+    assert_eq!(events.len(), 4, "{events:?}");
+    assert!(
+        p.losses.iter().any(|l| l.kind == LossKind::MatcherDiffers
+            && l.message.contains("`Glob` matched by the source, not by the target")),
+        "{:?}",
+        p.losses
+    );
+}
+
+#[test]
+fn a_copilot_port_writes_the_shell_by_key_and_keeps_cwd() {
+    let doc =
+        json!({"version": 1, "hooks": {"preToolUse": [{"bash": "./a.sh", "cwd": "tools", "timeoutSec": 7}]}});
+    let back = ported(&ported(&doc, "copilot-cli", "claude-code").document, "claude-code", "copilot-cli");
+    let e = &back.document["hooks"]["preToolUse"][0];
+    assert_eq!(e["bash"], json!("./a.sh"), "{:#}", back.document);
+    assert_eq!(e["timeoutSec"], json!(7));
+    let to_codex = ported(&doc, "copilot-cli", "codex");
+    assert!(to_codex.losses.iter().any(|l| l.message.contains("working directory")), "{:?}", to_codex.losses);
+}

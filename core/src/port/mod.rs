@@ -201,6 +201,7 @@ fn settings_keys(input: &Input<'_>, from: Dialect, file: Option<&str>, report: &
         }
     };
     let Some(obj) = doc.as_object() else { return };
+    per_os_commands(obj, file, report);
     for (k, v) in obj {
         let own = from.rules().profile().document_keys.contains(&k.as_str())
             && !["version", "$schema", "description"].contains(&k.as_str());
@@ -213,6 +214,41 @@ fn settings_keys(input: &Input<'_>, from: Dialect, file: Option<&str>, report: &
             let why =
                 format!("`{k}` is not ported: set it in the target agent's own settings if it still applies");
             report.add(LossKind::FieldDropped, &at, None, why);
+        }
+    }
+}
+
+/// Commands for another OS than this one (VS Code's `windows`, `linux`, `osx`; Copilot's
+/// `powershell` beside `bash`): the source's reader keeps the one that runs here, so a port
+/// carries that one; each entry holding others is one `field_dropped`.
+fn per_os_commands(doc: &serde_json::Map<String, Value>, file: Option<&str>, report: &mut Report) {
+    const OS_KEYS: &[&str] = &["windows", "linux", "osx", "powershell"];
+    let Some(Value::Object(events)) = doc.get("hooks") else { return };
+    let mut check = |pointer: String, entry: &Value| {
+        let Some(o) = entry.as_object() else { return };
+        let keys: Vec<&str> = OS_KEYS.iter().copied().filter(|k| o.contains_key(*k)).collect();
+        let commands = ["command", "bash"].iter().filter(|k| o.contains_key(**k)).count() + keys.len();
+        if keys.is_empty() || commands < 2 {
+            return;
+        }
+        let at = At { file: file.map(str::to_string), pointer, hook: String::new() };
+        let why = format!(
+            "commands per OS ({}): only the one this machine runs is ported",
+            keys.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
+        );
+        report.add(LossKind::FieldDropped, &at, None, why);
+    };
+    for (event, list) in events {
+        let base = format!("/hooks/{}", crate::config::escape(event));
+        for (i, item) in list.as_array().into_iter().flatten().enumerate().take(10_000) {
+            match item.get("hooks").and_then(Value::as_array) {
+                Some(handlers) => {
+                    for (j, h) in handlers.iter().enumerate().take(10_000) {
+                        check(format!("{base}/{i}/hooks/{j}"), h);
+                    }
+                }
+                None => check(format!("{base}/{i}"), item),
+            }
         }
     }
 }
