@@ -113,7 +113,7 @@ fn unwritten(d: Dialect) -> &'static str {
         Dialect::Cline => {
             "Cline runs one script per event found by name in a directory, with no matchers, no timeouts and no handler types: hookwire writes no scripts (`hookwire bridge --agent cline` runs your hooks from Cline instead)"
         }
-        Dialect::Ok | Dialect::JCli | Dialect::Neocode | Dialect::Ub => {
+        Dialect::JCli | Dialect::Neocode | Dialect::Ub => {
             "no writer is built for its shape yet (docs/protocol.md §9 describes it; `hookwire bridge` runs your hooks from it instead)"
         }
         _ => "no writer is built for it",
