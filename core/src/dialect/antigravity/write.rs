@@ -7,10 +7,10 @@
 
 use super::PROFILE;
 use super::tools::TOOL_NAMES;
-use crate::catalog::{EventSpec, HandlerType, Rules, Shell};
+use crate::catalog::{HandlerType, Rules, Shell};
 use crate::dialect::family::{Anchoring, FamilyMatcher};
 use crate::dialect::porting::{self as port, Hook, LossKind, Model, Report};
-use crate::dialect::settings::{HandlerKeys, ReadMatcher, SettingsShape, write};
+use crate::dialect::settings::{HandlerKeys, write};
 use crate::matcher::GroupMatcher;
 use serde_json::{Map, Value, json};
 
@@ -20,27 +20,20 @@ const GROUPED: &[&str] = &["PreToolUse", "PostToolUse"];
 /// The named hook a port writes.
 const NAME: &str = "ported";
 
-/// What Antigravity reads of a hook, for the writer (its reader is its own, `config.rs`).
-struct AntigravityShape;
-
-impl SettingsShape for AntigravityShape {
-    fn group_matcher(&self, raw: Option<&str>, spec: &EventSpec, rules: Rules) -> ReadMatcher {
+/// What Antigravity reads of a hook, for the writer (its reader is its own, `config.rs`):
+/// Claude Code's matcher on its tool events, none elsewhere; commands run by bash.
+const SHAPE: write::Reads = write::Reads {
+    agent: "Antigravity",
+    matcher: |raw, spec| {
         if !GROUPED.contains(&spec.name) && raw.is_some() {
             return Err(format!("Antigravity's {} takes no matcher", spec.name));
         }
-        let m = FamilyMatcher::compile(raw, spec, rules, Anchoring::ClaudeCode, TOOL_NAMES)?;
+        let m = FamilyMatcher::compile(raw, spec, Rules::Current, Anchoring::ClaudeCode, TOOL_NAMES)?;
         Ok((GroupMatcher::new(m), None))
-    }
-
-    fn handler_keys(&self) -> HandlerKeys {
-        HandlerKeys { shell: Shell::Bash, ..HandlerKeys::COMMAND_ONLY }
-    }
-
-    fn refuses(&self, ty: HandlerType) -> Option<String> {
-        (!matches!(ty, HandlerType::Command | HandlerType::Prompt))
-            .then(|| format!("Antigravity runs command and prompt hooks only, not {}", ty.as_str()))
-    }
-}
+    },
+    keys: HandlerKeys { shell: Shell::Bash, ..HandlerKeys::COMMAND_ONLY },
+    types: &[HandlerType::Command, HandlerType::Prompt],
+};
 
 /// Keys of an Antigravity handler.
 const KEYS: &[&str] = &["type", "command", "prompt", "model", "timeout"];
@@ -48,14 +41,7 @@ const KEYS: &[&str] = &["type", "command", "prompt", "model", "timeout"];
 fn entry(h: &Hook, o: &mut Map<String, Value>, r: &mut Report) -> bool {
     let ev = Some(h.event.name);
     port::without_fail_closed("antigravity", h, o, r);
-    if let Some(t) = o.get("timeout").and_then(Value::as_f64) {
-        let whole = t.ceil().clamp(1.0, 86_400.0);
-        if whole != t {
-            let why = format!("timeout {t} s written as {whole} s: Antigravity takes whole seconds");
-            r.add(LossKind::FieldDropped, &h.at, ev, why);
-        }
-        o.insert("timeout".into(), json!(whole as i64));
-    }
+    port::whole_seconds("Antigravity", 1.0..=86_400.0, h, o, r);
     let other: Vec<String> = o.keys().filter(|k| !KEYS.contains(&k.as_str())).cloned().collect();
     for key in other {
         o.remove(&key);
@@ -66,7 +52,7 @@ fn entry(h: &Hook, o: &mut Map<String, Value>, r: &mut Report) -> bool {
 }
 
 pub fn write(m: &Model, r: &mut Report) -> Value {
-    let target = write::Target { entry: &entry, ..write::Target::new(&AntigravityShape, &PROFILE) };
+    let target = write::Target { entry: &entry, ..write::Target::new(&SHAPE, &PROFILE) };
     let Value::Object(events) = write::hooks(&target, m, r) else { return json!({}) };
     let mut named = Map::new();
     for (event, groups) in events {

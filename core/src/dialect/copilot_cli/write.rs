@@ -7,31 +7,21 @@
 
 use super::matcher::CopilotMatcher;
 use super::{PROFILE, Style, tools};
-use crate::catalog::{EventSpec, HandlerType, Rules};
+use crate::catalog::HandlerType;
 use crate::dialect::porting::{self as port, Hook, LossKind, Model, Report};
-use crate::dialect::settings::{HandlerKeys, ReadMatcher, SettingsShape, write};
+use crate::dialect::settings::{HandlerKeys, write};
 use crate::matcher::GroupMatcher;
 use serde_json::{Map, Value, json};
 
-/// What Copilot reads of an entry, for the writer (its reader is its own, `config.rs`).
-struct CopilotShape;
-
-impl SettingsShape for CopilotShape {
-    fn group_matcher(&self, raw: Option<&str>, _spec: &EventSpec, _rules: Rules) -> ReadMatcher {
-        CopilotMatcher::compile(Style::Camel, raw).map(|m| (GroupMatcher::new(m), None))
-    }
-
-    /// `exec` + `args` and a shell by key (`bash`, `powershell`); no `if`, run modes or
-    /// `statusMessage`.
-    fn handler_keys(&self) -> HandlerKeys {
-        HandlerKeys { exec_form: true, ..HandlerKeys::COMMAND_ONLY }
-    }
-
-    fn refuses(&self, ty: HandlerType) -> Option<String> {
-        (!matches!(ty, HandlerType::Command | HandlerType::Http | HandlerType::Prompt))
-            .then(|| format!("Copilot runs command, http and prompt hooks only, not {}", ty.as_str()))
-    }
-}
+/// What Copilot reads of an entry, for the writer (its reader is its own, `config.rs`):
+/// `exec` + `args` and a shell by key (`bash`, `powershell`); no `if`, run modes or
+/// `statusMessage`.
+const SHAPE: write::Reads = write::Reads {
+    agent: "Copilot",
+    matcher: |raw, _| CopilotMatcher::compile(Style::Camel, raw).map(|m| (GroupMatcher::new(m), None)),
+    keys: HandlerKeys { exec_form: true, ..HandlerKeys::COMMAND_ONLY },
+    types: &[HandlerType::Command, HandlerType::Http, HandlerType::Prompt],
+};
 
 /// The events on which Copilot takes an `http` hook only over `https` (its reader's rule).
 const HTTPS_ONLY: &[&str] = &["PreToolUse", "PermissionRequest"];
@@ -74,7 +64,7 @@ pub fn write(m: &Model, r: &mut Report) -> Value {
         flat: true,
         keeps: write::Keeps { cwd: Some("cwd"), env: true, ..write::Keeps::default() },
         entry: &entry,
-        ..write::Target::new(&CopilotShape, &PROFILE)
+        ..write::Target::new(&SHAPE, &PROFILE)
     };
     json!({"version": 1, "hooks": write::hooks(&target, m, r)})
 }

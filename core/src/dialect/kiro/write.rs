@@ -9,29 +9,19 @@
 use super::PROFILE;
 use super::matcher::KiroMatcher;
 use super::tools::kiro_name;
-use crate::catalog::{EventSpec, HandlerType, Rules};
+use crate::catalog::HandlerType;
 use crate::dialect::porting::{self as port, Hook, LossKind, Model, Report};
-use crate::dialect::settings::{HandlerKeys, ReadMatcher, SettingsShape, write};
+use crate::dialect::settings::{HandlerKeys, write};
 use crate::matcher::GroupMatcher;
 use serde_json::{Map, Value, json};
 
 /// What Kiro reads of a hook file's entry, for the writer (its reader is its own, `config.rs`).
-struct KiroShape;
-
-impl SettingsShape for KiroShape {
-    fn group_matcher(&self, raw: Option<&str>, _spec: &EventSpec, _rules: Rules) -> ReadMatcher {
-        KiroMatcher::compile(raw).map(|m| (GroupMatcher::new(m), None))
-    }
-
-    fn handler_keys(&self) -> HandlerKeys {
-        HandlerKeys::COMMAND_ONLY
-    }
-
-    fn refuses(&self, ty: HandlerType) -> Option<String> {
-        (!matches!(ty, HandlerType::Command | HandlerType::Prompt))
-            .then(|| format!("Kiro runs command and agent (prompt) hooks only, not {}", ty.as_str()))
-    }
-}
+const SHAPE: write::Reads = write::Reads {
+    agent: "Kiro",
+    matcher: |raw, _| KiroMatcher::compile(raw).map(|m| (GroupMatcher::new(m), None)),
+    keys: HandlerKeys::COMMAND_ONLY,
+    types: &[HandlerType::Command, HandlerType::Prompt],
+};
 
 /// The handler's command or prompt as Kiro's `action`.
 fn entry(h: &Hook, o: &mut Map<String, Value>, r: &mut Report) -> bool {
@@ -60,7 +50,7 @@ pub fn write(m: &Model, r: &mut Report) -> Value {
         flat: true,
         keeps: write::Keeps { name: Some("name"), ..write::Keeps::default() },
         entry: &entry,
-        ..write::Target::new(&KiroShape, &PROFILE)
+        ..write::Target::new(&SHAPE, &PROFILE)
     };
     json!({"version": "v1", "hooks": port::listed(write::hooks(&target, m, r), "trigger")})
 }

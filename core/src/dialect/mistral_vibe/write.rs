@@ -7,31 +7,24 @@
 
 use super::PROFILE;
 use super::matcher::VibeMatcher;
-use crate::catalog::{EventSpec, HandlerType, Rules};
+use crate::catalog::HandlerType;
 use crate::dialect::porting::{self as port, Hook, LossKind, Model, Report};
-use crate::dialect::settings::{HandlerKeys, ReadMatcher, SettingsShape, write};
+use crate::dialect::settings::{HandlerKeys, write};
 use crate::matcher::GroupMatcher;
 use serde_json::{Map, Value, json};
 use std::cell::RefCell;
 use std::collections::HashSet;
 
 /// What Vibe reads of a hook, for the writer (its reader is its own, `config.rs`).
-struct VibeShape;
-
-impl SettingsShape for VibeShape {
-    fn group_matcher(&self, raw: Option<&str>, _spec: &EventSpec, _rules: Rules) -> ReadMatcher {
+const SHAPE: write::Reads = write::Reads {
+    agent: "Vibe",
+    matcher: |raw, _| {
         let text = raw.map(vibe_text);
         VibeMatcher::compile(text.as_deref()).map(|m| (GroupMatcher::new(m), None))
-    }
-
-    fn handler_keys(&self) -> HandlerKeys {
-        HandlerKeys::COMMAND_ONLY
-    }
-
-    fn refuses(&self, ty: HandlerType) -> Option<String> {
-        (ty != HandlerType::Command).then(|| format!("Vibe runs command hooks only, not {}", ty.as_str()))
-    }
-}
+    },
+    keys: HandlerKeys::COMMAND_ONLY,
+    types: &[HandlerType::Command],
+};
 
 /// A matcher text as Vibe's `match`: a name (letters, digits, `_`, `.`, `-`) as a glob, which
 /// matches the whole name; anything else as the regex it is, after `re:`.
@@ -75,7 +68,7 @@ pub fn write(m: &Model, r: &mut Report) -> Value {
         flat: true,
         keeps: write::Keeps { name: Some("name"), ..write::Keeps::default() },
         entry: &entry,
-        ..write::Target::new(&VibeShape, &PROFILE)
+        ..write::Target::new(&SHAPE, &PROFILE)
     };
     json!({"hooks": port::listed(write::hooks(&target, m, r), "type")})
 }

@@ -5,34 +5,24 @@
 
 use super::PROFILE;
 use super::matcher::AnchoredMatcher;
-use crate::catalog::{EventSpec, HandlerType, Rules};
+use crate::catalog::{HandlerType, Rules};
 use crate::dialect::porting::{self as port, Hook, LossKind, Model, Report};
-use crate::dialect::settings::{HandlerKeys, ReadMatcher, SettingsShape, write};
+use crate::dialect::settings::{HandlerKeys, write};
 use crate::matcher::GroupMatcher;
 use serde_json::{Map, Value, json};
 
 /// What ok reads of a hook, for the writer (its reader is its own, `config.rs`).
-struct OkShape;
-
-impl SettingsShape for OkShape {
-    fn group_matcher(&self, raw: Option<&str>, _spec: &EventSpec, _rules: Rules) -> ReadMatcher {
-        AnchoredMatcher::compile(raw).map(|m| (GroupMatcher::new(m), None))
-    }
-
-    fn handler_keys(&self) -> HandlerKeys {
-        HandlerKeys::COMMAND_ONLY
-    }
-
-    fn refuses(&self, ty: HandlerType) -> Option<String> {
-        (ty != HandlerType::Command).then(|| format!("ok runs command hooks only, not {}", ty.as_str()))
-    }
-}
+const SHAPE: write::Reads = write::Reads {
+    agent: "ok",
+    matcher: |raw, _| AnchoredMatcher::compile(raw).map(|m| (GroupMatcher::new(m), None)),
+    keys: HandlerKeys::COMMAND_ONLY,
+    types: &[HandlerType::Command],
+};
 
 /// ok's keys, and its ceiling on a timeout.
 fn entry(h: &Hook, o: &mut Map<String, Value>, r: &mut Report) -> bool {
-    o.remove("type");
+    port::typeless("ok", h, o, r);
     port::rename(o, "matcher", "match");
-    port::without_fail_closed("ok", h, o, r);
     let max_ms = if PROFILE.can_block(h.event, Rules::Current) { 60_000.0 } else { 300_000.0 };
     if let Some(ms) = o.get("timeout").and_then(Value::as_f64)
         && ms > max_ms
@@ -55,7 +45,7 @@ pub fn write(m: &Model, r: &mut Report) -> Value {
         flat: true,
         keeps: write::Keeps { cwd: Some("cwd"), ..write::Keeps::default() },
         entry: &entry,
-        ..write::Target::new(&OkShape, &PROFILE)
+        ..write::Target::new(&SHAPE, &PROFILE)
     };
     json!({"hooks": write::hooks(&target, m, r)})
 }

@@ -52,6 +52,19 @@ pub(crate) fn without_fail_closed(
     }
 }
 
+/// A written handler for a target whose hooks are all commands without a `type` key and
+/// without `failClosed` (Crush, Windsurf, Kimi, ok): both taken out, the second reported.
+pub(crate) fn typeless(
+    agent: &str,
+    h: &Hook,
+    o: &mut serde_json::Map<String, Value>,
+    r: &mut Report,
+) -> bool {
+    o.remove("type");
+    without_fail_closed(agent, h, o, r);
+    true
+}
+
 /// Renames key `from` of a written handler to `to`, when it is there.
 pub(crate) fn rename(o: &mut serde_json::Map<String, Value>, from: &str, to: &str) {
     if let Some(v) = o.remove(from) {
@@ -73,4 +86,26 @@ pub(crate) fn listed(hooks: Value, key: &str) -> Value {
         }
     }
     Value::Array(out)
+}
+
+/// A written timeout as a whole number of seconds within `range` (Kimi's 1 to 600, Antigravity's
+/// 1 to 86,400), rounded up; a change is one loss, in the target `agent`'s terms.
+pub(crate) fn whole_seconds(
+    agent: &str,
+    range: std::ops::RangeInclusive<f64>,
+    h: &Hook,
+    o: &mut serde_json::Map<String, Value>,
+    r: &mut Report,
+) {
+    let Some(t) = o.get("timeout").and_then(Value::as_f64) else { return };
+    let whole = t.ceil().clamp(*range.start(), *range.end());
+    if whole != t {
+        let why = format!(
+            "timeout {t} s written as {whole} s: {agent} takes whole seconds from {} to {}",
+            range.start(),
+            range.end()
+        );
+        r.add(LossKind::FieldDropped, &h.at, Some(h.event.name), why);
+    }
+    o.insert("timeout".into(), Value::from(whole as i64));
 }

@@ -3,8 +3,8 @@
 //! types and keys it reads and how it reads a matcher, so the writer writes only what the
 //! target reads and reports the rest (`dialect/porting/loss.rs`).
 
-use super::{HandlerKeys, SettingsShape, TimeUnit};
-use crate::catalog::{EventSpec, Rules, Shell};
+use super::{HandlerKeys, ReadMatcher, SettingsShape, TimeUnit};
+use crate::catalog::{EventSpec, HandlerType, Rules, Shell};
 use crate::config::{Action, CommandSpec, Handler, Limits, RunMode};
 use crate::dialect::Profile;
 use crate::dialect::TimeoutContext;
@@ -52,6 +52,32 @@ pub(crate) struct Keeps {
     pub env: bool,
     /// A group's `sequential: true` (Gemini, Qwen Code).
     pub sequential: bool,
+}
+
+/// What a target with a reader of its own (not the settings walk) reads of a hook, for the
+/// writer: its matcher, the handler keys and the handler types it runs.
+pub(crate) struct Reads {
+    /// The agent's name in the refusal of a handler type (`Crush runs command hooks only`).
+    pub agent: &'static str,
+    pub matcher: fn(Option<&str>, &EventSpec) -> ReadMatcher,
+    pub keys: HandlerKeys,
+    pub types: &'static [HandlerType],
+}
+
+impl SettingsShape for Reads {
+    fn group_matcher(&self, raw: Option<&str>, spec: &EventSpec, _rules: Rules) -> ReadMatcher {
+        (self.matcher)(raw, spec)
+    }
+
+    fn handler_keys(&self) -> HandlerKeys {
+        self.keys
+    }
+
+    fn refuses(&self, ty: HandlerType) -> Option<String> {
+        let names: Vec<&str> = self.types.iter().map(|t| t.as_str()).collect();
+        (!self.types.contains(&ty))
+            .then(|| format!("{} runs {} hooks only, not {}", self.agent, names.join(" and "), ty.as_str()))
+    }
 }
 
 /// A written handler kept as it is.

@@ -7,32 +7,23 @@
 
 use super::kind::Kind;
 use super::{EVENTS, PROFILE};
-use crate::catalog::{EventSpec, HandlerType, Rules, Shell};
+use crate::catalog::{EventSpec, HandlerType, Shell};
 use crate::dialect::porting::{self as port, Hook, LossKind, Model, Report};
-use crate::dialect::settings::{HandlerKeys, ReadMatcher, SettingsShape, write};
+use crate::dialect::settings::{HandlerKeys, write};
 use crate::matcher::{GroupMatch, GroupMatcher, Matcher, tool_name};
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
-/// What Windsurf reads of a hook, for the writer (its reader is its own, `config.rs`).
-struct WindsurfShape;
-
-impl SettingsShape for WindsurfShape {
-    /// No matcher key: only "every value" reads.
-    fn group_matcher(&self, raw: Option<&str>, _spec: &EventSpec, _rules: Rules) -> ReadMatcher {
-        match raw {
-            None => Ok((GroupMatcher::new(Matcher::All), None)),
-            Some(_) => Err("Windsurf hooks have no matcher".into()),
-        }
-    }
-
-    fn handler_keys(&self) -> HandlerKeys {
-        HandlerKeys { shell: Shell::Bash, ..HandlerKeys::COMMAND_ONLY }
-    }
-
-    fn refuses(&self, ty: HandlerType) -> Option<String> {
-        (ty != HandlerType::Command).then(|| format!("Windsurf runs command hooks only, not {}", ty.as_str()))
-    }
-}
+/// What Windsurf reads of a hook, for the writer (its reader is its own, `config.rs`): no
+/// matcher key (only "every value" reads), commands run by bash.
+const SHAPE: write::Reads = write::Reads {
+    agent: "Windsurf",
+    matcher: |raw, _| match raw {
+        None => Ok((GroupMatcher::new(Matcher::All), None)),
+        Some(_) => Err("Windsurf hooks have no matcher".into()),
+    },
+    keys: HandlerKeys { shell: Shell::Bash, ..HandlerKeys::COMMAND_ONLY },
+    types: &[HandlerType::Command],
+};
 
 /// The tools the hooks of some Windsurf events see together: what a hook written under each
 /// of them runs for.
@@ -98,21 +89,14 @@ fn split(h: &Hook, r: &mut Report) -> Vec<&'static str> {
     chosen.into_iter().map(|(n, _)| n).collect()
 }
 
-/// A Windsurf hook has no `type`.
-fn entry(h: &Hook, o: &mut Map<String, Value>, r: &mut Report) -> bool {
-    o.remove("type");
-    port::without_fail_closed("windsurf", h, o, r);
-    true
-}
-
 pub fn write(m: &Model, r: &mut Report) -> Value {
     let target = write::Target {
         flat: true,
         timeouts: false,
         keeps: write::Keeps { cwd: Some("working_directory"), ..write::Keeps::default() },
-        entry: &entry,
+        entry: &|h, o, r| port::typeless("windsurf", h, o, r),
         split: Some(&split),
-        ..write::Target::new(&WindsurfShape, &PROFILE)
+        ..write::Target::new(&SHAPE, &PROFILE)
     };
     json!({"hooks": write::hooks(&target, m, r)})
 }
