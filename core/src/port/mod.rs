@@ -107,19 +107,6 @@ pub fn writers() -> Vec<&'static str> {
     catalog::ALL_DIALECTS.iter().filter(|d| d.rules().profile().write.is_some()).map(|d| d.as_str()).collect()
 }
 
-/// Why a dialect without a writer has none, for the error (docs/port.md says the same).
-fn unwritten(d: Dialect) -> &'static str {
-    match d {
-        Dialect::Cline => {
-            "Cline runs one script per event found by name in a directory, with no matchers, no timeouts and no handler types: hookwire writes no scripts (`hookwire bridge --agent cline` runs your hooks from Cline instead)"
-        }
-        Dialect::JCli | Dialect::Neocode | Dialect::Ub => {
-            "no writer is built for its shape yet (docs/protocol.md §9 describes it; `hookwire bridge` runs your hooks from it instead)"
-        }
-        _ => "no writer is built for it",
-    }
-}
-
 /// The dialect named `name`, or why not.
 fn dialect(name: &str) -> Result<Dialect, String> {
     Dialect::parse(name).ok_or_else(|| {
@@ -135,7 +122,7 @@ pub fn port(input: Input<'_>, from: &str, to: &str) -> Result<Port, String> {
         return Err(format!(
             "{} cannot be written: {}; dialects a port can write: {}",
             to.as_str(),
-            unwritten(to),
+            to.rules().profile().cannot_write,
             writers().join(", ")
         ));
     };
