@@ -75,6 +75,12 @@ pub fn run(a: &Args<'_>) -> u8 {
 /// One file per hook into the directory `dir`; a file already there is not overwritten (it
 /// may be one of the user's own hooks): the port stops before writing any.
 fn write_files(dir: &Path, files: &[(String, String)]) -> Result<(), String> {
+    if files.is_empty() {
+        return Err(format!(
+            "-o {}: no hook is left to write (every one was dropped; --json says why)",
+            dir.display()
+        ));
+    }
     if let Some((name, _)) = files.iter().find(|(name, _)| dir.join(name).exists()) {
         return Err(format!("-o {}: {name} exists already; not overwritten", dir.display()));
     }

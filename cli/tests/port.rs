@@ -192,3 +192,17 @@ fn kiro_into_a_directory_writes_one_file_per_hook_that_kiro_reads_back_and_overw
         text(&again.stderr)
     );
 }
+
+#[test]
+fn a_directory_port_with_every_hook_dropped_is_an_error_not_an_empty_directory() {
+    let only = json!({"hooks": {"Notification": [{"hooks": [{"type": "command", "command": "./n.sh"}]}]}});
+    let s = Scratch::new("kiro-none", &only);
+    std::fs::create_dir_all(s.0.join("hooks")).unwrap();
+    let out = s.port(&["port", "--to", "kiro", ".claude/settings.json", "-o", "hooks"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("no hook is left to write"), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read_dir(s.0.join("hooks")).unwrap().count(), 0);
+    let out = s.port(&["port", "--to", "codex", ".claude/settings.json", "-o", "hooks"]);
+    assert_eq!(out.status.code(), Some(1), "a one-file target refuses a directory");
+    assert!(text(&out.stderr).contains("a directory; name the file to write"), "{}", text(&out.stderr));
+}
