@@ -419,3 +419,12 @@ fn a_copilot_port_writes_the_shell_by_key_and_keeps_cwd() {
     let to_codex = ported(&doc, "copilot-cli", "codex");
     assert!(to_codex.losses.iter().any(|l| l.message.contains("working directory")), "{:?}", to_codex.losses);
 }
+
+#[test]
+fn a_kiro_cli_result_cache_is_reported_where_the_target_has_none() {
+    let agent = json!({"name": "dev", "hooks": {"preToolUse": [{"command": "./guard.sh", "matcher": "execute_bash", "timeout_ms": 5000, "cache_ttl_seconds": 60}]}});
+    let p = ported(&agent, "kiro", "claude-code");
+    let cache = p.losses.iter().find(|l| l.message.contains("result cache")).expect("the cache is said");
+    assert_eq!(cache.kind, LossKind::FieldDropped);
+    assert_eq!(p.document["hooks"]["PreToolUse"][0]["hooks"][0]["timeout"], json!(5));
+}
