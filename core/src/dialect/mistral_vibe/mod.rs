@@ -24,6 +24,7 @@ mod native;
 mod payload;
 mod reading;
 mod tools;
+mod write;
 
 use super::Profile;
 use super::Syntax;
@@ -67,6 +68,7 @@ pub(super) static PROFILE: Profile = Profile {
     default_timeout_s: Some(DEFAULT_TIMEOUT_S),
     native_payloads: true,
     answer: Some(answer::answer),
+    write: Some(write::write),
     ..Profile::BASE
 };
 

@@ -6,6 +6,7 @@ mod config;
 mod matcher;
 mod payload;
 mod reading;
+mod write;
 
 use super::claim::{Claim, FileHint};
 use super::{DialectRules, NativeEvent, Strategy, ev, verdicts};
@@ -50,6 +51,7 @@ pub(super) static PROFILE: Profile = Profile {
     fold_summary: super::SEQUENTIAL_STOP,
     // Project hooks run before user hooks in ok (§9.3).
     scope_order: [Scope::Managed, Scope::Project, Scope::User, Scope::Local, Scope::Plugin, Scope::Session],
+    write: Some(write::write),
     ..Profile::BASE
 };
 

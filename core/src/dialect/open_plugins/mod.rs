@@ -63,6 +63,7 @@ static PROFILE: Profile = Profile {
     strategy: super::Strategy::SequentialStop,
     fold_summary: super::SEQUENTIAL_STOP,
     default_timeout_s: Some(DEFAULT_TIMEOUT_S),
+    write: Some(|m, r| super::family::write(&FAMILY, m, r)),
     ..Profile::BASE
 };
 

@@ -39,6 +39,7 @@ pub(super) static PROFILE: Profile = Profile {
     native_events: Some(EVENTS),
     strategy: Strategy::RunAll,
     fold_summary: "run-all: one hook at a time, every matched hook runs even after a block",
+    cannot_write: "no writer is built for its shape yet (docs/protocol.md §9 describes it; `hookwire bridge` runs your hooks from it instead)",
     ..Profile::BASE
 };
 
