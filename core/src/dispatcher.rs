@@ -499,7 +499,7 @@ impl Inner {
         if spec.name == "SessionEnd" {
             self.sessions.forget(session);
         }
-        crate::json::clip::refuse_marked_rewrites(&mut result);
+        result.refuse_unread_rewrites();
         if logging {
             logs::fire_done(fire_id, result.as_logged(), clock);
         }

@@ -315,9 +315,59 @@ pub fn millis(d: std::time::Duration) -> f64 {
     (d.as_secs_f64() * 10_000.0).round() / 10.0
 }
 
+impl FireResult {
+    /// A rewrite that holds [`clip::MARKER`] would hand the agent an input nobody wrote:
+    /// hookwire never read what the marker stands for (an event nested too deep, `json::clip`).
+    /// A rewritten tool input is the only input its hook approved, so the fire denies rather
+    /// than run either; a rewritten tool output is dropped (the agent keeps the output it had).
+    /// Each with a warning.
+    pub(crate) fn refuse_unread_rewrites(&mut self) {
+        use crate::json::clip::{self, MARKER};
+        if self.updated_input.as_ref().is_some_and(clip::holds_marker) {
+            self.updated_input = None;
+            if self.decision != Some(Decision::Deny) {
+                self.decision = Some(Decision::Deny);
+                self.reason = Some(format!(
+                    "hookwire: a hook rewrote the tool input, and the rewrite carries a part of the event nested deeper than {} levels that hookwire did not read; denied rather than run an input no hook approved",
+                    clip::DEPTH
+                ));
+            }
+            self.warnings.push(format!(
+                "a rewritten tool input held {MARKER:?} (a part of the event hookwire did not read): the rewrite is refused and the tool call denied"
+            ));
+        }
+        if self.updated_tool_output.as_ref().is_some_and(clip::holds_marker) {
+            self.updated_tool_output = None;
+            self.warnings.push(format!(
+                "a rewritten tool output held {MARKER:?} (a part of the event hookwire did not read): the rewrite is dropped"
+            ));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_rewrite_carrying_the_unread_marker_is_refused_and_denies() {
+        use crate::json::clip::MARKER;
+        use serde_json::json;
+        let mut r = FireResult::empty("PreToolUse");
+        r.decision = Some(Decision::Allow);
+        r.updated_input = Some(json!({"command": "ls", "x": [MARKER]}));
+        r.updated_tool_output = Some(json!(MARKER));
+        r.refuse_unread_rewrites();
+        assert_eq!(
+            (r.decision, r.updated_input.is_none(), r.updated_tool_output.is_none()),
+            (Some(Decision::Deny), true, true)
+        );
+        assert_eq!(r.warnings.len(), 2);
+        let mut clean = FireResult::empty("PreToolUse");
+        clean.updated_input = Some(json!({"command": "ls"}));
+        clean.refuse_unread_rewrites();
+        assert!(clean.updated_input.is_some() && clean.warnings.is_empty());
+    }
 
     #[test]
     fn every_key_is_present_in_the_documented_order() {

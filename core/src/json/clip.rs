@@ -6,13 +6,11 @@
 //! with each container that opens [`DEPTH`] levels deep replaced by the string [`MARKER`]:
 //! the hooks run, hooks of the host's own dialect still get the bytes as sent, the result says
 //! so, and a rewrite that would hand the marker back to the agent is refused
-//! ([`refuse_marked_rewrites`]).
+//! (`FireResult::refuse_unread_rewrites`).
 //!
 //! The scan is a loop over the bytes with the open containers on a heap stack: it validates the
 //! whole text (the deep part included) without recursion, in time linear in its length.
 
-use crate::result::FireResult;
-use crate::verdict::Decision;
 use serde_json::Value;
 
 /// Containers that open this many levels deep are not read (serde_json reads 128; the engine's
@@ -231,33 +229,8 @@ fn pointer_to_marker(v: &Value) -> Option<String> {
 }
 
 /// Whether `v` holds [`MARKER`] anywhere.
-fn holds_marker(v: &Value) -> bool {
+pub fn holds_marker(v: &Value) -> bool {
     pointer_to_marker(v).is_some()
-}
-
-/// A rewrite that holds the marker would hand the agent an input nobody wrote: hookwire never
-/// read what the marker stands for. A rewritten tool input is the only input its hook approved,
-/// so the fire denies rather than run either; a rewritten tool output is dropped (the agent
-/// keeps the output it had). Each with a warning.
-pub fn refuse_marked_rewrites(result: &mut FireResult) {
-    if result.updated_input.as_ref().is_some_and(holds_marker) {
-        result.updated_input = None;
-        if result.decision != Some(Decision::Deny) {
-            result.decision = Some(Decision::Deny);
-            result.reason = Some(format!(
-                "hookwire: a hook rewrote the tool input, and the rewrite carries a part of the event nested deeper than {DEPTH} levels that hookwire did not read; denied rather than run an input no hook approved"
-            ));
-        }
-        result.warnings.push(format!(
-            "a rewritten tool input held {MARKER:?} (a part of the event hookwire did not read): the rewrite is refused and the tool call denied"
-        ));
-    }
-    if result.updated_tool_output.as_ref().is_some_and(holds_marker) {
-        result.updated_tool_output = None;
-        result.warnings.push(format!(
-            "a rewritten tool output held {MARKER:?} (a part of the event hookwire did not read): the rewrite is dropped"
-        ));
-    }
 }
 
 #[cfg(test)]
@@ -351,23 +324,5 @@ mod tests {
             }
         }
         assert!(checked > 2000, "{checked}");
-    }
-
-    #[test]
-    fn a_rewrite_carrying_the_marker_is_refused_and_denies() {
-        let mut r = FireResult::empty("PreToolUse");
-        r.decision = Some(Decision::Allow);
-        r.updated_input = Some(json!({"command": "ls", "x": [MARKER]}));
-        r.updated_tool_output = Some(json!(MARKER));
-        refuse_marked_rewrites(&mut r);
-        assert_eq!(
-            (r.decision, r.updated_input.is_none(), r.updated_tool_output.is_none()),
-            (Some(Decision::Deny), true, true)
-        );
-        assert_eq!(r.warnings.len(), 2);
-        let mut clean = FireResult::empty("PreToolUse");
-        clean.updated_input = Some(json!({"command": "ls"}));
-        refuse_marked_rewrites(&mut clean);
-        assert!(clean.updated_input.is_some() && clean.warnings.is_empty());
     }
 }
