@@ -279,6 +279,10 @@ pub struct Profile {
     /// Why a port cannot write this dialect, when [`Profile::write`] is `None` (the error's
     /// text and docs/port.md's).
     pub cannot_write: &'static str,
+    /// The handler's own `env` key as its dialect read it (Gemini, Qwen Code, VS Code,
+    /// Copilot), for a port to carry; empty where the dialect has none. Asked of the dialect so
+    /// that the porting code knows no dialect's knobs.
+    pub handler_env: fn(&Handler) -> &[(String, String)],
 }
 
 impl Profile {
@@ -316,6 +320,7 @@ impl Profile {
         install: None,
         write: None,
         cannot_write: "no writer is built for it",
+        handler_env: |_| &[],
     };
 
     /// The dialect's event of this native name.

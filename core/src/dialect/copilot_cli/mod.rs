@@ -125,6 +125,7 @@ pub(super) static PROFILE: Profile = Profile {
     install: Some(&install::INSTALL),
     directory: Some(super::listing::list),
     write: Some(write::write),
+    handler_env: |h| h.knobs.get::<CopilotKnobs>().map_or(&[], |k| k.env.as_slice()),
     ..Profile::BASE
 };
 

@@ -70,6 +70,7 @@ pub(super) static PROFILE: Profile = Profile {
     answer: Some(answer::answer),
     install: Some(&install::INSTALL),
     write: Some(write::write),
+    handler_env: super::settings::SequentialEnv::env_of,
     ..Profile::BASE
 };
 

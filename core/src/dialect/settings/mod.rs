@@ -9,6 +9,7 @@
 //! One module per level: `mod.rs` walks the events, `group.rs` a matcher group, `handler.rs` a
 //! handler, `timeout.rs` a handler's `timeout` in the dialect's unit.
 
+mod carried;
 mod group;
 mod handler;
 mod sequential;

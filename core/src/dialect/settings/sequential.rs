@@ -1,4 +1,4 @@
-//! Two keys of Gemini CLI's settings that its fork Qwen Code kept: a group's `sequential:
+//! Two keys of Gemini CLI's settings that its fork Qwen Code kept (VS Code has the second): a group's `sequential:
 //! true` (a fire runs its hooks one at a time when a selected handler sits in such a group)
 //! and a handler's `env` (added to its environment, last). Read and applied once here, for
 //! both dialects.
@@ -48,6 +48,11 @@ impl SequentialEnv {
         } else {
             Strategy::Parallel
         }
+    }
+
+    /// The handler's own `env` (`Profile::handler_env`).
+    pub fn env_of(h: &Handler) -> &[(String, String)] {
+        Self::of(h).map_or(&[], |k| k.env.as_slice())
     }
 
     /// The handler's own `env`.

@@ -3,6 +3,7 @@
 //! types and keys it reads and how it reads a matcher, so the writer writes only what the
 //! target reads and reports the rest (`dialect/porting/loss.rs`).
 
+use super::carried;
 use super::{HandlerKeys, ReadMatcher, SettingsShape, TimeUnit};
 use crate::catalog::{EventSpec, HandlerType, Rules, Shell};
 use crate::config::{Action, CommandSpec, Handler, Limits, RunMode};
@@ -167,7 +168,7 @@ pub(crate) fn hooks(t: &Target<'_>, m: &Model, r: &mut Report) -> Value {
 /// Whether the group of `h` is written `sequential`: when the source's is and the target reads
 /// the key; a source's sequential group the target cannot express is an ordering loss.
 fn sequential(t: &Target<'_>, h: &Hook, r: &mut Report) -> bool {
-    if !port::sequential(&h.handler) {
+    if !carried::sequential(&h.handler) {
         return false;
     }
     if !t.keeps.sequential {
@@ -568,7 +569,7 @@ fn dropped_fields(hd: &Handler, keeps: Keeps, target: &str, o: &mut Map<String, 
         (Some(d), None) => drop(format!("its working directory {}", d.display())),
         (None, _) => {}
     }
-    match (port::env_of(hd), keeps.env) {
+    match (carried::env_of(hd), keeps.env) {
         (Some(env), true) => {
             let env: Map<String, Value> =
                 env.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect();

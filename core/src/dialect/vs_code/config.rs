@@ -4,7 +4,7 @@
 //! entry's `bash` is the Unix command and its `timeoutSec` the timeout. Matchers are parsed and
 //! ignored, as VS Code ignores them: the hook runs for every tool, which is said once per group.
 
-use super::{PROFILE, VsCodeKnobs};
+use super::PROFILE;
 use crate::catalog::{EventId, EventSpec, HandlerType, Rules};
 use crate::config::{ConfigWarnings, DocContext, Fields, Group, Handler, Knobs, Parse};
 use crate::dialect::settings::{self, HandlerKeys, ReadMatcher, SettingsShape};
@@ -110,7 +110,8 @@ impl SettingsShape for VsCodeShape {
     fn own_keys(&self, _group: &Fields<'_>, f: &Fields<'_>, h: &mut Handler) -> Result<(), (String, String)> {
         let env = settings::handler_env(f)?;
         h.cwd = f.string("cwd")?.map(Into::into);
-        h.knobs = Knobs::new(VsCodeKnobs { env });
+        // Gemini's knob without its `sequential` (VS Code has no such key): one `env` reader.
+        h.knobs = Knobs::new(settings::SequentialEnv { sequential: false, env });
         Ok(())
     }
 }

@@ -33,12 +33,6 @@ use std::borrow::Cow;
 /// A handler's timeout when it names none (documented), in seconds.
 const DEFAULT_TIMEOUT_S: f64 = 30.0;
 
-/// A VS Code handler's own settings: its `env`, added last.
-#[derive(Debug)]
-pub(crate) struct VsCodeKnobs {
-    pub env: Vec<(String, String)>,
-}
-
 /// The `vs-code` dialect.
 pub struct VsCodeRules;
 
@@ -68,6 +62,7 @@ pub(super) static PROFILE: Profile = Profile {
     answer: Some(answer::answer),
     install: Some(&install::INSTALL),
     write: Some(write::write),
+    handler_env: super::settings::SequentialEnv::env_of,
     ..Profile::BASE
 };
 
@@ -101,7 +96,7 @@ impl DialectRules for VsCodeRules {
     }
 
     fn vars(&self, h: &Handler, _ev: &FireEvent<'_>) -> Vec<(String, String)> {
-        h.knobs.get::<VsCodeKnobs>().map(|k| k.env.clone()).unwrap_or_default()
+        super::settings::SequentialEnv::env(h).collect()
     }
 
     fn payload<'e>(&self, _h: &Handler, ev: &FireEvent<'e>) -> Cow<'e, [u8]> {

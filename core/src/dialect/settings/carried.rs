@@ -1,19 +1,16 @@
 //! Handler keys a source dialect keeps for itself, as its reader left them in the handler's
 //! knobs: read here once, so that every writer can carry them where its target has them and
-//! report them where it has not.
+//! report them where it has not. Here, beside the writers' shared code (`write.rs`), so that
+//! the porting model knows no dialect's knobs: a handler's `env` is its profile's to say
+//! (`Profile::handler_env`).
 
+use super::SequentialEnv;
 use crate::config::Handler;
-use crate::dialect::copilot_cli::CopilotKnobs;
-use crate::dialect::settings::SequentialEnv;
-use crate::dialect::vs_code::VsCodeKnobs;
 
 /// The handler's own variables (`env` of Gemini, Qwen Code, Copilot and VS Code); `None` when
 /// it sets none.
 pub fn env_of(h: &Handler) -> Option<&[(String, String)]> {
-    let env = None
-        .or_else(|| h.knobs.get::<SequentialEnv>().map(|k| k.env.as_slice()))
-        .or_else(|| h.knobs.get::<CopilotKnobs>().map(|k| k.env.as_slice()))
-        .or_else(|| h.knobs.get::<VsCodeKnobs>().map(|k| k.env.as_slice()))?;
+    let env = (h.dialect.rules().profile().handler_env)(h);
     (!env.is_empty()).then_some(env)
 }
 
