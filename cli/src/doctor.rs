@@ -7,7 +7,7 @@
 //! the project's trust and what the sandbox can enforce here (the core's, as `validate` says).
 
 use crate::Failure;
-use crate::install::{Target, base, read_document};
+use crate::install::{Target, base, read_bytes, read_document};
 use crate::paint::Paint;
 use hookwire_core::install::{Installer, Scope};
 use hookwire_core::{Dispatcher, ErrorDetails, ErrorKind, HookInfo};
@@ -75,7 +75,24 @@ fn look(
 ) -> FileFound {
     let mut f =
         FileFound { scope, path, hooks: Vec::new(), bridge: Vec::new(), sample: Vec::new(), problem: None };
-    if let Some(i) = inst {
+    let mut scripts = Vec::new();
+    if let Some(i) = inst.filter(|i| i.data().scripts) {
+        // A hooks directory of scripts (Cline): the bridge is each script install wrote.
+        for &event in i.data().events {
+            let path = f.path.join(event);
+            match read_bytes(&path) {
+                Ok(Some(b)) => {
+                    let text = String::from_utf8(b).unwrap_or_default();
+                    if i.script_program(&text, event).is_some() {
+                        f.bridge.push(event.to_string());
+                        scripts.push(path.to_string_lossy().into_owned());
+                    }
+                }
+                Ok(None) => {}
+                Err(e) => f.problem = Some(format!("{}: {e}", path.display())),
+            }
+        }
+    } else if let Some(i) = inst {
         match read_document(&f.path) {
             Ok(Some(doc)) => f.bridge = i.installed(&doc).into_iter().map(|(e, _)| e).collect(),
             Ok(None) => {}
@@ -90,7 +107,8 @@ fn look(
             return f;
         }
     };
-    f.hooks = d.hooks().into_iter().filter(|h| !is_bridge(&h.command)).collect();
+    let bridge = |command: &str| is_bridge(command) || scripts.iter().any(|s| command.contains(s.as_str()));
+    f.hooks = d.hooks().into_iter().filter(|h| !bridge(&h.command)).collect();
     match d.plan(sample_event) {
         Ok(plan) => {
             f.sample = plan.into_iter().filter(|p| p.runs).map(|p| (p.hook.hook, p.hook.command)).collect()
@@ -144,7 +162,7 @@ fn agents(project: &Path) -> Vec<AgentFound> {
             {
                 continue; // the project is the home directory: the same file
             }
-            if t.file.is_file() {
+            if t.file.is_file() || (i.data().scripts && t.file.is_dir()) {
                 files.push(look(scope.as_str(), t.file, name, &sample_event, Some(&i)));
             }
         }

@@ -56,11 +56,15 @@ impl Scratch {
     }
 }
 
-/// Every agent and each scope it has a file in.
+/// Every agent whose hooks are a document, and each scope it has a file in (Cline's hooks
+/// directory of scripts has its own tests).
 fn targets() -> Vec<(&'static str, &'static str)> {
     let mut out = Vec::new();
     for a in Installer::agents() {
         let d = Installer::for_agent(a).unwrap().data();
+        if d.scripts {
+            continue;
+        }
         if d.user.is_some() {
             out.push((a, "user"));
         }
@@ -100,7 +104,7 @@ fn every_agent_list_is_the_one_the_docs_name() {
     for a in Installer::agents() {
         assert!(docs.contains(&format!("`{a}`")), "docs/bridge.md does not name {a}");
     }
-    assert_eq!(Installer::agents().len(), 16);
+    assert_eq!(Installer::agents().len(), 17);
 }
 
 #[test]
@@ -376,4 +380,86 @@ fn a_key_serde_json_would_read_as_raw_text_is_kept_as_a_plain_key() {
     let doc = parse(&file);
     assert_eq!(doc["$serde_json::private::RawValue"], json!({"a": 1}), "{doc}");
     assert!(doc["hooks"]["preToolUse"].is_array(), "{doc}");
+}
+
+fn mode(path: &Path) -> u32 {
+    std::os::unix::fs::PermissionsExt::mode(&std::fs::metadata(path).unwrap().permissions()) & 0o777
+}
+
+/// Cline reads a hooks directory of one file per event: install writes an executable script per
+/// event that execs the bridge, twice without a change; it never replaces a file of the user's
+/// of the same name; uninstall removes exactly the scripts it wrote, unchanged.
+#[test]
+fn cline_gets_one_executable_script_per_event_and_uninstall_removes_only_its_own() {
+    let s = Scratch::new("install", "cline");
+    let dir = s.file("cline", "user");
+    let events = ["PreToolUse", "PostToolUse", "UserPromptSubmit"];
+    // A file of the user's under an event's name: refused, and nothing written.
+    s.write(&dir.join("PreToolUse"), "#!/bin/sh\necho mine\n");
+    s.write(&dir.join("TaskStart"), "#!/bin/sh\necho start\n");
+    let err = s.fails("install", "cline", "user");
+    assert!(err.contains("is not a script hookwire wrote"), "{err}");
+    assert!(!dir.join("PostToolUse").exists());
+    assert_eq!(std::fs::read_to_string(dir.join("PreToolUse")).unwrap(), "#!/bin/sh\necho mine\n");
+    std::fs::remove_file(dir.join("PreToolUse")).unwrap();
+
+    let report = s.ok("install", "cline", "user");
+    assert_eq!(
+        (report["changed"].as_bool(), report["events"].as_array().map(Vec::len)),
+        (Some(true), Some(3))
+    );
+    for e in events {
+        let text = std::fs::read_to_string(dir.join(e)).unwrap();
+        assert!(text.starts_with("#!/bin/sh\n"), "{text}");
+        assert!(text.ends_with(&format!(" bridge --agent cline --event {e}\n")), "{text}");
+        assert!(text.lines().last().unwrap().starts_with("exec "), "{text}");
+        assert_eq!(mode(&dir.join(e)), 0o755, "{e}");
+    }
+    let before: Vec<String> = events.iter().map(|e| std::fs::read_to_string(dir.join(e)).unwrap()).collect();
+    assert_eq!(s.ok("install", "cline", "user")["changed"], false);
+    let after: Vec<String> = events.iter().map(|e| std::fs::read_to_string(dir.join(e)).unwrap()).collect();
+    assert_eq!(before, after);
+
+    // An edited script is the user's now: uninstall leaves it, and the user's own.
+    let edited = format!("{}echo also mine\n", before[1]);
+    std::fs::write(dir.join("PostToolUse"), &edited).unwrap();
+    let report = s.ok("uninstall", "cline", "user");
+    assert_eq!(report["events"], json!(["PreToolUse", "UserPromptSubmit"]));
+    assert!(!dir.join("PreToolUse").exists() && !dir.join("UserPromptSubmit").exists());
+    assert_eq!(std::fs::read_to_string(dir.join("PostToolUse")).unwrap(), edited);
+    assert_eq!(std::fs::read_to_string(dir.join("TaskStart")).unwrap(), "#!/bin/sh\necho start\n");
+    assert_eq!(s.ok("uninstall", "cline", "user")["changed"], false);
+}
+
+/// The scripts install writes for Cline are read by hookwire's own loader for Cline's hooks
+/// directory, and their bridge runs the user's Claude Code guard: the deny comes back through
+/// Cline's answer (its cancel).
+#[test]
+fn clines_installed_scripts_are_read_by_hookwires_loader_and_their_bridge_runs_the_guard() {
+    let s = Scratch::new("install", "clineloader");
+    guard(&s);
+    for scope in ["user", "project"] {
+        s.ok("install", "cline", scope);
+        let dir = s.file("cline", scope);
+        let event =
+            json!({"hook_event_name": "PreToolUse", "session_id": "s", "cwd": s.proj().to_string_lossy(),
+                           "tool_name": "Bash", "tool_input": {"command": "rm -rf /tmp/x"}})
+            .to_string();
+        let out = s.run(&["fire", "--config", &format!("{}/", dir.to_string_lossy())], &event);
+        let result: Value = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+        assert_eq!(result["decision"], "deny", "{scope}: {result}\n{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            result["reason"].as_str().unwrap_or("").contains("blocked by the guard"),
+            "{scope}: {result}"
+        );
+        // A symlink out of the agent's directory is not followed.
+        s.ok("uninstall", "cline", scope);
+    }
+    let outside = s.0.join("elsewhere");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::write(outside.join("PreToolUse"), "#!/bin/sh\n").unwrap();
+    let dir = s.file("cline", "user");
+    std::os::unix::fs::symlink(outside.join("PreToolUse"), dir.join("PreToolUse")).unwrap();
+    let err = s.fails("install", "cline", "user");
+    assert!(err.contains("through a symlink"), "{err}");
 }

@@ -32,6 +32,10 @@ pub struct Install {
     /// The entry for the agent's `event` running `command`, exactly as the agent reads it: only
     /// keys the agent accepts, since the command string itself is the mark that finds it again.
     pub entry: fn(event: &str, command: &str) -> Value,
+    /// The agent reads no file but a hooks directory of one executable file per event, named
+    /// after the event (Cline): `user` and `project` name the directory, and install writes one
+    /// script per event that execs the bridge ([`script`]) instead of editing a document.
+    pub scripts: bool,
 }
 
 impl Install {
@@ -48,7 +52,19 @@ impl Install {
         at: "hooks",
         list: false,
         entry: group,
+        scripts: false,
     };
+}
+
+/// The first line of a script install writes, after its `#!/bin/sh`: what marks it as
+/// hookwire's, with [`script`]'s exact shape (uninstall removes only a file that is exactly a
+/// script install would write).
+pub const SCRIPT_MARK: &str =
+    "# Written by `hookwire install`; `hookwire uninstall` removes this file while it is unchanged.";
+
+/// The script of a hooks directory (an agent with [`Install::scripts`]) that runs `command`.
+pub fn script(command: &str) -> String {
+    format!("#!/bin/sh\n{SCRIPT_MARK}\nexec {command}\n")
 }
 
 /// A matcher-less group of one command handler: `{"hooks": [{"type": "command", "command"}]}`.
