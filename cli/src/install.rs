@@ -115,19 +115,30 @@ pub fn read_bytes(real: &Path) -> Result<Option<Vec<u8>>, String> {
 /// The file's document (its bytes read by [`read_bytes`]): `None` when there is no file.
 pub fn read_document(real: &Path) -> Result<Option<Value>, String> {
     match read_bytes(real)? {
-        Some(bytes) => parse_document(&bytes),
+        Some(bytes) => parse_document(real, &bytes),
         None => Ok(None),
     }
 }
 
-/// The document of a file's bytes: `None` when they are blank. A file that is not JSON is an
-/// error that names it (never overwritten); a JSON file with comments (Gemini's) is refused
-/// too, because rewriting it would drop them.
-pub fn parse_document(bytes: &[u8]) -> Result<Option<Value>, String> {
+/// Whether the agent's file at `path` is TOML (Kimi's `config.toml`, Vibe's `hooks.toml`).
+fn is_toml(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("toml"))
+}
+
+/// The document of a file's bytes: `None` when they are blank. A file that is not JSON (or
+/// TOML, for a `.toml` file) is an error that names it (never overwritten); a JSON file with
+/// comments (Gemini's) is refused too, because rewriting it would drop them (a TOML file keeps
+/// its comments: [`toml_edited`]).
+pub fn parse_document(path: &Path, bytes: &[u8]) -> Result<Option<Value>, String> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Ok(None);
     }
     let text = std::str::from_utf8(bytes).map_err(|e| format!("is not UTF-8: {e}"))?;
+    if is_toml(path) {
+        let doc =
+            hookwire_core::install::toml_document(text).map_err(|e| format!("{e}; nothing was changed"))?;
+        return Ok(Some(doc));
+    }
     let value: Value = hookwire_core::json::value_exact(text).map_err(|e| {
         let comments = text.contains("//") || text.contains("/*");
         let hint = if comments {
@@ -173,12 +184,68 @@ fn keep_backup(real: &Path, bytes: Option<&[u8]>) -> Result<Option<PathBuf>, Str
     Ok(Some(backup))
 }
 
-/// Writes `doc` (pretty, 2 spaces, a final newline) over `real` through a temporary file in
-/// the same directory and a rename, keeping the file's permissions.
-fn write_atomically(real: &Path, doc: &Value) -> Result<(), String> {
-    let mut text = serde_json::to_string_pretty(doc).map_err(|e| format!("cannot be serialised: {e}"))?;
+/// The text of the file at `real` holding the document `new`: JSON pretty-printed (2 spaces,
+/// a final newline); for a TOML file, its text as read (`bytes`, the document `old`) edited
+/// in place ([`toml_edited`]).
+fn document_text(
+    real: &Path,
+    bytes: Option<&[u8]>,
+    old: Option<&Value>,
+    new: &Value,
+    at: &str,
+) -> Result<String, String> {
+    if is_toml(real) {
+        let text = bytes.map(String::from_utf8_lossy).unwrap_or_default();
+        return toml_edited(&text, old, new, at);
+    }
+    let mut text = serde_json::to_string_pretty(new).map_err(|e| format!("cannot be serialised: {e}"))?;
     text.push('\n');
-    write_text_atomically(real, &text, None)
+    Ok(text)
+}
+
+/// A TOML file's `text` (whose document is `old`) with its `[[at]]` tables made those of the
+/// document `new`, everything else as the user wrote it (comments, order, spacing). The
+/// core's edit keeps the user's tables in order and appends hookwire's (install) or only drops
+/// tables (uninstall), so each old table is kept when it is the next one of the new list, else
+/// removed, and the new list's rest is appended. Tables hookwire writes hold strings only.
+fn toml_edited(text: &str, old: Option<&Value>, new: &Value, at: &str) -> Result<String, String> {
+    let mut doc: toml_edit::DocumentMut =
+        text.parse().map_err(|e| format!("is not valid TOML: {e}; nothing was changed"))?;
+    let old_list = old.and_then(|d| d.get(at)).and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+    let Some(new_list) = new.get(at).and_then(Value::as_array) else {
+        doc.remove(at);
+        return Ok(doc.to_string());
+    };
+    let refuse = || {
+        format!(
+            "holds `{at}` in a form other than `[[{at}]]` tables; hookwire edits only those: add the entries of docs/bridge.md by hand; nothing was changed"
+        )
+    };
+    if doc.get(at).is_none() {
+        doc.insert(at, toml_edit::Item::ArrayOfTables(toml_edit::ArrayOfTables::new()));
+    }
+    let tables = doc.get_mut(at).and_then(toml_edit::Item::as_array_of_tables_mut).ok_or_else(refuse)?;
+    if tables.len() != old_list.len() {
+        return Err(refuse());
+    }
+    let mut next = 0;
+    let mut keep = old_list.iter().map(|entry| {
+        let kept = new_list.get(next) == Some(entry);
+        next += usize::from(kept);
+        kept
+    });
+    tables.retain(|_| keep.next().unwrap_or(false));
+    for entry in &new_list[next..] {
+        let mut table = toml_edit::Table::new();
+        for (k, v) in entry.as_object().into_iter().flatten() {
+            let v = v
+                .as_str()
+                .ok_or_else(|| format!("hookwire's entry has a value that is not a string: {v}"))?;
+            table.insert(k, toml_edit::value(v));
+        }
+        tables.push(table);
+    }
+    Ok(doc.to_string())
 }
 
 /// Writes `text` over `real` through a temporary file in the same directory and a rename,
@@ -261,7 +328,7 @@ fn open(i: &Installer, a: &Args<'_>) -> Result<Opened, Failure> {
     let real = target.resolve().map_err(|e| fail(e, Some(&target.file)))?;
     let bytes = read_bytes(&real).map_err(|e| fail(e, Some(&target.file)))?;
     let doc = match &bytes {
-        Some(b) => parse_document(b).map_err(|e| fail(e, Some(&target.file)))?,
+        Some(b) => parse_document(&real, b).map_err(|e| fail(e, Some(&target.file)))?,
         None => None,
     };
     Ok(Opened { shown: target.file, real, bytes, doc })
@@ -278,11 +345,15 @@ pub fn install(a: &Args<'_>) -> Result<u8, Failure> {
     let new = i.install(doc.as_ref(), &program, &events).map_err(|e| fail(e, Some(&shown)))?;
     let changed = doc.as_ref() != Some(&new);
     let mut backup = None;
-    if changed && a.dry_run {
-        say!("{}", serde_json::to_string_pretty(&new).unwrap_or_default());
-    } else if changed {
-        backup = keep_backup(&real, bytes.as_deref()).map_err(|e| fail(e, Some(&shown)))?;
-        write_atomically(&real, &new).map_err(|e| fail(e, Some(&shown)))?;
+    if changed {
+        let text = document_text(&real, bytes.as_deref(), doc.as_ref(), &new, i.data().at)
+            .map_err(|e| fail(e, Some(&shown)))?;
+        if a.dry_run {
+            say!("{}", text.trim_end());
+        } else {
+            backup = keep_backup(&real, bytes.as_deref()).map_err(|e| fail(e, Some(&shown)))?;
+            write_text_atomically(&real, &text, None).map_err(|e| fail(e, Some(&shown)))?;
+        }
     }
     report(a, "installed", &shown, changed, backup.as_deref(), &events);
     Ok(0)
@@ -307,13 +378,18 @@ pub fn uninstall(a: &Args<'_>) -> Result<u8, Failure> {
     // else goes with the entries.
     let created = !backup_of(&real).exists();
     let mut backup = None;
+    let text = || {
+        document_text(&real, bytes.as_deref(), Some(&doc), &removed.doc, i.data().at)
+            .map_err(|e| fail(e, Some(&shown)))
+    };
     if changed && a.dry_run {
-        say!("{}", serde_json::to_string_pretty(&removed.doc).unwrap_or_default());
+        say!("{}", text()?.trim_end());
     } else if changed && removed.only_skeleton && created {
         std::fs::remove_file(&real).map_err(|e| fail(format!("cannot be removed: {e}"), Some(&shown)))?;
     } else if changed {
+        let text = text()?;
         backup = keep_backup(&real, bytes.as_deref()).map_err(|e| fail(e, Some(&shown)))?;
-        write_atomically(&real, &removed.doc).map_err(|e| fail(e, Some(&shown)))?;
+        write_text_atomically(&real, &text, None).map_err(|e| fail(e, Some(&shown)))?;
     }
     report(a, "uninstalled", &shown, changed, backup.as_deref(), &events);
     Ok(0)

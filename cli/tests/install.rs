@@ -75,8 +75,51 @@ fn targets() -> Vec<(&'static str, &'static str)> {
     out
 }
 
+fn is_toml(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "toml")
+}
+
+/// The agent's file as the document install edits (TOML read by the core's own reading).
 fn parse(path: &Path) -> Value {
-    hookwire_core::json::value_from_slice(&std::fs::read(path).unwrap()).unwrap()
+    let bytes = std::fs::read(path).unwrap();
+    if is_toml(path) {
+        return hookwire_core::install::toml_document(std::str::from_utf8(&bytes).unwrap()).unwrap();
+    }
+    hookwire_core::json::value_from_slice(&bytes).unwrap()
+}
+
+/// A document as the text of the agent's file at `path`: JSON, or TOML (scalars, then a list of
+/// objects as `[[key]]` tables).
+fn text_of(path: &Path, doc: &Value) -> String {
+    if !is_toml(path) {
+        return serde_json::to_string(doc).unwrap();
+    }
+    let mut out = toml_edit::DocumentMut::new();
+    for (k, v) in doc.as_object().unwrap() {
+        let scalar = |v: &Value| match v {
+            Value::String(s) => toml_edit::value(s.as_str()),
+            Value::Bool(b) => toml_edit::value(*b),
+            other => panic!("not a scalar: {other}"),
+        };
+        match v {
+            Value::Array(list) => {
+                let mut tables = toml_edit::ArrayOfTables::new();
+                for o in list {
+                    let mut t = toml_edit::Table::new();
+                    o.as_object().unwrap().iter().for_each(|(k, v)| drop(t.insert(k, scalar(v))));
+                    tables.push(t);
+                }
+                out.insert(k, toml_edit::Item::ArrayOfTables(tables));
+            }
+            Value::Object(m) => {
+                let mut t = toml_edit::Table::new();
+                m.iter().for_each(|(k, v)| drop(t.insert(k, scalar(v))));
+                out.insert(k, toml_edit::Item::Table(t));
+            }
+            v => drop(out.insert(k, scalar(v))),
+        }
+    }
+    out.to_string()
 }
 
 /// A document of the agent's own holding one entry of the user's (the agent's shape, a command
@@ -104,7 +147,7 @@ fn every_agent_list_is_the_one_the_docs_name() {
     for a in Installer::agents() {
         assert!(docs.contains(&format!("`{a}`")), "docs/bridge.md does not name {a}");
     }
-    assert_eq!(Installer::agents().len(), 17);
+    assert_eq!(Installer::agents().len(), 19);
 }
 
 #[test]
@@ -141,7 +184,7 @@ fn installing_into_a_populated_file_keeps_the_users_entries_and_a_backup_and_uni
     for (agent, scope) in targets() {
         let file = s.file(agent, scope);
         let original = populated(agent);
-        let text = serde_json::to_string(&original).unwrap();
+        let text = text_of(&file, &original);
         s.write(&file, &text);
         let report = s.ok("install", agent, scope);
         let backup = PathBuf::from(report["backup"].as_str().unwrap());
@@ -174,7 +217,8 @@ fn a_file_that_is_not_json_is_refused_and_left_as_it_is() {
         let file = s.file(agent, scope);
         s.write(&file, "{\"hooks\": {,}");
         let err = s.fails("install", agent, scope);
-        assert!(err.contains("not valid JSON"), "{agent}: {err}");
+        let syntax = if is_toml(&file) { "not valid TOML" } else { "not valid JSON" };
+        assert!(err.contains(syntax), "{agent}: {err}");
         assert_eq!(std::fs::read_to_string(&file).unwrap(), "{\"hooks\": {,}");
         assert!(!PathBuf::from(format!("{}.hookwire-bak", file.display())).exists());
         std::fs::remove_file(&file).unwrap();
@@ -462,4 +506,49 @@ fn clines_installed_scripts_are_read_by_hookwires_loader_and_their_bridge_runs_t
     std::os::unix::fs::symlink(outside.join("PreToolUse"), dir.join("PreToolUse")).unwrap();
     let err = s.fails("install", "cline", "user");
     assert!(err.contains("through a symlink"), "{err}");
+}
+
+/// Kimi's `config.toml` and Vibe's `hooks.toml` are edited in place: the user's comments,
+/// order and spacing stay byte for byte around hookwire's `[[hooks]]` tables, a second
+/// install changes nothing, and uninstall gives back the file exactly as it was.
+#[test]
+fn a_toml_file_keeps_the_users_comments_and_formatting_and_uninstall_gives_it_back_exactly() {
+    let s = Scratch::new("install", "toml");
+    for (agent, mine) in [
+        (
+            "kimi-cli",
+            "[[hooks]]\nevent   = \"PreToolUse\"   # my guard\ncommand = \"./guard.sh\"\nmatcher = \"Shell\"\n",
+        ),
+        (
+            "mistral-vibe",
+            "[[hooks]]\nname = \"mine\"  # my guard\ntype = \"pre_tool\"\ncommand = \"./guard.sh\"\n",
+        ),
+    ] {
+        let file = s.file(agent, "user");
+        let original =
+            format!("# my settings\ndefault_model = \"m\"   # keep this\n\n{mine}\n[other]\nx = 1 # one\n");
+        s.write(&file, &original);
+        let report = s.ok("install", agent, "user");
+        assert_eq!(report["changed"], true);
+        let installed = std::fs::read_to_string(&file).unwrap();
+        for line in original.lines().filter(|l| !l.is_empty()) {
+            assert!(installed.contains(line), "{agent}: the line {line:?} is gone:\n{installed}");
+        }
+        let i = Installer::for_agent(agent).unwrap();
+        assert_eq!(i.installed(&parse(&file)).len(), i.data().events.len(), "{agent}:\n{installed}");
+        assert_eq!(s.ok("install", agent, "user")["changed"], false);
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), installed);
+        assert_eq!(
+            std::fs::read_to_string(PathBuf::from(report["backup"].as_str().unwrap())).unwrap(),
+            original
+        );
+        assert_eq!(s.ok("uninstall", agent, "user")["changed"], true);
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), original, "{agent}: uninstall is not exact");
+        // A `hooks` that is not `[[hooks]]` tables is refused and left as it is.
+        let inline = "hooks = [{event = \"Stop\", command = \"x\", name = \"n\", type = \"post_agent\"}]\n";
+        s.write(&file, inline);
+        let err = s.fails("install", agent, "user");
+        assert!(err.contains("[[hooks]]"), "{agent}: {err}");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), inline);
+    }
 }

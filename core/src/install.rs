@@ -296,6 +296,12 @@ impl Installer {
     }
 }
 
+/// A TOML configuration file's text (Kimi's `config.toml`, Vibe's `hooks.toml`) as the JSON
+/// document install edits: the loader's own reading, bounded in depth, datetimes as their text.
+pub fn toml_document(text: &str) -> Result<Value, String> {
+    crate::load::toml::parse(text).map_err(|(l, c, why)| format!("is not valid TOML at {l}:{c}: {why}"))
+}
+
 /// What uninstall leaves.
 #[derive(Debug, Clone)]
 pub struct Removed {

@@ -16,6 +16,7 @@
 
 mod answer;
 mod config;
+mod install;
 mod reading;
 
 use super::Profile;
@@ -70,6 +71,7 @@ pub(super) static PROFILE: Profile = Profile {
     dedup: super::Dedup::Command,
     default_timeout_s: Some(30.0),
     answer: Some(answer::answer),
+    install: Some(&install::INSTALL),
     ..Profile::BASE
 };
 
