@@ -166,10 +166,80 @@ fn agents(project: &Path) -> Vec<AgentFound> {
                 files.push(look(scope.as_str(), t.file, name, &sample_event, Some(&i)));
             }
         }
-        out.push(AgentFound { name, binaries: on_path(i.data().binaries), files });
+        // Every other file the agent reads (its own discovery), each once.
+        for read in i.data().reads {
+            for (scope, target) in read_targets(read, home.as_deref(), project, i.data().scripts) {
+                if files.iter().any(|f| f.path == target.file) {
+                    continue;
+                }
+                match target.resolve() {
+                    Ok(_) => files.push(look(scope, target.file, name, &sample_event, Some(&i))),
+                    Err(why) => files.push(FileFound {
+                        scope,
+                        path: target.file,
+                        hooks: Vec::new(),
+                        bridge: Vec::new(),
+                        sample: Vec::new(),
+                        problem: Some(format!("not read: it {why}")),
+                    }),
+                }
+            }
+        }
+        let binaries = on_path(i.data().binaries);
+        // Claude Code's own files that an agent also reads (VS Code's `.claude/settings.json`)
+        // do not find the agent: they are Claude Code's, listed there.
+        let claude_codes = |f: &FileFound| f.path.components().any(|c| c.as_os_str() == ".claude");
+        if binaries.is_empty() && files.iter().all(claude_codes) {
+            files.clear();
+        }
+        out.push(AgentFound { name, binaries, files });
     }
     out.retain(|a| !a.files.is_empty() || !a.binaries.is_empty());
     out
+}
+
+/// Entries of a hooks directory looked at; beyond, the rest are not (as the loader's listing).
+const MAX_DIR_ENTRIES: usize = 256;
+
+/// The files of one `reads` path of an agent (`Install::reads`) that are there, with their
+/// scope: the file; for a hooks directory (`…/`) each `*.json` in it, in name order, at most
+/// [`MAX_DIR_ENTRIES`] entries looked at, or the directory itself for an agent whose hooks
+/// are scripts. Only what is there: a symlink counts (its target is checked by
+/// [`Target::resolve`] before anything is read), a directory entry that is not a file does
+/// not.
+fn read_targets(
+    read: &str,
+    home: Option<&Path>,
+    project: &Path,
+    scripts: bool,
+) -> Vec<(&'static str, Target)> {
+    let (scope, base, rel) = match (read.strip_prefix("~/"), read.strip_prefix('/')) {
+        (Some(rel), _) => match home {
+            Some(h) => ("user", h, rel),
+            None => return Vec::new(),
+        },
+        (None, Some(rel)) => ("managed", Path::new("/"), rel),
+        (None, None) => ("project", project, read),
+    };
+    let there = |p: &Path| std::fs::symlink_metadata(p).is_ok();
+    let Some(dir) = rel.strip_suffix('/') else {
+        let t = Target::of(base, rel);
+        return if there(&t.file) { vec![(scope, t)] } else { Vec::new() };
+    };
+    let path = base.join(dir);
+    if scripts {
+        return if path.is_dir() { vec![(scope, Target::of(base, dir))] } else { Vec::new() };
+    }
+    let Ok(entries) = std::fs::read_dir(&path) else { return Vec::new() };
+    let mut names: Vec<String> = entries
+        .take(MAX_DIR_ENTRIES)
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_ok_and(|t| !t.is_dir()))
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.to_ascii_lowercase().ends_with(".json"))
+        .collect();
+    names.sort();
+    names.into_iter().map(|n| (scope, Target::of(base, &format!("{dir}/{n}")))).collect()
 }
 
 /// One disagreement: a hook (event, matcher, command) some agents with hook files run and

@@ -552,3 +552,54 @@ fn a_toml_file_keeps_the_users_comments_and_formatting_and_uninstall_gives_it_ba
         assert_eq!(std::fs::read_to_string(&file).unwrap(), inline);
     }
 }
+
+/// doctor reads every file an agent reads (its own discovery), not only the one install
+/// writes: Copilot's other hooks files in `.github/hooks/`, Qwen's `settings.local.json`; a
+/// symlink leading out of the agent's directory and a FIFO are named, not read, and nothing
+/// blocks. Claude Code's files that VS Code also reads do not make VS Code found.
+#[test]
+fn doctor_reads_every_file_each_agent_reads_and_follows_no_symlink_out() {
+    let s = Scratch::new("install", "doctorreads");
+    guard(&s);
+    let team = s.proj().join(".github/hooks/team.json");
+    s.write(
+        &team,
+        r#"{"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": "./team-guard.sh"}]}}"#,
+    );
+    let local = s.proj().join(".qwen/settings.local.json");
+    s.write(
+        &local,
+        r#"{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "./qwen-local.sh"}]}]}}"#,
+    );
+    let outside = s.0.join("outside.json");
+    std::fs::write(&outside, "{}").unwrap();
+    std::os::unix::fs::symlink(&outside, s.proj().join(".github/hooks/linked.json")).unwrap();
+    let fifo = std::ffi::CString::new(s.proj().join(".github/hooks/pipe.json").to_str().unwrap()).unwrap();
+    // SAFETY: `fifo` is a valid NUL-terminated path for the duration of the call.
+    assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0);
+    let proj = s.proj().to_string_lossy().into_owned();
+    let out = run_or_hang(&s, &["doctor", "--json", "--project-dir", &proj]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let agent =
+        |name: &str| report["agents"].as_array().unwrap().iter().find(|a| a["agent"] == name).cloned();
+    let files = |name: &str| agent(name).map(|a| a["files"].as_array().unwrap().clone()).unwrap_or_default();
+    let path_of = |f: &Value| f["path"].as_str().unwrap().to_string();
+    let copilot = files("copilot-cli");
+    let team_file = copilot.iter().find(|f| path_of(f).ends_with("team.json")).expect("team.json read");
+    assert!(team_file["hooks"].to_string().contains("./team-guard.sh"), "{team_file}");
+    let linked = copilot.iter().find(|f| path_of(f).ends_with("linked.json")).expect("linked.json named");
+    assert!(linked["problem"].as_str().unwrap().contains("symlink"), "{linked}");
+    let pipe = copilot.iter().find(|f| path_of(f).ends_with("pipe.json")).expect("pipe.json named");
+    assert!(pipe["problem"].as_str().unwrap().contains("not a regular file"), "{pipe}");
+    let qwen = files("qwen-code");
+    assert!(qwen.iter().any(|f| f["hooks"].to_string().contains("./qwen-local.sh")), "{qwen:?}");
+    assert!(report["disagreements"].to_string().contains("./team-guard.sh"));
+    // VS Code reads ~/.claude/settings.json too, but that alone does not find VS Code.
+    let vs_code_own = files("vs-code").iter().any(|f| !path_of(f).contains("/.claude/"));
+    assert!(
+        agent("vs-code").is_none()
+            || vs_code_own
+            || !agent("vs-code").unwrap()["binaries"].as_array().unwrap().is_empty()
+    );
+}

@@ -36,6 +36,12 @@ pub struct Install {
     /// after the event (Cline): `user` and `project` name the directory, and install writes one
     /// script per event that execs the bridge ([`script`]) instead of editing a document.
     pub scripts: bool,
+    /// Every other file the agent reads its hooks from, beside `user` and `project`, for
+    /// `hookwire doctor`: `~/…` under the home directory, `/…` absolute (system and managed
+    /// files), else in the project. A path ending in `/` is a hooks directory: each of its
+    /// `*.json` files is a file of the agent (a directory of scripts, [`Install::scripts`], is
+    /// read whole).
+    pub reads: &'static [&'static str],
 }
 
 impl Install {
@@ -53,6 +59,7 @@ impl Install {
         list: false,
         entry: group,
         scripts: false,
+        reads: &[],
     };
 }
 

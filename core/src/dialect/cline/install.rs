@@ -15,5 +15,6 @@ pub(super) static INSTALL: Install = Install {
     events: &["PreToolUse", "PostToolUse", "UserPromptSubmit"],
     names_event: true,
     scripts: true,
+    reads: &["~/Documents/Cline/Hooks/", ".cline/hooks/"],
     ..Install::HOOKS
 };

@@ -8,5 +8,6 @@ pub(super) static INSTALL: Install = Install {
     project: Some(".codex/hooks.json"),
     binaries: &["codex"],
     events: &["PreToolUse", "PermissionRequest", "PostToolUse", "UserPromptSubmit", "SessionStart", "Stop"],
+    reads: &["~/.codex/config.toml", ".codex/config.toml"],
     ..Install::HOOKS
 };
