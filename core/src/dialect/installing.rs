@@ -61,6 +61,10 @@ impl Install {
         scripts: false,
         reads: &[],
     };
+
+    /// The values of an agent whose hooks are `[[hooks]]` tables of a TOML file, each naming
+    /// its event (Kimi's `config.toml`, Vibe's `hooks.toml`): a list under `hooks`.
+    pub const TABLES: Install = Install { skeleton: r#"{"hooks": []}"#, list: true, ..Install::HOOKS };
 }
 
 /// The first line of a script install writes, after its `#!/bin/sh`: what marks it as

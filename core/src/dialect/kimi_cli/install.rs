@@ -12,11 +12,8 @@ pub(super) static INSTALL: Install = Install {
     project: None,
     binaries: &["kimi"],
     events: &["PreToolUse", "UserPromptSubmit", "Stop"],
-    skeleton: r#"{"hooks": []}"#,
-    at: "hooks",
-    list: true,
     entry,
-    ..Install::HOOKS
+    ..Install::TABLES
 };
 
 fn entry(event: &str, command: &str) -> Value {

@@ -12,11 +12,8 @@ pub(super) static INSTALL: Install = Install {
     project: Some(".vibe/hooks.toml"),
     binaries: &["vibe"],
     events: &["pre_tool", "post_tool", "post_agent"],
-    skeleton: r#"{"hooks": []}"#,
-    at: "hooks",
-    list: true,
     entry,
-    ..Install::HOOKS
+    ..Install::TABLES
 };
 
 fn entry(event: &str, command: &str) -> Value {

@@ -25,7 +25,7 @@ pub fn answer(a: &Answering<'_>) -> Answer {
         Err(failed) => return failed,
     };
     let native = a.native;
-    let can_block = super::PROFILE.native_event(native).is_some_and(|e| e.can_block);
+    let can_block = a.can_block(&super::PROFILE);
     let mut out = Map::new();
     let block = |out: &mut Map<String, Value>, why: String| {
         out.insert("status".into(), json!("block"));

@@ -8,6 +8,6 @@
 use crate::dialect::answering::{Answer, Answering, by_exit_code};
 
 pub fn answer(a: &Answering<'_>) -> Answer {
-    let can_block = super::PROFILE.native_event(a.native).is_some_and(|e| e.can_block);
+    let can_block = a.can_block(&super::PROFILE);
     by_exit_code("ok", a, can_block)
 }
