@@ -139,11 +139,11 @@ impl Bridge {
     /// beside the fire's own: a tool name that is not Claude Code's after the agent's
     /// translation (the user's `Bash` guard does not meet it), and a tool input the agent did
     /// not send whole (neocode's preview), whose unread arguments are placeholders that leave
-    /// an `if` rule undecided, so its hook runs. None for Claude Code itself, whose tools are
-    /// Claude Code's by definition.
+    /// an `if` rule undecided, so its hook runs. None for the canonical dialect (Claude Code),
+    /// whose tools are Claude Code's by definition.
     pub fn warnings(&self, canonical: &Value) -> Vec<String> {
         let mut out = Vec::new();
-        if self.dialect == Dialect::ClaudeCode {
+        if self.dialect == Dialect::DEFAULT {
             return out;
         }
         if let Some(tool) = canonical.get("tool_name").and_then(Value::as_str) {

@@ -107,8 +107,8 @@ fn read_back(
 ) -> crate::verdict::Reading {
     let cmd = CommandSpec::Shell { script: "hookwire bridge".into(), shell: Shell::Sh };
     let mut h = Handler::command(format!("user:{native}[0]"), 0, cmd, d, native);
-    // The bridge's entry as docs/bridge.md writes it: ub blocks only through `on_failure: block`.
-    h.fail_closed = d == Dialect::Ub;
+    // The bridge's entry as docs/bridge.md writes it (ub's `on_failure: block`).
+    h.fail_closed = d.rules().profile().bridge_fails_closed;
     let ev = FireEvent::plain(spec, event);
     let end = End::Exited(a.exit_code);
     let (stdout, stderr) = (text(&String::from_utf8_lossy(&a.stdout)), text(&a.stderr));

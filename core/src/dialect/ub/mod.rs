@@ -42,6 +42,7 @@ pub(super) static PROFILE: Profile = Profile {
     strategy: Strategy::RunAll,
     fold_summary: "run-all: one hook at a time, every matched hook runs even after a block",
     answer: Some(answer::answer),
+    bridge_fails_closed: true,
     ..Profile::BASE
 };
 
