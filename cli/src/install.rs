@@ -203,49 +203,97 @@ fn document_text(
     Ok(text)
 }
 
-/// A TOML file's `text` (whose document is `old`) with its `[[at]]` tables made those of the
-/// document `new`, everything else as the user wrote it (comments, order, spacing). The
-/// core's edit keeps the user's tables in order and appends hookwire's (install) or only drops
-/// tables (uninstall), so each old table is kept when it is the next one of the new list, else
-/// removed, and the new list's rest is appended. Tables hookwire writes hold strings only.
+/// A TOML file's `text` (whose document is `old`) with hookwire's entries made those of the
+/// document `new`, everything else as the user wrote it (comments, order, spacing): `[[at]]`
+/// tables (Kimi, Vibe), or for an agent whose entries sit in lists per event (`[[at.<Event>]]`,
+/// Codex's `config.toml`) each event's list. The core's edit keeps the user's entries in order
+/// and appends hookwire's (install) or only drops entries (uninstall), so each old entry is kept
+/// when it is the next one of the new list, else removed, and the new list's rest is appended.
 fn toml_edited(text: &str, old: Option<&Value>, new: &Value, at: &str) -> Result<String, String> {
     let mut doc: toml_edit::DocumentMut =
         text.parse().map_err(|e| format!("is not valid TOML: {e}; nothing was changed"))?;
-    let old_list = old.and_then(|d| d.get(at)).and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
-    let Some(new_list) = new.get(at).and_then(Value::as_array) else {
-        doc.remove(at);
-        return Ok(doc.to_string());
-    };
-    let refuse = || {
+    let refuse = |what: &str| {
         format!(
-            "holds `{at}` in a form other than `[[{at}]]` tables; hookwire edits only those: add the entries of docs/bridge.md by hand; nothing was changed"
+            "holds `{what}` in a form other than `[[{what}]]` tables; hookwire edits only those: add the entries of docs/bridge.md by hand; nothing was changed"
         )
     };
-    if doc.get(at).is_none() {
-        doc.insert(at, toml_edit::Item::ArrayOfTables(toml_edit::ArrayOfTables::new()));
+    let old_at = old.and_then(|d| d.get(at));
+    match new.get(at) {
+        None => drop(doc.remove(at)),
+        Some(Value::Array(new_list)) => {
+            let old_list = old_at.and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+            let item =
+                doc.entry(at).or_insert(toml_edit::Item::ArrayOfTables(toml_edit::ArrayOfTables::new()));
+            let tables = item.as_array_of_tables_mut().ok_or_else(|| refuse(at))?;
+            edit_tables(tables, old_list, new_list).map_err(|()| refuse(at))?;
+        }
+        Some(Value::Object(new_map)) => {
+            let old_map = old_at.and_then(Value::as_object).cloned().unwrap_or_default();
+            let mut implicit = toml_edit::Table::new();
+            implicit.set_implicit(true);
+            let item = doc.entry(at).or_insert(toml_edit::Item::Table(implicit));
+            let table = item.as_table_mut().ok_or_else(|| refuse(at))?;
+            for event in old_map.keys().chain(new_map.keys().filter(|k| !old_map.contains_key(*k))) {
+                let what = format!("{at}.{event}");
+                let Some(new_list) = new_map.get(event).and_then(Value::as_array) else {
+                    table.remove(event);
+                    continue;
+                };
+                let old_list = old_map.get(event).and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+                let item = table
+                    .entry(event)
+                    .or_insert(toml_edit::Item::ArrayOfTables(toml_edit::ArrayOfTables::new()));
+                let tables = item.as_array_of_tables_mut().ok_or_else(|| refuse(&what))?;
+                edit_tables(tables, old_list, new_list).map_err(|()| refuse(&what))?;
+            }
+        }
+        Some(other) => return Err(format!("hookwire's `{at}` is neither a list nor a map: {other}")),
     }
-    let tables = doc.get_mut(at).and_then(toml_edit::Item::as_array_of_tables_mut).ok_or_else(refuse)?;
-    if tables.len() != old_list.len() {
-        return Err(refuse());
+    Ok(doc.to_string())
+}
+
+/// `tables` (whose documents are `old`) made the list `new`: each old table kept when it is
+/// the next one of `new`, else removed, and the rest of `new` appended. `Err` when the tables
+/// are not the list `old` describes.
+fn edit_tables(tables: &mut toml_edit::ArrayOfTables, old: &[Value], new: &[Value]) -> Result<(), ()> {
+    if tables.len() != old.len() {
+        return Err(());
     }
     let mut next = 0;
-    let mut keep = old_list.iter().map(|entry| {
-        let kept = new_list.get(next) == Some(entry);
+    let mut keep = old.iter().map(|entry| {
+        let kept = new.get(next) == Some(entry);
         next += usize::from(kept);
         kept
     });
     tables.retain(|_| keep.next().unwrap_or(false));
-    for entry in &new_list[next..] {
-        let mut table = toml_edit::Table::new();
-        for (k, v) in entry.as_object().into_iter().flatten() {
-            let v = v
-                .as_str()
-                .ok_or_else(|| format!("hookwire's entry has a value that is not a string: {v}"))?;
-            table.insert(k, toml_edit::value(v));
-        }
-        tables.push(table);
+    for entry in &new[next..] {
+        tables.push(table_of(entry));
     }
-    Ok(doc.to_string())
+    Ok(())
+}
+
+/// One of hookwire's entries as a TOML table: a list of objects is `[[…]]` tables (Codex's
+/// handlers in a group), anything else a value.
+fn table_of(entry: &Value) -> toml_edit::Table {
+    let mut table = toml_edit::Table::new();
+    for (k, v) in entry.as_object().into_iter().flatten() {
+        let item = match v {
+            Value::Array(list) if list.iter().all(Value::is_object) => {
+                let mut tables = toml_edit::ArrayOfTables::new();
+                list.iter().for_each(|x| tables.push(table_of(x)));
+                toml_edit::Item::ArrayOfTables(tables)
+            }
+            Value::String(s) => toml_edit::value(s.as_str()),
+            Value::Bool(b) => toml_edit::value(*b),
+            Value::Number(n) => match n.as_i64() {
+                Some(i) => toml_edit::value(i),
+                None => toml_edit::value(n.as_f64().unwrap_or_default()),
+            },
+            other => toml_edit::value(other.to_string()),
+        };
+        table.insert(k, item);
+    }
+    table
 }
 
 /// Writes `text` over `real` through a temporary file in the same directory and a rename,
@@ -320,11 +368,23 @@ struct Opened {
     doc: Option<Value>,
 }
 
-/// Where the agent's file is, resolved, and what it holds.
+/// Where the agent's file is, resolved, and what it holds: the scope's file, or the TOML file
+/// beside it when that already holds the agent's hooks (`Install::toml_beside`, Codex's
+/// `config.toml` with a `[hooks]` table), so that the scope keeps one file of hooks.
 fn open(i: &Installer, a: &Args<'_>) -> Result<Opened, Failure> {
-    let rel = i.file(a.scope).map_err(|e| fail(e, None))?;
     let base = base(a.scope, a.project_dir).map_err(|e| fail(e, None))?;
-    let target = Target::of(&base, rel);
+    if let Some(beside) = i.data().toml_beside {
+        let opened = open_at(&base, beside)?;
+        if opened.doc.as_ref().is_some_and(|d| d.get(i.data().at).is_some()) {
+            return Ok(opened);
+        }
+    }
+    open_at(&base, i.file(a.scope).map_err(|e| fail(e, None))?)
+}
+
+/// The file `rel` under `base`, resolved, and what it holds.
+fn open_at(base: &Path, rel: &str) -> Result<Opened, Failure> {
+    let target = Target::of(base, rel);
     let real = target.resolve().map_err(|e| fail(e, Some(&target.file)))?;
     let bytes = read_bytes(&real).map_err(|e| fail(e, Some(&target.file)))?;
     let doc = match &bytes {

@@ -603,3 +603,41 @@ fn doctor_reads_every_file_each_agent_reads_and_follows_no_symlink_out() {
             || !agent("vs-code").unwrap()["binaries"].as_array().unwrap().is_empty()
     );
 }
+
+/// Codex reads hooks from `config.toml`'s `[hooks]` too, and warns when a layer has both files:
+/// where the user's hooks are in `config.toml`, install writes there (comments kept), its
+/// bridge runs the guard when hookwire's loader reads the file, `hooks.json` is not created,
+/// and uninstall gives back the file exactly.
+#[test]
+fn codex_hooks_in_config_toml_get_the_bridge_there_and_uninstall_gives_the_file_back() {
+    let s = Scratch::new("install", "codextoml");
+    guard(&s);
+    let config = s.home().join(".codex/config.toml");
+    let original = "# my Codex\nmodel = \"gpt-5\"  # keep\n\n[features]\nhooks = true\n\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = \"command\"\ncommand = \"./notify.sh\"  # mine\n";
+    s.write(&config, original);
+    let report = s.ok("install", "codex", "user");
+    assert_eq!(report["file"].as_str().unwrap(), config.to_string_lossy());
+    assert!(!s.file("codex", "user").exists(), "hooks.json was created beside config.toml");
+    let installed = std::fs::read_to_string(&config).unwrap();
+    for line in original.lines().filter(|l| !l.is_empty()) {
+        assert!(installed.contains(line), "the line {line:?} is gone:\n{installed}");
+    }
+    let i = Installer::for_agent("codex").unwrap();
+    assert_eq!(i.installed(&parse(&config)).len(), i.data().events.len(), "{installed}");
+    assert_eq!(s.ok("install", "codex", "user")["changed"], false);
+    assert_eq!(std::fs::read_to_string(&config).unwrap(), installed);
+    let event = json!({"hook_event_name": "PreToolUse", "session_id": "s", "cwd": s.proj().to_string_lossy(),
+                       "tool_name": "Bash", "tool_input": {"command": "rm -rf /tmp/x"}})
+    .to_string();
+    let out = s.run(&["fire", "--config", &config.to_string_lossy()], &event);
+    let result: Value = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+    assert_eq!(result["decision"], "deny", "{result}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(s.ok("uninstall", "codex", "user")["changed"], true);
+    assert_eq!(std::fs::read_to_string(&config).unwrap(), original);
+    // Without `[hooks]` in config.toml, hooks.json is Codex's file, and config.toml is untouched.
+    let plain = "model = \"gpt-5\"\n";
+    s.write(&config, plain);
+    s.ok("install", "codex", "user");
+    assert!(s.file("codex", "user").exists());
+    assert_eq!(std::fs::read_to_string(&config).unwrap(), plain);
+}

@@ -42,6 +42,11 @@ pub struct Install {
     /// `*.json` files is a file of the agent (a directory of scripts, [`Install::scripts`], is
     /// read whole).
     pub reads: &'static [&'static str],
+    /// A TOML file the agent also reads its hooks from, in the same place in either scope
+    /// (Codex's `.codex/config.toml`, its `[hooks]` table): when it already holds the hooks
+    /// (`at`), install and uninstall use it instead of `user`/`project`, so that the scope
+    /// keeps one file of hooks (Codex warns when both hold some).
+    pub toml_beside: Option<&'static str>,
 }
 
 impl Install {
@@ -60,6 +65,7 @@ impl Install {
         entry: group,
         scripts: false,
         reads: &[],
+        toml_beside: None,
     };
 
     /// The values of an agent whose hooks are `[[hooks]]` tables of a TOML file, each naming
