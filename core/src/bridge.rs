@@ -12,6 +12,7 @@
 //! is one line of [`Answer::losses`]. This module never runs a process; the CLI fires.
 
 use crate::catalog::{self, Dialect};
+use crate::dialect::tool_names;
 use crate::result::FireResult;
 use serde_json::Value;
 
@@ -183,8 +184,6 @@ impl Bridge {
         })
     }
 }
-
-pub(crate) mod tool_names;
 
 #[cfg(test)]
 mod tests;

@@ -43,6 +43,7 @@ mod qoder;
 mod qwen_code;
 pub(crate) mod settings;
 pub(crate) mod time;
+pub(crate) mod tool_names;
 mod ub;
 mod vs_code;
 mod windsurf;

@@ -8,7 +8,7 @@
 //! gives the rest placeholders that leave an `if` rule undecided (so its hook runs), with a
 //! warning.
 
-use crate::bridge::tool_names;
+use crate::dialect::tool_names;
 use serde_json::{Value, json};
 
 const KEYS: &[(&str, &str)] = &[

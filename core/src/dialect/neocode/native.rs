@@ -8,7 +8,7 @@
 //! the members read whole and gives the rest placeholders that leave an `if` rule undecided,
 //! so its hook runs (a guard errs toward running), with a warning.
 
-use crate::bridge::tool_names;
+use crate::dialect::tool_names;
 use serde_json::{Value, json};
 
 const KEYS: &[(&str, &str)] = &[("session_id", "session_id"), ("run_id", "run_id")];

@@ -2,11 +2,11 @@
 //! backwards): `event` names it (the bridge copies it to `hook_event_name`), `cwd`,
 //! `toolName`/`toolArgs` → `tool_name`/`tool_input` under Claude Code's tool names **[u]**: ok's
 //! own tool names are not recorded, so the bridge's table of common spellings
-//! (`bridge::tool_names`) decides, and a name it does not know passes as is with a warning;
+//! (`dialect/tool_names.rs`) decides, and a name it does not know passes as is with a warning;
 //! `toolResult` → `tool_response`, `prompt`, `lastAssistantText` → `last_assistant_message`,
 //! `turn` as given.
 
-use crate::bridge::tool_names;
+use crate::dialect::tool_names;
 use serde_json::{Value, json};
 
 const KEYS: &[(&str, &str)] = &[

@@ -11,8 +11,8 @@
 //! `Read`, `AfterFileEdit` PostToolUse of `Edit`, so a `Bash` guard runs for them too.
 //! `PreToolUseResult` is Goose's own: no canonical event.
 
-use crate::bridge::tool_names;
 use crate::catalog::{lookup, spec};
+use crate::dialect::tool_names;
 use serde_json::{Value, json};
 
 const KEYS: &[(&str, &str)] = &[

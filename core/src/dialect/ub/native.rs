@@ -6,7 +6,7 @@
 //! `post_tool_call` is PostToolUse with `tool_response` ← `result.content`, or
 //! PostToolUseFailure with `error` when `result.is_error`; `post_user_turn` is Stop.
 
-use crate::bridge::tool_names;
+use crate::dialect::tool_names;
 use serde_json::{Value, json};
 
 const KEYS: &[(&str, &str)] = &[("session_id", "session_id"), ("turn", "turn"), ("cwd", "cwd")];
