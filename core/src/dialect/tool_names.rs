@@ -65,30 +65,46 @@ pub fn claude_code_name(name: &str, input: Option<&Value>) -> Option<&'static st
     TABLE.iter().find(|(_, names)| names.contains(&lower.as_str())).map(|(cc, _)| *cc)
 }
 
+/// Claude Code's keys of a tool's input that agents spell otherwise: (the Claude Code tools
+/// that have it, the key, the agents' spellings).
+const KEYS: &[(&[&str], &str, &[&str])] = &[
+    (&["Bash"], "command", &["cmd", "script", "command_line"]),
+    (&["Read", "Write", "Edit"], "file_path", &["path", "file", "filename"]),
+    (&["WebFetch"], "url", &["uri", "link"]),
+    // Goose's `text_editor` writes a whole file from `file_text`.
+    (&["Write"], "content", &["file_text"]),
+];
+
 /// The agent's tool input with Claude Code's keys added where the agent spells them otherwise
 /// (the agent's own keys stay): what Claude Code's `if` rules and the user's hooks read.
 pub fn with_claude_code_keys(cc_tool: &str, input: Value) -> Value {
     let Value::Object(mut m) = input else { return input };
-    let (key, aliases): (&str, &[&str]) = match cc_tool {
-        "Bash" => ("command", &["cmd", "script", "command_line"]),
-        "Read" | "Write" | "Edit" => ("file_path", &["path", "file", "filename"]),
-        "WebFetch" => ("url", &["uri", "link"]),
-        _ => return Value::Object(m),
-    };
-    if !m.contains_key(key)
-        && let Some(v) = aliases.iter().find_map(|a| m.get(*a).filter(|v| v.is_string())).cloned()
-    {
-        m.insert(key.to_string(), v);
-    }
-    // Goose's `text_editor` writes a whole file from `file_text`: Claude Code's Write names it
-    // `content`.
-    if cc_tool == "Write"
-        && !m.contains_key("content")
-        && let Some(v) = m.get("file_text").cloned()
-    {
-        m.insert("content".to_string(), v);
+    for (_, key, aliases) in KEYS.iter().filter(|(tools, _, _)| tools.contains(&cc_tool)) {
+        if !m.contains_key(*key)
+            && let Some(v) = aliases.iter().find_map(|a| m.get(*a).filter(|v| v.is_string())).cloned()
+        {
+            m.insert((*key).to_string(), v);
+        }
     }
     Value::Object(m)
+}
+
+/// A rewrite of a tool input made on Claude Code's keys (`rewritten`), back in the agent's
+/// keys: where the input the hooks saw (`original`) had a Claude Code key copied from the
+/// agent's own ([`with_claude_code_keys`]), the rewritten value goes to the agent's key and the
+/// copy goes, so that the agent runs what the hook wrote rather than its own unchanged key.
+pub fn in_agent_keys(original: Option<&Value>, rewritten: &Value) -> Value {
+    let Value::Object(mut out) = rewritten.clone() else { return rewritten.clone() };
+    for (_, key, aliases) in KEYS {
+        let Some(seen) = original.and_then(|o| o.get(*key)) else { continue };
+        let Some(own) = aliases.iter().find(|a| original.and_then(|o| o.get(**a)) == Some(seen)) else {
+            continue;
+        };
+        if let Some(v) = out.shift_remove(*key) {
+            out.insert((*own).to_string(), v);
+        }
+    }
+    Value::Object(out)
 }
 
 /// The tool name and input of an agent's tool call as Claude Code's: the table's name and keys,
@@ -247,6 +263,16 @@ mod tests {
         assert_eq!((input["file_path"].as_str(), input["content"].as_str()), (Some("/a"), Some("x")));
         let (name, input) = canonical_tool("frobnicate", json!({"path": "/a"}));
         assert_eq!((name.as_str(), input), ("frobnicate", json!({"path": "/a"})));
+    }
+
+    #[test]
+    fn a_rewrite_on_claude_codes_keys_goes_back_to_the_agents_own() {
+        let (_, seen) = canonical_tool("shell", json!({"cmd": "rm -rf x", "timeout": 5}));
+        let rewritten = json!({"cmd": "rm -rf x", "command": "rm -ri x", "timeout": 5});
+        assert_eq!(in_agent_keys(Some(&seen), &rewritten), json!({"cmd": "rm -ri x", "timeout": 5}));
+        // An input in Claude Code's keys already stays as the hook wrote it.
+        let seen = json!({"command": "ls"});
+        assert_eq!(in_agent_keys(Some(&seen), &json!({"command": "ls -a"})), json!({"command": "ls -a"}));
     }
 
     #[test]

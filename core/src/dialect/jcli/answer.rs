@@ -9,7 +9,8 @@
 //! - `continue: false` is `{"action": "stop", "system_message": <stop reason>}` on
 //!   `pre_tool_execution` and `pre_send_message`; dropped on `stop` (j-cli's stop there keeps
 //!   the agent working, the opposite) and where j-cli cannot block.
-//! - A rewrite is `tool_arguments` (a string of compact JSON) on `pre_tool_execution` and
+//! - A rewrite is `tool_arguments` (a string of compact JSON, in j-cli's own keys where the
+//!   hooks saw Claude Code's: `tool_names::in_agent_keys`) on `pre_tool_execution` and
 //!   `user_input` on `pre_send_message`; context is `additional_context`, a system message
 //!   `system_message`, a rewritten tool output `tool_result` on `post_tool_execution`.
 //!
@@ -17,6 +18,7 @@
 //! `abort`).
 
 use crate::dialect::answering::{Answer, Answering, Part, block_reason, blocks};
+use crate::dialect::tool_names;
 use crate::verdict::Decision;
 use serde_json::{Map, Value, json};
 
@@ -59,7 +61,8 @@ pub fn answer(a: &Answering<'_>) -> Answer {
         match (native, u.get("prompt").and_then(Value::as_str)) {
             _ if decided => l.lose(native, "a rewritten input", "dropped (the action does not run)"),
             ("pre_tool_execution", _) if u.is_object() => {
-                out.insert("tool_arguments".into(), json!(u.to_string()));
+                let own = tool_names::in_agent_keys(a.event.get("tool_input"), u);
+                out.insert("tool_arguments".into(), json!(own.to_string()));
             }
             ("pre_send_message", Some(p)) => {
                 out.insert("user_input".into(), json!(p));
