@@ -28,6 +28,8 @@ CORE = [
      "serde_json::from_str::<Value> of the event"),
     ("1s", "sandboxed_spawn", "fire_json, one /bin/true hook in the strict sandbox (issue 35)",
      "the same fire, the hook unsandboxed"),
+    ("1n", "netallow_spawn", "fire_json, one /bin/true hook in the strict sandbox with a network allow-list (`localhost:443`)",
+     "the same fire in the strict sandbox without one"),
 ]
 
 

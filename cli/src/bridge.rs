@@ -45,8 +45,8 @@ pub fn run(a: &Args<'_>) -> u8 {
     }
     // SAFETY: the process has one thread here (before the fire, its spinner and any fork).
     unsafe { std::env::set_var(NESTED, "1") };
-    let native = match read_stdin().and_then(|bytes| bridge.read_payload(&bytes, a.event)) {
-        Ok(v) => v,
+    let (native, clip) = match read_stdin().and_then(|bytes| bridge.read_payload(&bytes, a.event)) {
+        Ok(read) => read,
         Err(why) => return print(&bridge.failed(a.event, &why), &[]),
     };
     let name = native.get("hook_event_name").and_then(Value::as_str).map(str::to_string);
@@ -76,6 +76,7 @@ pub fn run(a: &Args<'_>) -> u8 {
     let code = match dispatcher.fire(&canonical) {
         Ok(result) => {
             warnings.extend(result.warnings.iter().cloned());
+            warnings.extend(clip.map(|c| c.warning()));
             print(&bridge.answer(&native, &canonical, &result), &warnings)
         }
         Err(e) => print(&bridge.failed(name.as_deref(), &e.to_string()), &warnings),

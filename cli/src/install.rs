@@ -15,6 +15,10 @@ use std::path::{Path, PathBuf};
 /// The most bytes of an agent's configuration file install reads.
 const MAX_FILE_BYTES: u64 = 16 << 20;
 
+/// The deepest nesting of an agent's hook file install edits (its files are a few levels deep;
+/// a deeper one is refused and left as it is).
+const MAX_FILE_DEPTH: usize = 64;
+
 /// The suffix of the backup file.
 pub const BACKUP_SUFFIX: &str = ".hookwire-bak";
 
@@ -148,8 +152,8 @@ pub fn parse_document(path: &Path, bytes: &[u8]) -> Result<Option<Value>, String
         };
         format!("is not valid JSON: {e}{hint}; nothing was changed")
     })?;
-    if hookwire_core::json::depth(&value) > hookwire_core::bridge::MAX_PAYLOAD_DEPTH {
-        return Err(format!("nests deeper than {} levels", hookwire_core::bridge::MAX_PAYLOAD_DEPTH));
+    if hookwire_core::json::depth(&value) > MAX_FILE_DEPTH {
+        return Err(format!("nests deeper than {MAX_FILE_DEPTH} levels"));
     }
     if !value.is_object() {
         return Err("is not a JSON object; nothing was changed".to_string());

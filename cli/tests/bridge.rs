@@ -227,8 +227,11 @@ fn a_bad_payload_is_a_clear_error_and_the_agents_error_exit() {
     }
     let deep =
         format!("{{\"hook_event_name\":\"PreToolUse\",\"a\":{}1{}}}", "[".repeat(200), "]".repeat(200));
+    // Too deep is no longer an error: it is read clipped and the hooks run (see
+    // `a_payload_nested_past_the_parsers_depth_still_meets_the_guard`).
     let o = s.bridge(&["--agent", "codex"], &deep);
-    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(err(&o).contains("nests deeper than 100 levels"), "{}", err(&o));
 }
 
 #[test]
@@ -498,4 +501,30 @@ fn a_cut_argument_preview_runs_an_if_guard_and_warns() {
     let o = s.bridge(&["--agent", "neocode"], &whole.to_string());
     let stdout = out(&o);
     assert_eq!((o.status.code(), stdout.as_str()), (Some(0), ""), "{}", err(&o));
+}
+
+/// A model can nest a tool's arguments deeper than any JSON parser's limit; refused, the
+/// payload made the bridge exit 1, which Codex, Gemini and Claude Code read as "run the tool":
+/// the guard was skipped. Read clipped, the guard runs and denies, and stderr says so.
+#[test]
+fn a_payload_nested_past_the_parsers_depth_still_meets_the_guard() {
+    let s = Scratch::new("bridge", "deep");
+    s.user_guard("Bash", EXIT2_GUARD);
+    let deep = "[".repeat(5000) + &"]".repeat(5000);
+    let codex = codex_pre_tool_use(&s.proj(), "rm -rf x").replacen(
+        r#""tool_input":{"#,
+        &format!(r#""tool_input":{{"x":{deep},"#),
+        1,
+    );
+    assert!(codex.contains(&deep));
+    let o = s.bridge(&["--agent", "codex"], &codex);
+    assert_eq!(
+        out(&o),
+        r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"rm is not allowed"}}"#
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(err(&o).contains("nests deeper than 100 levels"), "{}", err(&o));
+    let cursor = cursor_before_shell(&s.proj(), "rm -rf x").replacen('{', &format!(r#"{{"x":{deep},"#), 1);
+    let o = s.bridge(&["--agent", "cursor"], &cursor);
+    assert_eq!(out(&o), r#"{"permission":"deny","agent_message":"rm is not allowed"}"#, "{}", err(&o));
 }

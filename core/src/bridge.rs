@@ -13,6 +13,7 @@
 
 use crate::catalog::{self, Dialect};
 use crate::dialect::tool_names;
+use crate::json::clip::Clip;
 use crate::result::FireResult;
 use serde_json::Value;
 
@@ -21,9 +22,6 @@ pub use crate::dialect::answering::{Answer, AnswerFn, Answering, Fired, Losses, 
 /// The most bytes of an agent's payload the bridge reads (a payload carries a tool's output,
 /// which the agent may not have cut).
 pub const MAX_PAYLOAD_BYTES: usize = 16 << 20;
-
-/// The deepest nesting of a payload's JSON the bridge accepts.
-pub const MAX_PAYLOAD_DEPTH: usize = 64;
 
 /// The bridge for one agent.
 #[derive(Debug, Clone, Copy)]
@@ -70,22 +68,24 @@ impl Bridge {
         self.dialect
     }
 
-    /// Reads the agent's payload: bounded in size and depth, a JSON object. `event` names the
+    /// Reads the agent's payload: bounded in size, a JSON object, with what was too deep to read
+    /// (`json::clip`: the hooks still run). `event` names the
     /// event for agents whose payload carries no name (it is added as `hook_event_name` unless
     /// the payload has one); without it, a payload's string `event` key does (Crush's stdin),
     /// else its `point` (neocode's).
-    pub fn read_payload(&self, bytes: &[u8], event: Option<&str>) -> Result<Value, String> {
+    pub fn read_payload(&self, bytes: &[u8], event: Option<&str>) -> Result<(Value, Option<Clip>), String> {
         if bytes.len() > MAX_PAYLOAD_BYTES {
             return Err(format!("the payload is larger than {} MiB", MAX_PAYLOAD_BYTES >> 20));
         }
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Err("no payload on stdin (it was empty)".to_string());
         }
-        let value =
-            crate::json::value_from_slice(bytes).map_err(|e| format!("the payload is not JSON: {e}"))?;
-        if crate::json::depth(&value) > MAX_PAYLOAD_DEPTH {
-            return Err(format!("the payload nests deeper than {MAX_PAYLOAD_DEPTH} levels"));
-        }
+        let text =
+            std::str::from_utf8(bytes).map_err(|e| format!("the payload is not JSON: not UTF-8: {e}"))?;
+        // A payload nested too deep for the engine still runs the user's hooks (a refusal here
+        // was exit 1: the agent ran the tool unguarded), read clipped (`json::clip`).
+        let (value, clip) =
+            crate::json::event_from_str(text).map_err(|e| format!("the payload is not JSON: {e}"))?;
         let Value::Object(mut m) = value else {
             return Err("the payload is not a JSON object".to_string());
         };
@@ -99,7 +99,7 @@ impl Bridge {
                 m.insert("hook_event_name".to_string(), Value::String(name));
             }
         }
-        Ok(Value::Object(m))
+        Ok((Value::Object(m), clip))
     }
 
     /// The canonical event the agent's payload stands for: the dialect's own translation

@@ -211,7 +211,7 @@ impl Dispatcher {
         {
             return Ok(answer);
         }
-        let v = crate::json::value_from_str(event_json).map_err(|e| EventError::from_json(&e))?;
+        let (v, clip) = crate::json::event_from_str(event_json).map_err(|e| EventError::from_json(&e))?;
         if may_answer
             && !small
             && let Some(answer) = self.answer_parsed(&v)
@@ -219,7 +219,8 @@ impl Dispatcher {
             return Ok(answer);
         }
         let cancel = cancel.map(|c| &*c.0);
-        let result = self.inner.fire_cancellable(Some(event_json), &v, &self.inner, cancel)?;
+        let mut result = self.inner.fire_cancellable(Some(event_json), &v, &self.inner, cancel)?;
+        result.warnings.extend(clip.map(|c| c.warning()));
         // The parsed event goes before the result text is written: for a 1 MiB event the text
         // then reuses its memory rather than raising the fire's peak by another MiB (which made
         // the allocator hand back and re-fault the heap on every fire, figure 4b, issue 20).
@@ -498,6 +499,7 @@ impl Inner {
         if spec.name == "SessionEnd" {
             self.sessions.forget(session);
         }
+        crate::json::clip::refuse_marked_rewrites(&mut result);
         if logging {
             logs::fire_done(fire_id, result.as_logged(), clock);
         }

@@ -237,7 +237,8 @@ impl HostStep {
     /// `tool_response` that is not JSON.
     pub fn of_json_for(result: &str, tool_response: &str) -> Result<String, EventError> {
         let mut s = step(ResultView::of_json(result)?);
-        let original = crate::json::value_from_str(tool_response).map_err(|e| EventError::from_json(&e))?;
+        let (original, _) =
+            crate::json::event_from_str(tool_response).map_err(|e| EventError::from_json(&e))?;
         if s.tool_output.as_ref().is_some_and(|r| !output_fits(&original, r)) {
             s.tool_output = None;
         }

@@ -15,6 +15,7 @@
 use serde::de::DeserializeOwned;
 use std::borrow::Cow;
 
+pub mod clip;
 mod quick;
 pub(crate) mod scan;
 
@@ -39,6 +40,19 @@ pub fn value_from_str(text: &str) -> serde_json::Result<serde_json::Value> {
     }
     plain_value(serde_json::Deserializer::from_str(text))
         .or_else(|e| reparse(text.as_bytes(), e, |b| plain_value(serde_json::Deserializer::from_slice(b))))
+}
+
+/// An event's text as [`value_from_str`] reads it, except that an event nested past serde_json's
+/// depth limit is still read, each container [`clip::DEPTH`] levels deep replaced by
+/// [`clip::MARKER`] ([`clip`]: refusing it skipped every guard). `Some` says what was not read.
+pub fn event_from_str(text: &str) -> serde_json::Result<(serde_json::Value, Option<clip::Clip>)> {
+    match value_from_str(text) {
+        Ok(v) => Ok((v, None)),
+        Err(e) if e.to_string().starts_with("recursion limit exceeded") => {
+            clip::read(text).map(|(v, c)| (v, Some(c)))
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// `text` as a [`PlainValue`] (every key a key), with no repair: an unpaired surrogate escape is

@@ -237,6 +237,7 @@ fn confinement(
     p: &crate::sandbox::Policy,
     env: &mut Env,
     env_file: Option<&Path>,
+    deadline: Instant,
 ) -> Result<crate::sandbox::Confinement, String> {
     let tmp = cx
         .env_dir
@@ -247,8 +248,13 @@ fn confinement(
     if let Some(h) = lookup(env, "HOME").map(PathBuf::from).filter(|h| !homes.contains(h)) {
         homes.push(h);
     }
-    let places =
-        crate::sandbox::Places { project: Path::new(cx.project_dir), tmp: Some(&tmp), env_file, homes };
+    let places = crate::sandbox::Places {
+        project: Path::new(cx.project_dir),
+        tmp: Some(&tmp),
+        env_file,
+        homes,
+        deadline,
+    };
     crate::sandbox::Confinement::build(p, &places)
 }
 
@@ -304,7 +310,7 @@ pub fn prepare<'e>(
     }
     let mut warnings = fit_env(&mut env, &h.id);
     let confine = match (&h.sandbox, &h.action) {
-        (Some(p), Action::Command(_)) => match confinement(cx, p, &mut env, env_file.as_deref()) {
+        (Some(p), Action::Command(_)) => match confinement(cx, p, &mut env, env_file.as_deref(), deadline) {
             Ok(c) => {
                 warnings.extend(c.not_applied.iter().map(|w| format!("hook {}: sandbox: {w}", h.id)));
                 Some(std::sync::Arc::new(c))

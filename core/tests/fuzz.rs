@@ -14,6 +14,9 @@
 //! (`bash tests/fuzz/run` does exactly that). Each property prints how many inputs it ran.
 #![allow(clippy::unwrap_used)]
 
+mod bounds;
+
+use bounds::thread_cpu;
 use hookwire_core::{Dispatcher, ErrorKind, FunctionHook};
 use proptest::prelude::*;
 use proptest::test_runner::{Config as ProptestConfig, TestRunner};
@@ -22,16 +25,6 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
-
-/// CPU time the calling thread has used: the work the engine did on this thread (parsing,
-/// matching, `if` evaluation), not the time it waited for a loaded machine or a hook.
-fn thread_cpu() -> Duration {
-    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
-    // SAFETY: `ts` is a valid, writable timespec; CLOCK_THREAD_CPUTIME_ID exists on Linux.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID)");
-    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
-}
 
 /// Cases per property: `HOOKWIRE_FUZZ_CASES`, else 48.
 fn cases() -> u32 {

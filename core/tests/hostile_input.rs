@@ -4,6 +4,9 @@
 //! skipped guard or a lost verdict.
 #![allow(clippy::unwrap_used)]
 
+mod bounds;
+
+use bounds::{finishes, thread_cpu};
 use hookwire_core::Dispatcher;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -107,9 +110,12 @@ fn nested_command_substitutions_never_keep_a_guard_from_running() {
     let d = rm_guard(1.0);
     for (open, close) in [("$(", ")"), ("`", "`"), ("\"$(", ")\""), ("$( (", ") )")] {
         let cmd = open.repeat(12_000) + "rm x" + &close.repeat(12_000);
-        let t = Instant::now();
+        // The `if` split runs on the firing thread: its CPU time is the engine's work (the
+        // quadratic split took seconds), whatever the load of the machine.
+        let t = thread_cpu();
         let r = fire(&d, &bash(&cmd));
-        assert!(t.elapsed() < Duration::from_secs(3), "{open}: {:?}", t.elapsed());
+        let work = thread_cpu() - t;
+        assert!(work < Duration::from_millis(500), "{open}: {work:?} of CPU on the firing thread");
         assert_eq!(r["decision"], "deny", "{open}: {r}");
         assert_eq!(r["outcomes"][0]["status"], "ok", "{open}: {r}");
     }
@@ -166,6 +172,36 @@ fn an_undecidable_if_rule_runs_the_hook_with_a_warning() {
     let r = fire(&d, &bash(&("$(".repeat(5_000) + "echo harmless" + &")".repeat(5_000))));
     assert_eq!(r["decision"], "deny", "{r}");
     assert!(warnings(&r).iter().any(|w| w.contains("cannot be decided")), "{r}");
+}
+
+/// A model can nest a tool's arguments past serde_json's 128 levels: the whole event was
+/// refused (`invalid_json`), so no hook ran and a host that fails open ran the tool unguarded.
+/// The event is read with the deep part clipped: the guard runs on the bytes as sent, the
+/// result says what was not read, and a text that is not JSON stays an error.
+#[test]
+fn an_event_nested_past_the_parsers_depth_still_runs_its_guard_on_the_bytes_as_sent() {
+    let d = Dispatcher::new(
+        &json!({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
+            {"type": "command", "if": "Bash(rm *)", "command": "echo \"got $(wc -c)\" >&2; exit 2"}]}]}})
+        .to_string(),
+    )
+    .unwrap();
+    for deep in ["[".repeat(200) + &"]".repeat(200), "{\"a\":".repeat(100_000) + "1" + &"}".repeat(100_000)] {
+        let event = format!(
+            r#"{{"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {{"x": {deep}, "command": "rm -rf ~"}}}}"#
+        );
+        let r: Value = serde_json::from_str(&d.fire_json(&event).unwrap()).unwrap();
+        assert_eq!(r["decision"], "deny", "{r}");
+        assert_eq!(r["reason"], format!("got {}", event.len()), "the hook read the event as sent");
+        assert!(warnings(&r).iter().any(|w| w.contains("nests deeper than 100 levels")), "{r}");
+        // Nothing is filtered out by the clip: an unrelated command is still not guarded.
+        let other = event.replace("rm -rf ~", "ls");
+        let r: Value = serde_json::from_str(&d.fire_json(&other).unwrap()).unwrap();
+        assert_eq!(r["outcomes"], json!([]), "{r}");
+    }
+    let broken =
+        format!(r#"{{"hook_event_name": "PreToolUse", "x": {}}}"#, "[".repeat(300) + "1," + &"]".repeat(300));
+    assert!(d.fire_json(&broken).is_err());
 }
 
 /// Megabyte commands (1, 2, 4 MiB of `$(` nested to 30 levels, backticks, quotes, `|`, `;`,
@@ -277,9 +313,11 @@ fn an_env_file_replaced_by_a_fifo_symlink_or_giant_never_hangs_or_leaks() {
     ];
     for (cmd, why) in cases {
         let d = session_start(&[&cmd]);
-        let t = Instant::now();
-        let r = fire(&d, &json!({"hook_event_name": "SessionStart", "source": "startup"}));
-        assert!(t.elapsed() < Duration::from_secs(3), "{cmd}: {:?}", t.elapsed());
+        // A blocking open of the FIFO waits forever; 30 s tells that from a loaded machine.
+        let (r, _) = finishes(&cmd, Duration::from_secs(30), move || {
+            fire(&d, &json!({"hook_event_name": "SessionStart", "source": "startup"}))
+        });
+        assert_eq!(r["outcomes"][0]["status"], "ok", "{cmd}: {r}");
         assert_eq!(r["env"], json!({}), "{cmd}: {r}");
         assert!(
             warnings(&r).iter().any(|w| w.contains("CLAUDE_ENV_FILE ignored") && w.contains(why)),
@@ -330,9 +368,9 @@ fn a_settings_file_replaced_by_a_fifo_never_hangs_the_host() {
     for trusted in [false, true] {
         let envelope = json!({"project_dir": dir.path(),
                               "sources": [{"scope": "local", "path": ".claude/settings.local.json", "trusted": trusted}]});
-        let t = Instant::now();
-        let d = Dispatcher::new(&envelope.to_string()).unwrap();
-        assert!(t.elapsed() < Duration::from_secs(2));
+        let (d, _) = finishes("a dispatcher over a FIFO", Duration::from_secs(30), move || {
+            Dispatcher::new(&envelope.to_string()).unwrap()
+        });
         let r = fire(&d, &json!({"hook_event_name": "Stop"}));
         assert!(warnings(&r).iter().any(|w| w.contains("not a regular file")), "{r}");
     }

@@ -342,3 +342,388 @@ fn a_sources_sandbox_the_engine_cannot_read_is_a_configuration_error() {
     let Err(e) = Dispatcher::from_value(config) else { panic!("an unknown profile is refused") };
     assert!(e.to_string().contains("/sources/0/sandbox"), "{e}");
 }
+
+// The network allow-list (`"network": ["host:port", ...]`): checked and performed by
+// hookwire's supervisor. Serialised, so that the supervisor threads counted at the end of one
+// are its own.
+static NET: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// A TCP listener on 127.0.0.1 that accepts (and closes) every connection in a thread and
+/// counts them.
+struct Listener {
+    port: u16,
+    accepted: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl Listener {
+    fn new() -> Listener {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").expect("a listener");
+        let port = l.local_addr().expect("its address").port();
+        let accepted = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let count = accepted.clone();
+        std::thread::spawn(move || {
+            for c in l.incoming() {
+                drop(c);
+                count.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            }
+        });
+        Listener { port, accepted }
+    }
+    fn accepted(&self) -> usize {
+        self.accepted.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+/// Two UDP sockets on 127.0.0.1 and their ports.
+fn udp_pair() -> ([std::net::UdpSocket; 2], [u16; 2]) {
+    let u = [0, 1].map(|_| std::net::UdpSocket::bind("127.0.0.1:0").expect("a UDP socket"));
+    let ports = [0, 1].map(|i| u[i].local_addr().expect("its address").port());
+    (u, ports)
+}
+
+/// The first IPv4 nameserver of `/etc/resolv.conf`.
+fn nameserver() -> String {
+    let conf = std::fs::read_to_string("/etc/resolv.conf").unwrap_or_default();
+    conf.lines()
+        .find_map(|l| l.strip_prefix("nameserver").map(str::trim))
+        .filter(|a| a.parse::<std::net::Ipv4Addr>().is_ok())
+        .expect("these tests need an IPv4 nameserver in /etc/resolv.conf")
+        .to_string()
+}
+
+/// The start of an allow-list test: the lock held, a scratch, two listeners.
+fn with_two_listeners(name: &str) -> (std::sync::MutexGuard<'static, ()>, Scratch, [Listener; 2]) {
+    let net = NET.lock().unwrap_or_else(|e| e.into_inner());
+    (net, Scratch::new(name), [Listener::new(), Listener::new()])
+}
+
+/// Runs `script` in python3 as a hook; its outcome.
+fn python(s: &Scratch, script: &str, sandbox: Option<Value>) -> Value {
+    std::fs::write(s.project().join("hook.py"), script).expect("the hook's script");
+    run(s, "python3 hook.py", sandbox)
+}
+
+/// Connects to each port (blocking), then non-blocking to the first: `name:port=ok|refused`.
+const CONNECTS: &str = r#"
+import errno, select, socket, sys
+host, ports = HOST, PORTS
+out = []
+for p in ports:
+    try:
+        socket.create_connection((host, p), 5).close()
+        out.append(f"{p}=ok")
+    except OSError as e:
+        out.append(f"{p}=refused")
+s = socket.socket()
+s.setblocking(False)
+r = s.connect_ex(("127.0.0.1", ports[0]))
+select.select([], [s], [], 5)
+out.append("nb=" + ("ok" if r in (0, errno.EINPROGRESS) and s.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR) == 0 else f"{r}"))
+print(" ".join(out))
+"#;
+
+/// A hook allowed `host:P1` (connecting to `host`) reaches P1 and not P2; unsandboxed, both.
+fn reaches_the_listed_port_only(name: &str, host: &str) {
+    let s = Scratch::new(name);
+    let (p1, p2) = (Listener::new(), Listener::new());
+    let script = CONNECTS
+        .replace("HOST", &format!("{host:?}"))
+        .replace("PORTS", &format!("[{}, {}]", p1.port, p2.port));
+    let control = python(&s, &script, None);
+    assert_eq!(stdout(&control), format!("{}=ok {}=ok nb=ok", p1.port, p2.port), "{control}");
+    let before = p2.accepted();
+    let confined = python(&s, &script, Some(json!({"network": [format!("{host}:{}", p1.port)]})));
+    assert_eq!(stdout(&confined), format!("{}=ok {}=refused nb=ok", p1.port, p2.port), "{confined}");
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    assert_eq!(p2.accepted(), before, "nothing reached the port not listed");
+}
+
+#[test]
+fn an_allow_list_reaches_the_listed_port_and_no_other() {
+    let _net = NET.lock().unwrap_or_else(|e| e.into_inner());
+    reaches_the_listed_port_only("allow-port", "127.0.0.1");
+}
+
+#[test]
+fn a_listed_name_resolves_and_connects_and_its_supervisor_ends_with_the_hook() {
+    let _net = NET.lock().unwrap_or_else(|e| e.into_inner());
+    reaches_the_listed_port_only("allow-name", "localhost");
+    // The listener hangs up once the hook is reaped: its supervisor thread is gone soon after.
+    let supervisors = || {
+        std::fs::read_dir("/proc/self/task")
+            .expect("this process's threads")
+            .flatten()
+            .filter(|t| {
+                std::fs::read_to_string(t.path().join("comm")).is_ok_and(|c| c.trim() == "hw-netguard")
+            })
+            .count()
+    };
+    let t = std::time::Instant::now();
+    while supervisors() > 0 && t.elapsed() < std::time::Duration::from_secs(3) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(supervisors(), 0, "the supervisor outlived its hook");
+}
+
+#[test]
+fn rewriting_the_address_after_the_connect_call_never_reaches_another_port() {
+    let (_net, s, [p1, p2]) = with_two_listeners("allow-race");
+    // One thread connects from a buffer that a second thread keeps flipping between the two
+    // ports (ctypes releases the GIL for the call, so the flips run during it).
+    let script = r#"
+import ctypes, socket, struct, threading
+libc = ctypes.CDLL(None, use_errno=True)
+def addr(p):
+    return struct.pack("=HH4s8x", socket.AF_INET, socket.htons(p), socket.inet_aton("127.0.0.1"))
+a, b = addr(P1), addr(P2)
+buf = ctypes.create_string_buffer(a, 16)
+done = False
+def flip():
+    while not done:
+        ctypes.memmove(buf, b, 16)
+        ctypes.memmove(buf, a, 16)
+t = threading.Thread(target=flip)
+t.start()
+to = {P1: 0, P2: 0}
+for _ in range(300):
+    s = socket.socket()
+    if libc.connect(s.fileno(), buf, 16) == 0:
+        to[s.getpeername()[1]] += 1
+    s.close()
+done = True
+t.join()
+print("ok" if to[P2] else "refused", to[P1])
+"#
+    .replace("P1", &p1.port.to_string())
+    .replace("P2", &p2.port.to_string());
+    let control = python(&s, &script, None);
+    assert!(stdout(&control).starts_with("ok "), "the race reaches the other port unsandboxed: {control}");
+    let before = p2.accepted();
+    let confined = python(&s, &script, Some(json!({"network": [format!("127.0.0.1:{}", p1.port)]})));
+    let out = stdout(&confined);
+    let reached: u32 = out.strip_prefix("refused ").and_then(|n| n.parse().ok()).unwrap_or(0);
+    assert!(reached > 0, "the listed port was reached during the race, the other never: {confined}");
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    assert_eq!(p2.accepted(), before, "nothing reached the port not listed");
+}
+
+#[test]
+fn udp_goes_to_the_listed_port_only_and_dns_to_the_nameservers() {
+    let _net = NET.lock().unwrap_or_else(|e| e.into_inner());
+    let s = Scratch::new("allow-udp");
+    let ([u1, u2], [p1, p2]) = udp_pair();
+    let ns = nameserver();
+    // sendto to each port; sendmsg to the second; a connected UDP socket to the nameserver on
+    // 53 (as the resolver does), then on 54.
+    let script = r#"
+import socket
+out = []
+def attempt(name, f):
+    try:
+        f()
+        out.append(name + "=ok")
+    except OSError:
+        out.append(name + "=refused")
+u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+attempt("p1", lambda: u.sendto(b"one", ("127.0.0.1", P1)))
+attempt("p2", lambda: u.sendto(b"two", ("127.0.0.1", P2)))
+attempt("msg2", lambda: u.sendmsg([b"three"], [], 0, ("127.0.0.1", P2)))
+def dns(port):
+    d = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    d.connect((NS, port))
+    d.send(b"q")
+attempt("dns", lambda: dns(53))
+attempt("dns54", lambda: dns(54))
+print(" ".join(out))
+"#
+    .replace("P1", &p1.to_string())
+    .replace("P2", &p2.to_string())
+    .replace("NS", &format!("{ns:?}"));
+    let control = python(&s, &script, None);
+    assert_eq!(stdout(&control), "p1=ok p2=ok msg2=ok dns=ok dns54=ok", "{control}");
+    let mut buf = [0u8; 16];
+    u2.set_nonblocking(true).unwrap();
+    while u2.recv(&mut buf).is_ok() {}
+    let confined = python(&s, &script, Some(json!({"network": [format!("127.0.0.1:{p1}"), "localhost:1"]})));
+    assert_eq!(stdout(&confined), "p1=ok p2=refused msg2=refused dns=ok dns54=refused", "{confined}");
+    u1.set_read_timeout(Some(std::time::Duration::from_secs(1))).unwrap();
+    let mut got = Vec::new();
+    while let Ok(n) = u1.recv(&mut buf) {
+        got.push(buf[..n].to_vec());
+        u1.set_nonblocking(true).unwrap();
+    }
+    assert!(got.contains(&b"one".to_vec()), "the listed port got the datagram: {got:?}");
+    assert!(u2.recv(&mut buf).is_err(), "the port not listed got nothing");
+}
+
+#[test]
+fn an_allow_list_of_literals_alone_opens_no_way_to_dns() {
+    let _net = NET.lock().unwrap_or_else(|e| e.into_inner());
+    let s = Scratch::new("allow-nodns");
+    let ns = nameserver();
+    let script = format!(
+        "python3 -c \"import socket; d = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); d.connect(('{ns}', 53)); d.send(b'q')\" 2>/dev/null && echo ok || echo refused"
+    );
+    attack(&s, &script, json!({"network": ["127.0.0.1:1"]}));
+}
+
+#[test]
+fn a_bad_allow_list_entry_is_a_configuration_error_naming_it() {
+    let s = Scratch::new("allow-bad");
+    for (entry, why) in
+        [("example.com", "no `:port`"), ("*:443", "not a host name"), ("::1:80", "in brackets")]
+    {
+        let config = json!({"project_dir": s.project(), "sandbox": {"network": ["127.0.0.1:1", entry]},
+                            "sources": []});
+        let Err(e) = Dispatcher::from_value(config) else { panic!("{entry:?} is refused") };
+        let e = e.to_string();
+        assert!(e.contains("/sandbox") && e.contains("`network[1]`") && e.contains(why), "{entry}: {e}");
+    }
+}
+
+#[test]
+fn sendmmsg_as_the_resolver_sends_it_reaches_the_listed_port_only() {
+    let _net = NET.lock().unwrap_or_else(|e| e.into_inner());
+    let s = Scratch::new("allow-mmsg");
+    let ([u1, u2], [p1, p2]) = udp_pair();
+    // glibc's resolver sends its A and AAAA queries with one sendmmsg on a connected socket:
+    // two messages to the connected (listed) port, each msg_len written back; then the same
+    // with an address of a port not listed on the first message.
+    let script = r#"
+import ctypes, socket, struct
+libc = ctypes.CDLL(None, use_errno=True)
+class iovec(ctypes.Structure):
+    _fields_ = [("base", ctypes.c_void_p), ("len", ctypes.c_size_t)]
+class msghdr(ctypes.Structure):
+    _fields_ = [("name", ctypes.c_void_p), ("namelen", ctypes.c_uint), ("iov", ctypes.c_void_p),
+                ("iovlen", ctypes.c_size_t), ("control", ctypes.c_void_p), ("controllen", ctypes.c_size_t),
+                ("flags", ctypes.c_int)]
+class mmsghdr(ctypes.Structure):
+    _fields_ = [("hdr", msghdr), ("len", ctypes.c_uint)]
+def mmsg(sock, to):
+    datas = [ctypes.create_string_buffer(b"query-a"), ctypes.create_string_buffer(b"query-aaaa")]
+    iovs = [iovec(ctypes.cast(d, ctypes.c_void_p), len(d.value)) for d in datas]
+    name = ctypes.create_string_buffer(struct.pack("=HH4s8x", socket.AF_INET, socket.htons(to), socket.inet_aton("127.0.0.1")), 16) if to else None
+    msgs = (mmsghdr * 2)()
+    for m, v in zip(msgs, iovs):
+        m.hdr.iov = ctypes.addressof(v)
+        m.hdr.iovlen = 1
+    if name is not None:
+        msgs[0].hdr.name = ctypes.addressof(name)
+        msgs[0].hdr.namelen = 16
+    n = libc.sendmmsg(sock.fileno(), msgs, 2, 0)
+    return f"{n}:{msgs[0].len},{msgs[1].len}" if n >= 0 else "refused"
+u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+u.connect(("127.0.0.1", P1))
+print(mmsg(u, 0), mmsg(u, P2))
+"#
+    .replace("P1", &p1.to_string())
+    .replace("P2", &p2.to_string());
+    let control = python(&s, &script, None);
+    assert_eq!(stdout(&control), "2:7,10 2:7,10", "{control}");
+    u2.set_nonblocking(true).unwrap();
+    let mut buf = [0u8; 16];
+    while u2.recv(&mut buf).is_ok() {}
+    u1.set_nonblocking(true).unwrap();
+    while u1.recv(&mut buf).is_ok() {}
+    let confined = python(&s, &script, Some(json!({"network": [format!("127.0.0.1:{p1}")]})));
+    assert_eq!(stdout(&confined), "2:7,10 refused", "{confined}");
+    u1.set_nonblocking(false).unwrap();
+    u1.set_read_timeout(Some(std::time::Duration::from_secs(1))).unwrap();
+    let n = u1.recv(&mut buf).expect("the listed port got the first query");
+    assert_eq!(&buf[..n], b"query-a");
+    assert!(u2.recv(&mut buf).is_err(), "the port not listed got nothing");
+}
+
+#[test]
+fn a_listed_name_is_resolved_by_the_hook_as_without_the_sandbox() {
+    let _net = NET.lock().unwrap_or_else(|e| e.into_inner());
+    let s = Scratch::new("allow-dns");
+    // Whatever this machine's nameserver answers (an address, or "no such name"), the hook
+    // allowed the name gets the same answer; allowed only a literal it cannot ask (EAI_AGAIN).
+    // RES_OPTIONS bounds the resolver's wait where no nameserver answers.
+    let script = r#"
+import os, socket
+os.environ["RES_OPTIONS"] = "timeout:1 attempts:1"
+try:
+    print(sorted({a[4][0] for a in socket.getaddrinfo("example.com", 443, socket.AF_INET)}))
+except socket.gaierror as e:
+    print(e.errno)
+"#;
+    // The nameserver is this machine's, not the test's: a round where it answered the two runs
+    // differently (a timeout in one) is tried again, up to three.
+    let mut last = (String::new(), String::new());
+    let same = (0..3).any(|_| {
+        let control = stdout(&python(&s, script, None));
+        let named = stdout(&python(&s, script, Some(json!({"network": ["example.com:443"]}))));
+        last = (control, named);
+        last.0 == last.1
+    });
+    assert!(
+        same,
+        "the hook allowed the name got another answer than unsandboxed (control, allowed): {last:?}"
+    );
+    let literal = python(&s, script, Some(json!({"network": ["127.0.0.1:1"]})));
+    // EAI_AGAIN, glibc's value as Python reports it.
+    assert_eq!(stdout(&literal), "-3", "{literal}");
+}
+
+#[test]
+fn a_hook_flooding_its_supervisor_only_queues_itself() {
+    let (_net, s, [p1, p2]) = with_two_listeners("allow-flood");
+    // Eight threads of 300 refused connects each, then the one listed.
+    let script = r#"
+import socket, threading
+refused = []
+def flood():
+    n = 0
+    for _ in range(300):
+        c = socket.socket()
+        try:
+            c.connect(("127.0.0.1", P2))
+        except OSError:
+            n += 1
+        c.close()
+    refused.append(n)
+ts = [threading.Thread(target=flood) for _ in range(8)]
+[t.start() for t in ts]
+[t.join() for t in ts]
+socket.create_connection(("127.0.0.1", P1), 5).close()
+print("refused", sum(refused), "then p1=ok")
+"#
+    .replace("P1", &p1.port.to_string())
+    .replace("P2", &p2.port.to_string());
+    let t = std::time::Instant::now();
+    let o = python(&s, &script, Some(json!({"network": [format!("127.0.0.1:{}", p1.port)]})));
+    assert_eq!(stdout(&o), "refused 2400 then p1=ok", "{o}");
+    assert!(t.elapsed() < std::time::Duration::from_secs(10), "{:?}", t.elapsed());
+    assert_eq!(p2.accepted(), 0, "nothing reached the port not listed");
+}
+
+#[test]
+fn hostile_pointers_and_lengths_get_errors_and_leave_the_supervisor_serving() {
+    let _net = NET.lock().unwrap_or_else(|e| e.into_inner());
+    let s = Scratch::new("allow-hostile");
+    let p1 = Listener::new();
+    let script = r#"
+import ctypes, socket
+libc = ctypes.CDLL(None, use_errno=True)
+libc.connect.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_uint64]
+libc.sendmmsg.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_uint, ctypes.c_int]
+libc.sendto.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_void_p, ctypes.c_uint]
+s = socket.socket()
+u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+results = [
+    libc.connect(s.fileno(), 0, 16),
+    libc.connect(s.fileno(), 0xFFFFFFFFFFFFFFF0, 16),
+    libc.connect(s.fileno(), 8, 1 << 40),
+    libc.sendmmsg(u.fileno(), 0xFFFFFFFFFFFFFFF0, 8, 0),
+    libc.sendto(u.fileno(), 0xFFFFFFFFFFFFFFF0, 1 << 20, 0, 0xFFFFFFFFFFFFFFF0, 16),
+]
+socket.create_connection(("127.0.0.1", P1), 5).close()
+print(results, "then p1=ok")
+"#
+    .replace("P1", &p1.port.to_string());
+    let o = python(&s, &script, Some(json!({"network": [format!("127.0.0.1:{}", p1.port)]})));
+    assert_eq!(stdout(&o), "[-1, -1, -1, -1, -1] then p1=ok", "{o}");
+}

@@ -32,7 +32,7 @@ export const AGENTS = {
      * that vets its hooks itself). The sandbox is off so that the command's marker file
      * is written by the command itself, not refused by Codex's sandbox.
      */
-    setup({ home, port, bridge }) {
+    setup({ home, port, bridge, escalate }) {
       const codexHome = join(home, '.codex');
       mkdirSync(codexHome, { recursive: true });
       writeFileSync(join(codexHome, 'config.toml'), [
@@ -58,7 +58,12 @@ export const AGENTS = {
       const events = ['PreToolUse', 'PermissionRequest', 'PostToolUse', 'UserPromptSubmit', 'SessionStart', 'Stop'];
       writeFileSync(join(codexHome, 'hooks.json'), JSON.stringify({ hooks: Object.fromEntries(events.map((e) => [e, line])) }, null, 2));
       return {
-        argv: ['exec', '--skip-git-repo-check', '--ephemeral', '--dangerously-bypass-approvals-and-sandbox',
+        // `escalate` (the PermissionRequest scenarios): the sandbox stays on and approvals go
+        // to Codex's automatic review (`--approve-for-me`), the only approval path `exec` has;
+        // Codex asks its PermissionRequest hooks first, and without their decision the review
+        // (which asks the mock model, whose answer is no review) refuses the command.
+        argv: ['exec', '--skip-git-repo-check', '--ephemeral',
+          ...(escalate ? ['--approve-for-me'] : ['--dangerously-bypass-approvals-and-sandbox']),
           '--dangerously-bypass-hook-trust', '--color', 'never', PROMPT],
         env: { CODEX_HOME: codexHome },
       };

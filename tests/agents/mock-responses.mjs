@@ -4,7 +4,7 @@
 // is answered with a final assistant message, so the turn ends. Every request is logged
 // (mock-server.mjs) for the scenario runner to read.
 //
-//   node mock-responses.mjs --log FILE --command 'touch /x/marker'
+//   node mock-responses.mjs --log FILE --command 'touch /x/marker' [--escalate 1]
 import { args, serve, sse, json } from './mock-server.mjs';
 
 const opt = args(['log', 'command']);
@@ -18,7 +18,10 @@ let calls = 0;
 function shellCall(tools, callId) {
   const names = new Set((tools || []).map((t) => t.name || t.type));
   const item = (name, a) => ({ type: 'function_call', id: `fc_${callId}`, call_id: callId, name, arguments: JSON.stringify(a) });
-  if (names.has('exec_command')) return item('exec_command', { cmd: opt.command });
+  // `--escalate 1`: the call asks to run outside Codex's sandbox, which needs an approval: the
+  // PermissionRequest scenarios (Codex asks its hooks first).
+  const escalate = opt.escalate === '1' ? { sandbox_permissions: 'require_escalated', justification: 'the test writes its marker' } : {};
+  if (names.has('exec_command')) return item('exec_command', { cmd: opt.command, ...escalate });
   if (names.has('shell_command')) return item('shell_command', { command: opt.command });
   if (names.has('shell')) return item('shell', { command: ['bash', '-lc', opt.command] });
   if (names.has('local_shell')) {

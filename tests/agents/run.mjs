@@ -102,11 +102,12 @@ function openOut(path) {
 }
 
 /** Starts a mock (`tests/agents/mock-*.mjs`) and resolves with its port and a stop function. */
-function startMock(file, logPath, command, stderrPath) {
+function startMock(file, logPath, command, stderrPath, escalate) {
   return new Promise((done, failed) => {
     writeFileSync(logPath, '');
     const err = openOut(stderrPath);
-    const child = spawn(process.execPath, [join(HERE, file), '--log', logPath, '--command', command], {
+    const extra = escalate ? ['--escalate', '1'] : [];
+    const child = spawn(process.execPath, [join(HERE, file), '--log', logPath, '--command', command, ...extra], {
       stdio: ['ignore', 'pipe', err],
     });
     closeFds(err);
@@ -235,11 +236,11 @@ async function scenario(agent, bin, bridge, s, tag = '') {
   const command = `touch ${files.marker}`;
   let mock;
   try {
-    mock = await startMock(agent.mock, files.requests, command, files.mockStderr);
+    mock = await startMock(agent.mock, files.requests, command, files.mockStderr, Boolean(s.escalate));
   } catch (e) {
     return { ok: false, ms: 0, why: `mock: ${e.message}`, dir, files };
   }
-  const { argv, env } = agent.setup({ home, project, port: mock.port, bridge });
+  const { argv, env } = agent.setup({ home, project, port: mock.port, bridge, escalate: Boolean(s.escalate) });
   const baseEnv = {
     PATH: process.env.PATH,
     HOME: home,
@@ -303,13 +304,14 @@ function keepFailure(agent, s, res) {
  * first installed agent of SELF_CHECK (Codex, the quicker one); returns 1 when a check passed
  * that should not have.
  */
-const SELF_CHECK = { agents: ['codex', 'gemini'], scenarios: ['deny', 'rewrite', 'context-after'] };
+const SELF_CHECK = { agents: ['codex', 'gemini'], scenarios: ['deny', 'rewrite', 'context-after', 'permission-allow', 'permission-deny'] };
 
 async function selfCheck(installed, opt) {
   const found = SELF_CHECK.agents.map((n) => installed.find(([name, got]) => name === n && !got.skip)).find(Boolean);
-  const wanted = SCENARIOS.filter((s) => SELF_CHECK.scenarios.includes(s.name) && opt.scenarios.includes(s.name));
-  if (!found || !wanted.length) return 0;
+  if (!found) return 0;
   const [name, got] = found;
+  const wanted = SCENARIOS.filter((s) => SELF_CHECK.scenarios.includes(s.name) && opt.scenarios.includes(s.name) && !(s.skip && s.skip[name]));
+  if (!wanted.length) return 0;
   const agent = AGENTS[name];
   const results = await pool(JOBS, wanted.map((s) => () => scenario(agent, got.bin, 'true', s, 'self-check-')));
   const passed = wanted.filter((s, i) => results[i].ok).map((s) => s.name);

@@ -66,6 +66,28 @@ export const SCENARIOS = [
     check: (seen) => stopped(seen, ASK_REASON, 'the hook asks and nobody can answer'),
   },
   {
+    name: 'permission-allow',
+    says: "a PermissionRequest hook's allow approved a command that needed approval, and it ran",
+    // The model asks to run outside the sandbox; without a hook's decision Codex's review
+    // refuses it (the self-check shows the command then does not run).
+    escalate: true,
+    skip: { gemini: 'Gemini CLI has no PermissionRequest event (docs/agents.md)' },
+    hooks: () => [['PermissionRequest', 'approve', says({
+      hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } },
+    })]],
+    check: (seen) => (!seen.markerRan ? 'the command did not run although the hook allowed it' : reached(seen)),
+  },
+  {
+    name: 'permission-deny',
+    says: "a PermissionRequest hook's deny refused a command that needed approval, its message reached the model",
+    escalate: true,
+    skip: { gemini: 'Gemini CLI has no PermissionRequest event (docs/agents.md)' },
+    hooks: () => [['PermissionRequest', 'refuse', says({
+      hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: REASON } },
+    })]],
+    check: (seen) => stopped(seen, REASON, 'the PermissionRequest hook denies'),
+  },
+  {
     name: 'rewrite',
     says: "the hook's updatedInput ran instead of the model's command",
     hooks: (files) => [['PreToolUse', 'rewrite', says({

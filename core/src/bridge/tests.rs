@@ -250,13 +250,16 @@ fn a_payload_is_read_bounded_in_size_and_depth_and_must_be_an_object() {
     assert!(b.read_payload(b"  ", None).unwrap_err().contains("empty"));
     assert!(b.read_payload(b"[1]", None).unwrap_err().contains("not a JSON object"));
     assert!(b.read_payload(b"{", None).unwrap_err().contains("not JSON"));
-    let deep = format!("{{\"a\":{}1{}}}", "[".repeat(100), "]".repeat(100));
-    assert!(b.read_payload(deep.as_bytes(), None).is_err());
+    // Too deep for the engine: read clipped, so the hooks still run (refused, it was exit 1).
+    let deep = format!("{{\"a\":{}1{}}}", "[".repeat(5000), "]".repeat(5000));
+    let (v, clip) = b.read_payload(deep.as_bytes(), Some("PreToolUse")).unwrap();
+    assert_eq!((v["hook_event_name"].as_str(), clip.map(|c| c.count)), (Some("PreToolUse"), Some(1)));
+    assert!(b.read_payload(format!("{deep}]").as_bytes(), None).unwrap_err().contains("not JSON"));
     let big = vec![b' '; MAX_PAYLOAD_BYTES + 1];
     assert!(b.read_payload(&big, None).unwrap_err().contains("larger"));
-    let named = b.read_payload(br#"{"x":1}"#, Some("preToolUse")).unwrap();
+    let (named, _) = b.read_payload(br#"{"x":1}"#, Some("preToolUse")).unwrap();
     assert_eq!(named["hook_event_name"], "preToolUse");
-    let kept = b.read_payload(br#"{"hook_event_name":"Stop"}"#, Some("preToolUse")).unwrap();
+    let (kept, _) = b.read_payload(br#"{"hook_event_name":"Stop"}"#, Some("preToolUse")).unwrap();
     assert_eq!(kept["hook_event_name"], "Stop");
 }
 
@@ -326,7 +329,7 @@ fn native_payloads_become_claude_codes_event_with_claude_codes_tool_names() {
     // Crush's stdin names its event `event`, with no `hook_event_name`.
     let crush = Bridge::for_agent("crush").unwrap();
     let stdin = br#"{"event":"PreToolUse","session_id":"s","cwd":"/w","tool_name":"bash","tool_input":{"command":"ls"}}"#;
-    let p = crush.read_payload(stdin, None).unwrap();
+    let (p, _) = crush.read_payload(stdin, None).unwrap();
     let c = crush.canonical(&p).unwrap().unwrap();
     assert_eq!((c["hook_event_name"].as_str(), c["tool_name"].as_str()), (Some("PreToolUse"), Some("Bash")));
 
@@ -363,7 +366,7 @@ fn hostile_payloads_become_an_event_or_a_clear_error_for_every_bridged_agent() {
         for name in names.into_iter().chain(["nonsense"]) {
             for payload in shapes(name) {
                 let text = payload.to_string();
-                let Ok(native) = b.read_payload(text.as_bytes(), None) else { continue };
+                let Ok((native, _)) = b.read_payload(text.as_bytes(), None) else { continue };
                 if let Ok(Some(c)) = b.canonical(&native) {
                     let a = b.answer(&native, &c, &FireResult::empty(name));
                     assert_eq!(a.exit_code, 0, "{agent} {name}: {a:?}");
@@ -377,7 +380,7 @@ fn hostile_payloads_become_an_event_or_a_clear_error_for_every_bridged_agent() {
 fn the_last_five_agents_payloads_become_claude_codes_event() {
     let canonical = |agent: &str, stdin: &str| {
         let b = Bridge::for_agent(agent).unwrap();
-        let p = b.read_payload(stdin.as_bytes(), None).unwrap();
+        let (p, _) = b.read_payload(stdin.as_bytes(), None).unwrap();
         (b.canonical(&p).unwrap().unwrap(), b)
     };
     // ok: camelCase keys, `event` names the event.

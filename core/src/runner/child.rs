@@ -54,6 +54,8 @@ pub struct Plan {
     /// The sandbox to enter before `execve`: the `Launch`'s, alive while the plan is (a plan
     /// never outlives the launch it was made from).
     confine: *const crate::sandbox::Confinement,
+    /// The sandbox supervisor's handshake (`sandbox::supervisor::Link::raw`), all -1 without one.
+    pub link: [RawFd; 4],
 }
 
 impl Plan {
@@ -66,7 +68,7 @@ impl Plan {
         // The stack grows down on every Linux target hookwire builds for; 16-byte aligned top.
         let top = stack.as_mut_ptr().wrapping_add(STACK).map_addr(|a| a & !15);
         let confine = l.confine.as_deref().map_or(std::ptr::null(), |c| c as *const _);
-        Ok(Plan { argv, envp, cwd, stdio, _stack: stack, top, err: Cell::new(0), confine })
+        Ok(Plan { argv, envp, cwd, stdio, _stack: stack, top, err: Cell::new(0), confine, link: [-1; 4] })
     }
 }
 
@@ -161,7 +163,7 @@ extern "C" fn child_main(arg: *mut libc::c_void) -> libc::c_int {
         }
         // The sandbox needs its Landlock ruleset descriptor, so it comes before `close_range`.
         if let Some(c) = p.confine.as_ref()
-            && let Err(e) = c.apply()
+            && let Err(e) = c.apply(p.link)
         {
             *libc::__errno_location() = e;
             failed(p);

@@ -5,7 +5,11 @@
 //! `confine.rs` prepares it in the host and applies it in the hook's process before `execve`,
 //! using Landlock (`files.rs`, the `landlock` crate), seccomp (`syscalls.rs`, the `seccompiler`
 //! crate), rlimits and `PR_SET_NO_NEW_PRIVS`; `support.rs` says what this kernel can enforce.
+//! A network allow-list of `host:port` entries (`endpoint.rs`) is resolved in the host
+//! (`resolve.rs`) and enforced by a supervisor thread answering the hook's seccomp user
+//! notifications (`supervisor.rs`, `netcall.rs`).
 
+mod endpoint;
 mod policy;
 pub use policy::{Policy, parse};
 
@@ -14,7 +18,13 @@ mod confine;
 #[cfg(target_os = "linux")]
 mod files;
 #[cfg(target_os = "linux")]
+mod netcall;
+#[cfg(target_os = "linux")]
 mod pids;
+#[cfg(target_os = "linux")]
+mod resolve;
+#[cfg(target_os = "linux")]
+pub mod supervisor;
 #[cfg(target_os = "linux")]
 mod syscalls;
 #[cfg(target_os = "linux")]
@@ -56,6 +66,13 @@ pub fn support() -> Vec<String> {
                 "processes: capped by RLIMIT_NPROC (no writable pids cgroup)".to_string()
             },
             "rlimits and no_new_privs: available".to_string(),
+            if supervisor::available() {
+                "network allow-lists (host:port): enforced (seccomp user notification, pidfd_getfd)"
+                    .to_string()
+            } else {
+                "network allow-lists (host:port): ports only, to any host (no seccomp user notification or pidfd_getfd)"
+                    .to_string()
+            },
         ]
     }
     #[cfg(not(target_os = "linux"))]

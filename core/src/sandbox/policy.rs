@@ -1,9 +1,10 @@
 //! What a sandboxed hook may do, as configured: a named profile and its overrides. A handler's
 //! `"sandbox"` key, or the envelope's `sandbox` for every project and local hook, names one:
-//! `"strict"`, or `{"profile": "strict", "network": [443], "writable": ["~/.cache/x"],
+//! `"strict"`, or `{"profile": "strict", "network": [443] or ["api.example.com:443"], "writable": ["~/.cache/x"],
 //! "deny_read": ["~/work/secrets"], "limits": {"cpu_s": 10}, "pass_env": ["GOPATH"],
 //! "enforcement": "best-effort"}`. Pure data: nothing here touches the kernel.
 
+use super::endpoint::Endpoint;
 use serde_json::Value;
 
 /// Whether a hook may run when the kernel cannot confine it as its profile asks.
@@ -22,6 +23,10 @@ pub enum Network {
     None,
     /// TCP connections to these ports only (Landlock filters ports, not hosts).
     TcpPorts(Vec<u16>),
+    /// TCP and UDP to these `host:port` pairs only: names resolved by hookwire before the hook
+    /// starts, every `connect` and addressed send checked and performed by hookwire's
+    /// supervisor (`supervisor.rs`).
+    Hosts(Vec<Endpoint>),
 }
 
 /// Resource limits (rlimits) of a sandboxed hook; 0 = unlimited.
@@ -158,25 +163,7 @@ pub fn parse(v: &Value) -> Result<Option<Policy>, String> {
                             _ => return Err("`enforcement` must be \"required\" or \"best-effort\"".into()),
                         }
                     }
-                    "network" => {
-                        p.network = match value {
-                            Value::Bool(false) | Value::Null => Network::None,
-                            Value::Array(ports) if ports.len() <= MAX_LIST => Network::TcpPorts(
-                                ports
-                                    .iter()
-                                    .map(|n| {
-                                        n.as_u64().and_then(|n| u16::try_from(n).ok()).filter(|n| *n > 0)
-                                    })
-                                    .collect::<Option<Vec<u16>>>()
-                                    .ok_or("`network` ports must be numbers from 1 to 65535")?,
-                            ),
-                            _ => {
-                                return Err(format!(
-                                    "`network` must be false or a list of at most {MAX_LIST} TCP ports"
-                                ));
-                            }
-                        }
-                    }
+                    "network" => p.network = network(value)?,
                     "write_project" => {
                         p.write_project = value.as_bool().ok_or("`write_project` must be true or false")?
                     }
@@ -191,6 +178,32 @@ pub fn parse(v: &Value) -> Result<Option<Policy>, String> {
         }
         _ => Err("`sandbox` must be a profile name, an object, or false".into()),
     }
+}
+
+/// `network`: `false`, a list of TCP ports, or a list of `"host:port"` entries (not both).
+fn network(value: &Value) -> Result<Network, String> {
+    let shape = || {
+        format!(
+            "`network` must be false, or a list of at most {MAX_LIST} TCP ports or `\"host:port\"` entries"
+        )
+    };
+    let list = match value {
+        Value::Bool(false) | Value::Null => return Ok(Network::None),
+        Value::Array(list) if list.len() <= MAX_LIST => list,
+        _ => return Err(shape()),
+    };
+    if list.first().is_some_and(Value::is_string) {
+        let entry = |(i, v): (usize, &Value)| match v.as_str() {
+            Some(s) => Endpoint::parse(s).map_err(|why| format!("`network[{i}]` {s:?}: {why}")),
+            None => Err(format!("`network[{i}]`: a list of `\"host:port\"` entries holds only strings")),
+        };
+        return list.iter().enumerate().map(entry).collect::<Result<_, _>>().map(Network::Hosts);
+    }
+    list.iter()
+        .map(|n| n.as_u64().and_then(|n| u16::try_from(n).ok()).filter(|n| *n > 0))
+        .collect::<Option<Vec<u16>>>()
+        .map(Network::TcpPorts)
+        .ok_or_else(|| "`network` ports must be numbers from 1 to 65535".into())
 }
 
 fn strings(v: &Value, key: &str) -> Result<Vec<String>, String> {
@@ -230,6 +243,15 @@ mod tests {
         assert_eq!((p.profile, p.network, p.limits.cpu_s), ("strict", Network::TcpPorts(vec![8080]), 5));
         assert_eq!(p.enforcement, Enforcement::BestEffort);
         assert_eq!(parse(&json!(false)).unwrap(), None);
+        let p = parse(&json!({"network": ["localhost:8080", "[::1]:9"]})).unwrap().unwrap();
+        let Network::Hosts(list) = p.network else { panic!("an allow-list: {:?}", p.network) };
+        assert_eq!(list.iter().map(ToString::to_string).collect::<Vec<_>>(), ["localhost:8080", "[::1]:9"]);
+    }
+
+    #[test]
+    fn a_bad_allow_list_entry_is_named_by_its_index() {
+        let why = parse(&json!({"network": ["a.com:1", "b.com"]})).unwrap_err();
+        assert!(why.contains("`network[1]` \"b.com\"") && why.contains("no `:port`"), "{why}");
     }
 
     #[test]
@@ -239,6 +261,10 @@ mod tests {
             json!({"profile": "lax"}),
             json!({"network": [0]}),
             json!({"network": ["x"]}),
+            json!({"network": ["example.com:443", 80]}),
+            json!({"network": [80, "example.com:443"]}),
+            json!({"network": ["*:443"]}),
+            json!({"network": "example.com:443"}),
             json!({"limits": {"cpu_s": -1}}),
             json!({"limits": {"gpu": 1}}),
             json!({"colour": 1}),

@@ -14,6 +14,7 @@ pub struct Places<'a> {
     pub tmp: Option<&'a Path>,
     pub env_file: Option<&'a Path>,
     pub homes: Vec<PathBuf>,
+    pub deadline: std::time::Instant,
 }
 
 /// Nothing to apply: the runner has no step between spawn and `execve` for it.
@@ -41,7 +42,13 @@ mod tests {
 
     #[test]
     fn a_required_sandbox_refuses_and_a_best_effort_one_runs_unconfined_and_says_so() {
-        let places = Places { project: Path::new("/p"), tmp: None, env_file: None, homes: Vec::new() };
+        let places = Places {
+            project: Path::new("/p"),
+            tmp: None,
+            env_file: None,
+            homes: Vec::new(),
+            deadline: std::time::Instant::now(),
+        };
         let mut p = Policy::named("strict").expect("a named profile");
         p.enforcement = Enforcement::Required;
         let why = Confinement::build(&p, &places).unwrap_err();
