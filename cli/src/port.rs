@@ -42,11 +42,21 @@ pub fn run(a: &Args<'_>) -> u8 {
         Ok(p) => p,
         Err(why) => return error(&why),
     };
+    let text = match p.text() {
+        Ok(t) => t,
+        Err(why) => return error(&why),
+    };
     if let Some(out) = a.out {
         if out.is_dir() {
-            return error(&format!("-o {}: a directory; name the file to write", out.display()));
-        }
-        if let Err(e) = std::fs::write(out, p.text()) {
+            match p.files() {
+                Some(files) => {
+                    if let Err(why) = write_files(out, &files) {
+                        return error(&why);
+                    }
+                }
+                None => return error(&format!("-o {}: a directory; name the file to write", out.display())),
+            }
+        } else if let Err(e) = std::fs::write(out, &text) {
             return error(&format!("-o {}: {e}", out.display()));
         }
     }
@@ -54,12 +64,30 @@ pub fn run(a: &Args<'_>) -> u8 {
         say!("{}", report_json(&p, a));
     } else {
         if a.out.is_none() && !a.check {
-            print!("{}", p.text());
+            print!("{text}");
         }
         report_text(&p, a.from.is_none());
     }
     let exact = if a.strict { p.exact_strict() } else { p.exact() };
     if a.check && !exact { LOSES_MEANING } else { 0 }
+}
+
+/// One file per hook into the directory `dir`; a file already there is not overwritten (it
+/// may be one of the user's own hooks): the port stops before writing any.
+fn write_files(dir: &Path, files: &[(String, String)]) -> Result<(), String> {
+    if files.is_empty() {
+        return Err(format!(
+            "-o {}: no hook is left to write (every one was dropped; --json says why)",
+            dir.display()
+        ));
+    }
+    if let Some((name, _)) = files.iter().find(|(name, _)| dir.join(name).exists()) {
+        return Err(format!("-o {}: {name} exists already; not overwritten", dir.display()));
+    }
+    for (name, text) in files {
+        std::fs::write(dir.join(name), text).map_err(|e| format!("-o {}: {name}: {e}", dir.display()))?;
+    }
+    Ok(())
 }
 
 /// The whole outcome for machines.

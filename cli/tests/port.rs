@@ -91,9 +91,10 @@ fn json_carries_the_document_and_the_losses_and_o_writes_the_file() {
 #[test]
 fn a_target_without_a_writer_or_a_missing_file_is_a_clear_error() {
     let s = Scratch::new("errors", &guard());
-    let out = s.port(&["port", "--to", "windsurf", ".claude/settings.json"]);
+    let out = s.port(&["port", "--to", "cline", ".claude/settings.json"]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("windsurf has no writer yet"), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("cline cannot be written: "), "{}", text(&out.stderr));
+    assert!(out.stdout.is_empty(), "nothing is printed for a target that cannot be written");
     let out = s.port(&["port", "--to", "codex", "nope.json"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("nope.json: no such file or directory"), "{}", text(&out.stderr));
@@ -133,4 +134,75 @@ fn a_codex_config_toml_is_read_by_codexs_own_reader_and_a_hostile_file_is_an_err
     let out = s.port(&["port", "--from", "claude-code", "--to", "codex", "deep.json"]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     assert!(text(&out.stderr).contains("deep.json"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_toml_target_is_printed_as_toml_that_reads_back_as_the_same_guard() {
+    let s = Scratch::new("toml", &guard());
+    let out = s.port(&["port", "--to", "kimi-cli", ".claude/settings.json", "-o", "config.toml"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let toml = std::fs::read_to_string(s.0.join("config.toml")).unwrap();
+    assert!(toml.contains("[[hooks]]") && toml.contains("event = \"PreToolUse\""), "{toml}");
+    assert!(toml.contains("command = \"./guard.sh\"") && toml.contains("timeout = 5"), "{toml}");
+    let back = s.port(&["port", "--from", "kimi-cli", "--to", "claude-code", "config.toml"]);
+    assert_eq!(back.status.code(), Some(0), "{}", text(&back.stderr));
+    let doc: Value = serde_json::from_slice(&back.stdout).unwrap();
+    assert_eq!(doc["hooks"]["PreToolUse"][0]["hooks"][0]["command"], json!("./guard.sh"));
+
+    let vibe = s.port(&["port", "--to", "mistral-vibe", ".claude/settings.json"]);
+    assert_eq!(vibe.status.code(), Some(0), "{}", text(&vibe.stderr));
+    let toml = text(&vibe.stdout);
+    assert!(toml.contains("[[hooks]]") && toml.contains("type = \"pre_tool\""), "{toml}");
+    assert!(toml.contains("name = \"hook-0\""), "Vibe needs a name: {toml}");
+    std::fs::write(s.0.join("hooks.toml"), &toml).unwrap();
+    let back = s.port(&["port", "--from", "mistral-vibe", "--to", "claude-code", "hooks.toml"]);
+    assert_eq!(back.status.code(), Some(0), "{}", text(&back.stderr));
+    let doc: Value = serde_json::from_slice(&back.stdout).unwrap();
+    assert_eq!(doc["hooks"]["PreToolUse"][0]["hooks"][0]["command"], json!("./guard.sh"));
+}
+
+#[test]
+fn kiro_into_a_directory_writes_one_file_per_hook_that_kiro_reads_back_and_overwrites_none() {
+    let mut two = guard();
+    two["hooks"]["Stop"] = json!([{"hooks": [{"type": "command", "command": "./done.sh"}]}]);
+    let s = Scratch::new("kiro-dir", &two);
+    std::fs::create_dir_all(s.0.join(".kiro/hooks")).unwrap();
+    let out = s.port(&["port", "--to", "kiro", ".claude/settings.json", "-o", ".kiro/hooks"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let mut names: Vec<String> = std::fs::read_dir(s.0.join(".kiro/hooks"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["hook-0.json", "hook-1.json"]);
+    let one: Value =
+        serde_json::from_str(&std::fs::read_to_string(s.0.join(".kiro/hooks/hook-0.json")).unwrap()).unwrap();
+    assert_eq!(one["version"], json!("v1"));
+    assert_eq!(one["hooks"].as_array().unwrap().len(), 1);
+    let back = s.port(&["port", "--from", "kiro", "--to", "claude-code", ".kiro/hooks"]);
+    assert_eq!(back.status.code(), Some(0), "{}", text(&back.stderr));
+    let doc: Value = serde_json::from_slice(&back.stdout).unwrap();
+    assert_eq!(doc["hooks"]["Stop"][0]["hooks"][0]["command"], json!("./done.sh"));
+    assert_eq!(doc["hooks"]["PreToolUse"][0]["hooks"][0]["command"], json!("./guard.sh"));
+    let again = s.port(&["port", "--to", "kiro", ".claude/settings.json", "-o", ".kiro/hooks"]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(
+        text(&again.stderr).contains("hook-0.json exists already; not overwritten"),
+        "{}",
+        text(&again.stderr)
+    );
+}
+
+#[test]
+fn a_directory_port_with_every_hook_dropped_is_an_error_not_an_empty_directory() {
+    let only = json!({"hooks": {"Notification": [{"hooks": [{"type": "command", "command": "./n.sh"}]}]}});
+    let s = Scratch::new("kiro-none", &only);
+    std::fs::create_dir_all(s.0.join("hooks")).unwrap();
+    let out = s.port(&["port", "--to", "kiro", ".claude/settings.json", "-o", "hooks"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("no hook is left to write"), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read_dir(s.0.join("hooks")).unwrap().count(), 0);
+    let out = s.port(&["port", "--to", "codex", ".claude/settings.json", "-o", "hooks"]);
+    assert_eq!(out.status.code(), Some(1), "a one-file target refuses a directory");
+    assert!(text(&out.stderr).contains("a directory; name the file to write"), "{}", text(&out.stderr));
 }

@@ -149,8 +149,10 @@ fn an_exit_code_the_target_reads_otherwise_is_said_by_both_dialects_readings() {
 
 #[test]
 fn a_dialect_without_a_writer_says_so_and_names_those_that_have_one() {
-    let e = port(Input::Document(&guard()), "claude-code", "windsurf").unwrap_err();
-    assert!(e.starts_with("windsurf has no writer yet"), "{e}");
+    let e = port(Input::Document(&guard()), "claude-code", "cline").unwrap_err();
+    assert!(e.starts_with("cline cannot be written: Cline runs one script per event"), "{e}");
+    let e = port(Input::Document(&guard()), "claude-code", "ub").unwrap_err();
+    assert!(e.starts_with("ub cannot be written: no writer is built"), "{e}");
     assert!(e.contains("codex") && e.contains("gemini"), "{e}");
     let e = port(Input::Document(&guard()), "claude-code", "nope").unwrap_err();
     assert!(e.contains("unknown dialect \"nope\""), "{e}");
@@ -238,6 +240,18 @@ fn corpus() -> Vec<Case> {
     out
 }
 
+/// How many targets each configuration is ported to and back: a sample, so that the test stays
+/// near 30 s with every writer; the rotation gives every writer a share of the corpus.
+const TARGETS_PER_CASE: usize = 5;
+
+/// The targets of the `i`th configuration of dialect `from`: every writer but its own dialect,
+/// `TARGETS_PER_CASE` of them, starting at a place that moves by the case's index (the same
+/// sample on every run).
+fn targets(i: usize, from: &str) -> Vec<&'static str> {
+    let all: Vec<_> = writers().into_iter().filter(|t| *t != from).collect();
+    (0..TARGETS_PER_CASE.min(all.len())).map(|j| all[(i * TARGETS_PER_CASE + j) % all.len()]).collect()
+}
+
 /// The hooks that would run on `event`, in order: type and command.
 fn plan(d: &Dispatcher, event: &Value) -> Vec<(String, String)> {
     d.plan(event)
@@ -251,9 +265,11 @@ fn every_vector_configuration_round_trips_through_every_writer_with_the_same_hoo
     let corpus = corpus();
     assert!(corpus.len() >= 90, "the corpus holds {} configurations", corpus.len());
     let (mut exact, mut explained, mut unexplained) = (0, 0, Vec::new());
-    for case in &corpus {
+    let mut covered = std::collections::BTreeSet::new();
+    for (i, case) in corpus.iter().enumerate() {
         let original = Dispatcher::from_value(case.config.clone()).unwrap();
-        for to in writers().into_iter().filter(|t| *t != case.dialect) {
+        for to in targets(i, &case.dialect) {
+            covered.insert(to);
             let there = ported(&case.doc, &case.dialect, to);
             let back = ported(&there.document, to, &case.dialect);
             let tripped = Dispatcher::from_value(case.with(back.document.clone()))
@@ -261,12 +277,18 @@ fn every_vector_configuration_round_trips_through_every_writer_with_the_same_hoo
             let losses: Vec<_> =
                 there.losses.iter().chain(&back.losses).filter(|l| l.loses_meaning).collect();
             if there.source_warnings.is_empty() {
-                assert!(
-                    there.readback_warnings.is_empty(),
-                    "{} → {to}: {:?}",
-                    case.name,
-                    there.readback_warnings
-                );
+                // A target's reader may doubt a value it keeps as written (a timeout of 300 ms
+                // that looks like seconds), or change one as the port said it would (a loss in
+                // the reader's own words): neither is a problem of the written file.
+                let said = |w: &String| {
+                    there
+                        .losses
+                        .iter()
+                        .any(|l| l.message.split_once(": ").is_some_and(|(_, m)| w.ends_with(m)))
+                };
+                let problems: Vec<_> =
+                    there.readback_warnings.iter().filter(|w| !w.ends_with("; kept") && !said(w)).collect();
+                assert!(problems.is_empty(), "{} → {to}: {:?}", case.name, there.readback_warnings);
             }
             for event in &case.events {
                 let (a, b) = (plan(&original, event), plan(&tripped, event));
@@ -299,6 +321,7 @@ fn every_vector_configuration_round_trips_through_every_writer_with_the_same_hoo
         unexplained.join("\n")
     );
     assert!(exact >= 80, "only {exact} exact round trips");
+    assert_eq!(covered.len(), writers().len(), "every writer is a target of some configuration");
     eprintln!(
         "{} configurations, {exact} exact round trips, {explained} differences explained by a loss, {:?}",
         corpus.len(),
@@ -309,9 +332,9 @@ fn every_vector_configuration_round_trips_through_every_writer_with_the_same_hoo
 #[test]
 fn an_exact_round_trip_folds_to_the_same_decision_when_fired() {
     let mut fired = 0;
-    for case in corpus().iter().filter(|c| c.plain) {
+    for (i, case) in corpus().iter().enumerate().filter(|(_, c)| c.plain) {
         let original = Dispatcher::from_value(case.config.clone()).unwrap();
-        for to in writers().into_iter().filter(|t| *t != case.dialect) {
+        for to in targets(i, &case.dialect) {
             let there = ported(&case.doc, &case.dialect, to);
             let back = ported(&there.document, to, &case.dialect);
             if !(there.exact() && back.exact()) || fired >= 60 {
@@ -329,4 +352,79 @@ fn an_exact_round_trip_folds_to_the_same_decision_when_fired() {
         }
     }
     assert!(fired >= 40, "only {fired} fires compared");
+}
+
+#[test]
+fn a_vs_code_command_for_another_os_is_reported_and_the_one_that_runs_here_is_ported() {
+    let doc = json!({"version": 1, "hooks": {"PreToolUse": [{"type": "command", "command": "./guard.sh", "windows": "guard.ps1", "linux": "./guard-linux.sh", "osx": "./guard-mac.sh"}]}});
+    let p = ported(&doc, "vs-code", "claude-code");
+    let os = p
+        .losses
+        .iter()
+        .find(|l| l.message.starts_with("commands per OS"))
+        .expect("the other OS commands are said");
+    assert_eq!(os.kind, LossKind::FieldDropped);
+    assert_eq!(os.at.pointer, "/hooks/PreToolUse/0");
+    let here = if cfg!(target_os = "macos") {
+        "./guard-mac.sh"
+    } else if cfg!(windows) {
+        "guard.ps1"
+    } else {
+        "./guard-linux.sh"
+    };
+    assert_eq!(p.document["hooks"]["PreToolUse"][0]["hooks"][0]["command"], json!(here));
+}
+
+#[test]
+fn a_gemini_sequential_group_and_its_env_are_carried_to_qwen_and_reported_for_codex() {
+    let doc = json!({"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "sequential": true, "hooks": [{"type": "command", "command": "./a.sh", "env": {"MODE": "strict"}}]}]}});
+    let qwen = ported(&doc, "gemini", "qwen-code");
+    assert_eq!(qwen.document["hooks"]["PreToolUse"][0]["sequential"], json!(true), "{:#}", qwen.document);
+    assert_eq!(qwen.document["hooks"]["PreToolUse"][0]["hooks"][0]["env"], json!({"MODE": "strict"}));
+    let codex = ported(&doc, "gemini", "codex");
+    let k = kinds(&codex);
+    assert!(k.contains(&LossKind::Ordering), "{:?}", codex.losses);
+    assert!(
+        codex.losses.iter().any(|l| l.kind == LossKind::FieldDropped && l.message.contains("`env` (MODE)")),
+        "{:?}",
+        codex.losses
+    );
+}
+
+#[test]
+fn a_windsurf_port_puts_a_bash_guard_under_pre_run_command_and_reports_tools_it_has_no_hook_for() {
+    let p = ported(&guard(), "claude-code", "windsurf");
+    assert_eq!(p.document, json!({"hooks": {"pre_run_command": [{"command": "./guard.sh"}]}}));
+    assert!(kinds(&p).contains(&LossKind::FieldDropped), "the 5 s timeout: {:?}", p.losses);
+    let all = json!({"hooks": {"PreToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "./all.sh"}]}]}});
+    let p = ported(&all, "claude-code", "windsurf");
+    let events: Vec<&String> = p.document["hooks"].as_object().unwrap().keys().collect();
+    assert_eq!(events.len(), 4, "{events:?}");
+    assert!(
+        p.losses.iter().any(|l| l.kind == LossKind::MatcherDiffers
+            && l.message.contains("`Glob` matched by the source, not by the target")),
+        "{:?}",
+        p.losses
+    );
+}
+
+#[test]
+fn a_copilot_port_writes_the_shell_by_key_and_keeps_cwd() {
+    let doc =
+        json!({"version": 1, "hooks": {"preToolUse": [{"bash": "./a.sh", "cwd": "tools", "timeoutSec": 7}]}});
+    let back = ported(&ported(&doc, "copilot-cli", "claude-code").document, "claude-code", "copilot-cli");
+    let e = &back.document["hooks"]["preToolUse"][0];
+    assert_eq!(e["bash"], json!("./a.sh"), "{:#}", back.document);
+    assert_eq!(e["timeoutSec"], json!(7));
+    let to_codex = ported(&doc, "copilot-cli", "codex");
+    assert!(to_codex.losses.iter().any(|l| l.message.contains("working directory")), "{:?}", to_codex.losses);
+}
+
+#[test]
+fn a_kiro_cli_result_cache_is_reported_where_the_target_has_none() {
+    let agent = json!({"name": "dev", "hooks": {"preToolUse": [{"command": "./guard.sh", "matcher": "execute_bash", "timeout_ms": 5000, "cache_ttl_seconds": 60}]}});
+    let p = ported(&agent, "kiro", "claude-code");
+    let cache = p.losses.iter().find(|l| l.message.contains("result cache")).expect("the cache is said");
+    assert_eq!(cache.kind, LossKind::FieldDropped);
+    assert_eq!(p.document["hooks"]["PreToolUse"][0]["hooks"][0]["timeout"], json!(5));
 }

@@ -281,6 +281,9 @@ pub struct Profile {
     /// Writes a port's model as a document of this dialect (`write.rs`, `hookwire port`):
     /// `None`: a port cannot write this dialect yet.
     pub write: Option<porting::WriteFn>,
+    /// Why a port cannot write this dialect, when [`Profile::write`] is `None` (the error's
+    /// text and docs/port.md's).
+    pub cannot_write: &'static str,
 }
 
 impl Profile {
@@ -318,6 +321,7 @@ impl Profile {
         bridge_fails_closed: false,
         install: None,
         write: None,
+        cannot_write: "no writer is built for it",
     };
 
     /// The dialect's event of this native name.

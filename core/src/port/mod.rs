@@ -53,11 +53,52 @@ impl Port {
         self.losses.iter().all(|l| !l.loses_meaning)
     }
 
-    /// The document as the target agent's file holds it: indented JSON and a newline.
-    pub fn text(&self) -> String {
+    /// The document as the target agent's file holds it: TOML for a dialect whose files are
+    /// TOML (Kimi's `config.toml`, Vibe's `hooks.toml`), else indented JSON and a newline.
+    pub fn text(&self) -> Result<String, String> {
+        if self.to.rules().profile().syntax == crate::dialect::Syntax::Toml {
+            return toml::to_string(&self.document).map_err(|e| {
+                format!("the written {} file cannot be printed as TOML: {e}", self.to.as_str())
+            });
+        }
         let mut s = serde_json::to_string_pretty(&self.document).unwrap_or_default();
         s.push('\n');
-        s
+        Ok(s)
+    }
+}
+
+impl Port {
+    /// The document as one file per hook, for a target that reads every file of a hooks
+    /// directory and whose file holds a list of hooks (Kiro's `.kiro/hooks/`): each file the
+    /// document's other keys and one hook, named after the hook's `name` (letters, digits, `-`
+    /// and `_`; another character becomes `-`), else `hook-N`, made unique. `None` for any
+    /// other target: its document is one file.
+    pub fn files(&self) -> Option<Vec<(String, String)>> {
+        self.to.rules().profile().directory?;
+        let Value::Object(doc) = &self.document else { return None };
+        let hooks = doc.get("hooks")?.as_array()?;
+        let mut out: Vec<(String, String)> = Vec::new();
+        for (i, hook) in hooks.iter().enumerate() {
+            let slug: String = hook
+                .get("name")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .chars()
+                .take(64)
+                .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '-' })
+                .collect();
+            let stem = if slug.trim_matches('-').is_empty() { format!("hook-{i}") } else { slug };
+            let name = (0..)
+                .map(|n| if n == 0 { format!("{stem}.json") } else { format!("{stem}-{n}.json") })
+                .find(|n| !out.iter().any(|(o, _)| o == n))
+                .unwrap_or_default();
+            let mut one = doc.clone();
+            one.insert("hooks".into(), Value::Array(vec![hook.clone()]));
+            let mut text = serde_json::to_string_pretty(&Value::Object(one)).unwrap_or_default();
+            text.push('\n');
+            out.push((name, text));
+        }
+        Some(out)
     }
 }
 
@@ -79,8 +120,9 @@ pub fn port(input: Input<'_>, from: &str, to: &str) -> Result<Port, String> {
     let (from, to) = (dialect(from)?, dialect(to)?);
     let Some(write) = to.rules().profile().write else {
         return Err(format!(
-            "{} has no writer yet; dialects a port can write: {}",
+            "{} cannot be written: {}; dialects a port can write: {}",
             to.as_str(),
+            to.rules().profile().cannot_write,
             writers().join(", ")
         ));
     };
@@ -146,6 +188,7 @@ fn settings_keys(input: &Input<'_>, from: Dialect, file: Option<&str>, report: &
         }
     };
     let Some(obj) = doc.as_object() else { return };
+    per_os_commands(obj, file, report);
     for (k, v) in obj {
         let own = from.rules().profile().document_keys.contains(&k.as_str())
             && !["version", "$schema", "description"].contains(&k.as_str());
@@ -158,6 +201,41 @@ fn settings_keys(input: &Input<'_>, from: Dialect, file: Option<&str>, report: &
             let why =
                 format!("`{k}` is not ported: set it in the target agent's own settings if it still applies");
             report.add(LossKind::FieldDropped, &at, None, why);
+        }
+    }
+}
+
+/// Commands for another OS than this one (VS Code's `windows`, `linux`, `osx`; Copilot's
+/// `powershell` beside `bash`): the source's reader keeps the one that runs here, so a port
+/// carries that one; each entry holding others is one `field_dropped`.
+fn per_os_commands(doc: &serde_json::Map<String, Value>, file: Option<&str>, report: &mut Report) {
+    const OS_KEYS: &[&str] = &["windows", "linux", "osx", "powershell"];
+    let Some(Value::Object(events)) = doc.get("hooks") else { return };
+    let mut check = |pointer: String, entry: &Value| {
+        let Some(o) = entry.as_object() else { return };
+        let keys: Vec<&str> = OS_KEYS.iter().copied().filter(|k| o.contains_key(*k)).collect();
+        let commands = ["command", "bash"].iter().filter(|k| o.contains_key(**k)).count() + keys.len();
+        if keys.is_empty() || commands < 2 {
+            return;
+        }
+        let at = At { file: file.map(str::to_string), pointer, hook: String::new() };
+        let why = format!(
+            "commands per OS ({}): only the one this machine runs is ported",
+            keys.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
+        );
+        report.add(LossKind::FieldDropped, &at, None, why);
+    };
+    for (event, list) in events {
+        let base = format!("/hooks/{}", crate::config::escape(event));
+        for (i, item) in list.as_array().into_iter().flatten().enumerate().take(10_000) {
+            match item.get("hooks").and_then(Value::as_array) {
+                Some(handlers) => {
+                    for (j, h) in handlers.iter().enumerate().take(10_000) {
+                        check(format!("{base}/{i}/hooks/{j}"), h);
+                    }
+                }
+                None => check(format!("{base}/{i}"), item),
+            }
         }
     }
 }

@@ -21,6 +21,7 @@ mod native;
 mod payload;
 mod reading;
 mod tools;
+mod write;
 
 use super::Profile;
 use super::claim::{Claim, FileHint};
@@ -56,6 +57,7 @@ pub(super) static PROFILE: Profile = Profile {
     native_payloads: true,
     answer: Some(answer::answer),
     install: Some(&install::INSTALL),
+    write: Some(write::write),
     ..Profile::BASE
 };
 

@@ -63,6 +63,7 @@ static PROFILE: Profile = Profile {
     default_timeout_s: Some(60.0),
     answer: Some(answer::answer),
     install: Some(&install::INSTALL),
+    write: Some(|m, r| super::family::write(&FAMILY, m, r)),
     ..Profile::BASE
 };
 

@@ -92,6 +92,7 @@ pub(super) static PROFILE: Profile = Profile {
     install: Some(&install::INSTALL),
     native_payloads: true,
     answer: Some(answer::answer),
+    cannot_write: "Cline runs one script per event found by name in a directory, with no matchers, no timeouts and no handler types: hookwire writes no scripts (`hookwire bridge --agent cline` runs your hooks from Cline instead)",
     ..Profile::BASE
 };
 

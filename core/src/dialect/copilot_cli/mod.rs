@@ -27,6 +27,7 @@ mod native;
 mod payload;
 mod reading;
 mod tools;
+mod write;
 
 use super::Profile;
 use super::claim::{Claim, FileHint};
@@ -123,6 +124,7 @@ pub(super) static PROFILE: Profile = Profile {
     answer: Some(answer::answer),
     install: Some(&install::INSTALL),
     directory: Some(super::listing::list),
+    write: Some(write::write),
     ..Profile::BASE
 };
 

@@ -120,7 +120,7 @@ fn read_entry(
 
 /// A Go regexp searched anywhere in the tool name, case-sensitive; empty or absent matches
 /// every tool. `*` alone is no Go regexp.
-fn compile(raw: Option<&str>) -> Result<GroupMatcher, String> {
+pub(super) fn compile(raw: Option<&str>) -> Result<GroupMatcher, String> {
     if raw.is_some_and(|r| r.trim() == "*") {
         return Err("matcher \"*\" is not a valid Go regexp".into());
     }

@@ -22,6 +22,7 @@ mod native;
 mod payload;
 mod reading;
 mod tools;
+mod write;
 
 use super::Profile;
 use super::claim::{Claim, FileHint};
@@ -53,6 +54,7 @@ pub(super) static PROFILE: Profile = Profile {
     native_payloads: true,
     answer: Some(answer::answer),
     install: Some(&install::INSTALL),
+    write: Some(write::write),
     ..Profile::BASE
 };
 

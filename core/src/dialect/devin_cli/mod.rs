@@ -44,6 +44,7 @@ static PROFILE: Profile = Profile {
     // Not documented: Claude Code's variable, which the Claude Code hooks it runs expect.
     sets_project_dir: true,
     answer: Some(answer),
+    write: Some(|m, r| super::family::write(&FAMILY, m, r)),
     ..Profile::BASE
 };
 

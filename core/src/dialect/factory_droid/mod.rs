@@ -17,6 +17,7 @@ mod install;
 mod payload;
 mod reading;
 mod tools;
+mod write;
 
 use super::Profile;
 use super::claim::{Claim, FileHint};
@@ -75,6 +76,7 @@ pub(super) static PROFILE: Profile = Profile {
     context_continues_stop: true,
     answer: Some(answer::answer),
     install: Some(&install::INSTALL),
+    write: Some(write::write),
     ..Profile::BASE
 };
 

@@ -9,6 +9,7 @@
 
 mod config;
 pub(crate) mod matcher;
+mod write;
 
 use super::Profile;
 use super::claim::{Claim, FileHint};
@@ -22,6 +23,7 @@ use crate::matcher::GroupMatcher;
 pub(crate) use matcher::{Anchoring, FamilyMatcher, ToolNames};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
+pub(crate) use write::write;
 
 /// What a member of the family says about itself beyond its [`Profile`].
 #[derive(Debug)]

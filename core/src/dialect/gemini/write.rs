@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 pub fn write(m: &Model, r: &mut Report) -> Value {
     let target = write::Target {
         tool_name: |n| tools::gemini_name(n).to_string(),
+        keeps: write::Keeps { env: true, sequential: true, ..write::Keeps::default() },
         ..write::Target::new(&GeminiRules, &PROFILE)
     };
     json!({"hooks": write::hooks(&target, m, r)})

@@ -36,6 +36,7 @@ static PROFILE: Profile = Profile {
     sets_project_dir: true,
     answer: Some(answer),
     install: Some(&install::INSTALL),
+    write: Some(|m, r| super::family::write(&FAMILY, m, r)),
     ..Profile::BASE
 };
 

@@ -7,6 +7,7 @@ mod install;
 mod matcher;
 mod payload;
 mod reading;
+mod write;
 
 use super::Profile;
 use super::claim::{Claim, FileHint};
@@ -92,6 +93,7 @@ pub(super) static PROFILE: Profile = Profile {
     sets_project_dir: true,
     answer: Some(answer::answer),
     install: Some(&install::INSTALL),
+    write: Some(write::write),
     ..Profile::BASE
 };
 

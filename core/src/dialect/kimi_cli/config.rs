@@ -120,7 +120,7 @@ fn read_entry(
 
 /// `""` or absent: every value; `*` is not a regex in Python's `re` (nor here): the hook
 /// never matches, as in Kimi.
-fn compile(raw: Option<&str>) -> Result<GroupMatcher, String> {
+pub(super) fn compile(raw: Option<&str>) -> Result<GroupMatcher, String> {
     if raw.is_some_and(|r| r.trim() == "*") {
         return Err("matcher \"*\" is not a valid regex (Kimi: the hook never matches)".into());
     }

@@ -18,6 +18,7 @@ mod answer;
 mod config;
 mod install;
 mod reading;
+mod write;
 
 use super::Profile;
 use super::claim::{Claim, FileHint};
@@ -66,12 +67,14 @@ pub(super) static PROFILE: Profile = Profile {
     dialect: Dialect::KimiCli,
     files: "`[[hooks]]` in `~/.kimi/config.toml` (no project file)",
     shape: "a flat list of `{event, matcher, command, timeout}`",
+    syntax: super::Syntax::Toml,
     differs: "TOML `[[hooks]]` flat list; only exit 2 and `permissionDecision: \"deny\"` have effect; PostToolUse not waited for; matchers searched anywhere (prompt text on UserPromptSubmit), `*` invalid; dedup by command; no project-dir variable",
     native_events: Some(EVENTS),
     dedup: super::Dedup::Command,
     default_timeout_s: Some(30.0),
     answer: Some(answer::answer),
     install: Some(&install::INSTALL),
+    write: Some(write::write),
     ..Profile::BASE
 };
 

@@ -18,6 +18,7 @@ mod native;
 mod payload;
 mod reading;
 mod tools;
+mod write;
 
 use super::Profile;
 use super::claim::{Claim, FileHint};
@@ -70,6 +71,7 @@ pub(super) static PROFILE: Profile = Profile {
     native_payloads: true,
     answer: Some(answer::answer),
     install: Some(&install::INSTALL),
+    write: Some(write::write),
     ..Profile::BASE
 };
 

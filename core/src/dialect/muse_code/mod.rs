@@ -53,6 +53,7 @@ static PROFILE: Profile = Profile {
     native_events: Some(EVENTS),
     sets_project_dir: true,
     answer: Some(answer),
+    write: Some(|m, r| super::family::write(&FAMILY, m, r)),
     ..Profile::BASE
 };
 

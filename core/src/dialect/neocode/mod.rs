@@ -60,6 +60,7 @@ pub(super) static PROFILE: Profile = Profile {
     strategy: Strategy::SequentialStop,
     fold_summary: super::SEQUENTIAL_STOP,
     answer: Some(answer::answer),
+    cannot_write: "no writer is built for its shape yet (docs/protocol.md §9 describes it; `hookwire bridge` runs your hooks from it instead)",
     ..Profile::BASE
 };
 

@@ -8,6 +8,7 @@ mod matcher;
 mod native;
 mod payload;
 mod reading;
+mod write;
 
 use super::claim::{Claim, FileHint};
 use super::{DialectRules, NativeEvent, Strategy, ev, verdicts};
@@ -53,6 +54,7 @@ pub(super) static PROFILE: Profile = Profile {
     // Project hooks run before user hooks in ok (§9.3).
     scope_order: [Scope::Managed, Scope::Project, Scope::User, Scope::Local, Scope::Plugin, Scope::Session],
     answer: Some(answer::answer),
+    write: Some(write::write),
     ..Profile::BASE
 };
 

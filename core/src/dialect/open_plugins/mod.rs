@@ -66,6 +66,7 @@ static PROFILE: Profile = Profile {
     fold_summary: super::SEQUENTIAL_STOP,
     default_timeout_s: Some(DEFAULT_TIMEOUT_S),
     answer: Some(answer::answer),
+    write: Some(|m, r| super::family::write(&FAMILY, m, r)),
     ..Profile::BASE
 };
 

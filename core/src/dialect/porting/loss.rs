@@ -36,6 +36,8 @@ pub enum LossKind {
     /// `async`, `asyncRewake`, `once` or a deferred run the target lacks: the hook runs
     /// synchronously, every time.
     RunModeLost,
+    /// The target applies the hook's timeout differently (Codex raises one below 1 s to 1 s).
+    TimeoutChanged,
     /// The hook's shell: the target runs commands in another one.
     ShellDiffers,
     /// An `sh` command the target runs in bash: a POSIX script means the same there.
@@ -83,6 +85,7 @@ impl LossKind {
             LossKind::Ordering => "ordering",
             LossKind::IfRuleLost => "if_rule_lost",
             LossKind::RunModeLost => "run_mode_lost",
+            LossKind::TimeoutChanged => "timeout_changed",
             LossKind::ShellDiffers => "shell_differs",
             LossKind::ShellWidened => "shell_widened",
             LossKind::DefaultTimeoutDiffers => "default_timeout_differs",

@@ -1,16 +1,22 @@
 //! What a dialect's `write.rs` is given and fills in, for `hookwire port` (`port/`): the model
 //! of a source configuration as the engine loaded it (`model.rs`), the report of what a port
-//! changes (`loss.rs`), and the probes that compare two dialects' matchers on sample values
-//! (`probe.rs`). Here, beside the dialects, as `answering.rs` is for the bridge, so that the
-//! writers in each dialect's folder and the port that calls them never import each other.
+//! changes (`loss.rs`), the probes that compare two dialects' matchers on sample values
+//! (`probe.rs`), the keys a source dialect keeps for itself (`carried.rs`) and what writers
+//! with a reader of their own do to an entry (`entries.rs`). Here, beside the dialects, as
+//! `answering.rs` is for the bridge, so that the writers in each dialect's folder and the port
+//! that calls them never import each other.
 
+mod carried;
+mod entries;
 pub mod loss;
 mod model;
 mod probe;
 
+pub(crate) use carried::{env_of, sequential};
+pub(crate) use entries::{listed, rename, typeless, whole_seconds, without_fail_closed};
 pub use loss::{At, Loss, LossKind, Report};
 pub use model::{Hook, Model};
-pub(crate) use probe::{candidates, differences, same_name, say};
+pub(crate) use probe::{candidates, differences, same_name, say, tools};
 
 use crate::catalog::{self, EventSpec};
 use crate::dialect::Profile;

@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 const MCP_TOOLS: &[&str] = &["mcp__github__create_issue", "mcp__memory__read"];
 
 /// Tool names every agent's matcher is tested on (Claude Code's, as the engine fires them).
-fn tools() -> impl Iterator<Item = &'static str> {
+pub(crate) fn tools() -> impl Iterator<Item = &'static str> {
     crate::catalog::CLAUDE_CODE_TOOLS.iter().chain(MCP_TOOLS).copied()
 }
 

@@ -7,5 +7,9 @@ use crate::dialect::settings::write;
 use serde_json::{Value, json};
 
 pub fn write(m: &Model, r: &mut Report) -> Value {
-    json!({"hooks": write::hooks(&write::Target::new(&QwenCodeRules, &PROFILE), m, r)})
+    let target = write::Target {
+        keeps: write::Keeps { env: true, sequential: true, ..write::Keeps::default() },
+        ..write::Target::new(&QwenCodeRules, &PROFILE)
+    };
+    json!({"hooks": write::hooks(&target, m, r)})
 }

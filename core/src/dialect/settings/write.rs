@@ -3,8 +3,8 @@
 //! types and keys it reads and how it reads a matcher, so the writer writes only what the
 //! target reads and reports the rest (`dialect/porting/loss.rs`).
 
-use super::{HandlerKeys, SettingsShape, TimeUnit};
-use crate::catalog::{EventSpec, Rules, Shell};
+use super::{HandlerKeys, ReadMatcher, SettingsShape, TimeUnit};
+use crate::catalog::{EventSpec, HandlerType, Rules, Shell};
 use crate::config::{Action, CommandSpec, Handler, Limits, RunMode};
 use crate::dialect::Profile;
 use crate::dialect::TimeoutContext;
@@ -21,12 +21,83 @@ pub(crate) struct Target<'a> {
     /// Handlers sit directly under the event, each with its own `matcher` (Cursor's flat
     /// lists), instead of in matcher groups.
     pub flat: bool,
+    /// The target has a handler `timeout` (Windsurf has none: a timeout is then a loss).
+    pub timeouts: bool,
+    /// Handler keys of other dialects the target reads too: carried, else reported.
+    pub keeps: Keeps,
+    /// The target's last word on one written handler (its own key names, what it refuses on
+    /// one event), given the source hook; `false`: the handler is not written (the function
+    /// reported why).
+    pub entry: &'a Entry<'a>,
+    /// The target's events for one hook, chosen by the target (Windsurf, whose events are its
+    /// only matchers: a `Bash` guard goes under `pre_run_command`), which reports what that
+    /// changes; `None`: the event's native name, and the matcher written as a key.
+    pub split: Option<&'a Split<'a>>,
+}
+
+/// A target's choice of events for one hook (`Target::split`).
+pub(crate) type Split<'a> = dyn Fn(&Hook, &mut Report) -> Vec<&'static str> + 'a;
+
+/// A target's last word on one written handler (`Target::entry`).
+pub(crate) type Entry<'a> = dyn Fn(&Hook, &mut Map<String, Value>, &mut Report) -> bool + 'a;
+
+/// Which handler keys beyond Claude Code's a target reads, by their name there.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Keeps {
+    /// The hook's name (Crush's `name`).
+    pub name: Option<&'static str>,
+    /// Its working directory (Copilot's `cwd`, Windsurf's `working_directory`).
+    pub cwd: Option<&'static str>,
+    /// Its own variables, `env` (Gemini, Qwen Code, Copilot, VS Code).
+    pub env: bool,
+    /// A group's `sequential: true` (Gemini, Qwen Code).
+    pub sequential: bool,
+}
+
+/// What a target with a reader of its own (not the settings walk) reads of a hook, for the
+/// writer: its matcher, the handler keys and the handler types it runs.
+pub(crate) struct Reads {
+    /// The agent's name in the refusal of a handler type (`Crush runs command hooks only`).
+    pub agent: &'static str,
+    pub matcher: fn(Option<&str>, &EventSpec) -> ReadMatcher,
+    pub keys: HandlerKeys,
+    pub types: &'static [HandlerType],
+}
+
+impl SettingsShape for Reads {
+    fn group_matcher(&self, raw: Option<&str>, spec: &EventSpec, _rules: Rules) -> ReadMatcher {
+        (self.matcher)(raw, spec)
+    }
+
+    fn handler_keys(&self) -> HandlerKeys {
+        self.keys
+    }
+
+    fn refuses(&self, ty: HandlerType) -> Option<String> {
+        let names: Vec<&str> = self.types.iter().map(|t| t.as_str()).collect();
+        (!self.types.contains(&ty))
+            .then(|| format!("{} runs {} hooks only, not {}", self.agent, names.join(" and "), ty.as_str()))
+    }
+}
+
+/// A written handler kept as it is.
+fn keep(_: &Hook, _: &mut Map<String, Value>, _: &mut Report) -> bool {
+    true
 }
 
 impl<'a> Target<'a> {
     /// A target that names tools as Claude Code does.
     pub fn new(shape: &'a dyn SettingsShape, profile: &'static Profile) -> Target<'a> {
-        Target { shape, profile, tool_name: port::same_name, flat: false }
+        Target {
+            shape,
+            profile,
+            tool_name: port::same_name,
+            flat: false,
+            timeouts: true,
+            keeps: Keeps::default(),
+            entry: &keep,
+            split: None,
+        }
     }
 }
 
@@ -37,6 +108,8 @@ struct Out {
     group: String,
     matcher: Option<String>,
     handlers: Vec<Value>,
+    /// The source group runs its hooks one at a time (`sequential`).
+    sequential: bool,
 }
 
 /// The `hooks` object of the model in the target's shape.
@@ -45,37 +118,24 @@ pub(crate) fn hooks(t: &Target<'_>, m: &Model, r: &mut Report) -> Value {
     let mut groups: Vec<Out> = Vec::new();
     let mut written: Vec<(&'static str, &str)> = Vec::new();
     for h in &m.hooks {
-        let ev = Some(h.event.name);
-        let Some(native) = port::native_name(t.profile, h.event) else {
-            let why = format!("{} has no {} event: the hook is dropped", name(t.profile), h.event.name);
-            r.add(LossKind::EventDropped, &h.at, ev, why);
-            continue;
+        let natives = match t.split {
+            Some(split) => split(h, r),
+            None => match port::native_name(t.profile, h.event) {
+                Some(native) => vec![native],
+                None => {
+                    let why =
+                        format!("{} has no {} event: the hook is dropped", name(t.profile), h.event.name);
+                    r.add(LossKind::EventDropped, &h.at, Some(h.event.name), why);
+                    continue;
+                }
+            },
         };
-        if written.contains(&(native, h.handler.id.as_str())) {
-            continue;
-        }
-        written.push((native, h.handler.id.as_str()));
-        for other in port::events_of(t.profile, native) {
-            if !std::ptr::eq(other, h.event) && !m.runs_on(&h.handler.id, other) {
-                let why =
-                    format!("{}'s {native} also runs on {}: so does this hook", name(t.profile), other.name);
-                r.add(LossKind::EventBroadened, &h.at, ev, why);
+        for native in natives {
+            if written.contains(&(native, h.handler.id.as_str())) {
+                continue;
             }
-        }
-        let Some(mut handler) = handler(t, source, h, r) else { continue };
-        if t.flat {
-            if let (Some(text), Value::Object(o)) = (matcher(t, h, r), &mut handler) {
-                o.insert("matcher".into(), Value::String(text));
-            }
-            groups.push(Out { native, group: h.handler.id.clone(), matcher: None, handlers: vec![handler] });
-            continue;
-        }
-        match groups.iter_mut().find(|g| g.native == native && g.group == h.group) {
-            Some(g) => g.handlers.push(handler),
-            None => {
-                let matcher = matcher(t, h, r);
-                groups.push(Out { native, group: h.group.clone(), matcher, handlers: vec![handler] });
-            }
+            written.push((native, h.handler.id.as_str()));
+            place(t, source, m, h, native, &mut groups, r);
         }
     }
     ordering(t, source, &groups, m.hooks.first().and_then(|h| h.at.file.clone()), r);
@@ -93,12 +153,83 @@ pub(crate) fn hooks(t: &Target<'_>, m: &Model, r: &mut Report) -> Value {
             obj.insert("matcher".into(), Value::String(text));
         }
         obj.insert("hooks".into(), Value::Array(g.handlers));
+        if g.sequential {
+            obj.insert("sequential".into(), Value::Bool(true));
+        }
         let list = hooks.entry(g.native).or_insert_with(|| Value::Array(Vec::new()));
         if let Value::Array(a) = list {
             a.push(Value::Object(obj));
         }
     }
     Value::Object(hooks)
+}
+
+/// Whether the group of `h` is written `sequential`: when the source's is and the target reads
+/// the key; a source's sequential group the target cannot express is an ordering loss.
+fn sequential(t: &Target<'_>, h: &Hook, r: &mut Report) -> bool {
+    if !port::sequential(&h.handler) {
+        return false;
+    }
+    if !t.keeps.sequential {
+        let at = At { pointer: group_pointer(&h.at.pointer), ..h.at.clone() };
+        let why = format!(
+            "the group is `sequential` (its hooks run one at a time); {} has no such key: {}",
+            name(t.profile),
+            t.profile.fold_summary
+        );
+        r.add(LossKind::Ordering, &at, Some(h.event.name), why);
+    }
+    t.keeps.sequential
+}
+
+/// Writes hook `h` under the target's event `native`: into its matcher group, or as an entry
+/// of its own in a flat target.
+fn place(
+    t: &Target<'_>,
+    source: &Profile,
+    m: &Model,
+    h: &Hook,
+    native: &'static str,
+    groups: &mut Vec<Out>,
+    r: &mut Report,
+) {
+    let ev = Some(h.event.name);
+    for other in port::events_of(t.profile, native) {
+        if !std::ptr::eq(other, h.event) && !m.runs_on(&h.handler.id, other) {
+            let why =
+                format!("{}'s {native} also runs on {}: so does this hook", name(t.profile), other.name);
+            r.add(LossKind::EventBroadened, &h.at, ev, why);
+        }
+    }
+    let Some(mut handler) = handler(t, source, h, r) else { return };
+    if t.flat {
+        // A target that splits a hook over its events chose them by the matcher already.
+        if t.split.is_none()
+            && let Some(text) = matcher(t, h, r)
+        {
+            handler.insert("matcher".into(), Value::String(text));
+        }
+        if !(t.entry)(h, &mut handler, r) {
+            return;
+        }
+        let handler = Value::Object(handler);
+        let group = h.handler.id.clone();
+        groups.push(Out { native, group, matcher: None, handlers: vec![handler], sequential: false });
+        return;
+    }
+    if !(t.entry)(h, &mut handler, r) {
+        return;
+    }
+    let handler = Value::Object(handler);
+    match groups.iter_mut().find(|g| g.native == native && g.group == h.group) {
+        Some(g) => g.handlers.push(handler),
+        None => {
+            let matcher = matcher(t, h, r);
+            let sequential = sequential(t, h, r);
+            let group = h.group.clone();
+            groups.push(Out { native, group, matcher, handlers: vec![handler], sequential });
+        }
+    }
 }
 
 /// The agent's name for people: the dialect's name.
@@ -153,7 +284,7 @@ fn group_pointer(ptr: &str) -> String {
 }
 
 /// One handler object in the target's keys; `None` when the target does not run its type.
-fn handler(t: &Target<'_>, source: &Profile, h: &Hook, r: &mut Report) -> Option<Value> {
+fn handler(t: &Target<'_>, source: &Profile, h: &Hook, r: &mut Report) -> Option<Map<String, Value>> {
     let hd = &h.handler;
     let mut say = Say { at: &h.at, ev: Some(h.event.name), r };
     let keys = t.shape.handler_keys();
@@ -185,8 +316,16 @@ fn handler(t: &Target<'_>, source: &Profile, h: &Hook, r: &mut Report) -> Option
         }
         Action::Function(_) => return None,
     }
-    timeout(t.profile, source, hd, h.event, &mut o, &mut say);
+    match (t.timeouts, hd.timeout_s) {
+        (true, _) => timeout(t.profile, source, hd, h.event, &mut o, &mut say),
+        (false, Some(s)) => say.add(
+            LossKind::FieldDropped,
+            format!("{} has no timeout: the hook's {} s limit is not written", name(t.profile), number(s)),
+        ),
+        (false, None) => {}
+    }
     run_mode(hd, &keys, name(t.profile), &mut o, &mut say);
+    timing(t, h, &mut say);
     if let Some(rule) = &hd.if_rule {
         match keys.if_rule {
             true => {
@@ -215,8 +354,8 @@ fn handler(t: &Target<'_>, source: &Profile, h: &Hook, r: &mut Report) -> Option
     if hd.fail_closed {
         o.insert("failClosed".into(), Value::Bool(true));
     }
-    dropped_fields(hd, name(t.profile), &mut say);
-    Some(Value::Object(o))
+    dropped_fields(hd, t.keeps, name(t.profile), &mut o, &mut say);
+    Some(o)
 }
 
 /// Where one handler's changes are reported: its place in the source, its event, the report.
@@ -346,6 +485,19 @@ fn timeout(
     o.insert("timeout".into(), value);
 }
 
+/// What the target's reader changes of the hook's run mode and timeout as written (Codex
+/// clamps a timeout below 1 s, jcode runs no async hook where it can block): its own words,
+/// as a loss.
+fn timing(t: &Target<'_>, h: &Hook, say: &mut Say<'_>) {
+    let hd = &h.handler;
+    let mut words = Vec::new();
+    let (mode, _) = t.shape.timing(h.event, Rules::Current, hd.mode, hd.timeout_s, &mut |w| words.push(w));
+    let kind = if mode != hd.mode { LossKind::RunModeLost } else { LossKind::TimeoutChanged };
+    for w in words {
+        say.add(kind, format!("{}: {w}", name(t.profile)));
+    }
+}
+
 /// The handler's default timeout in seconds in the source's and in the target's dialect, on
 /// `spec` under the current rules and no configured cap.
 fn defaults(source: &Profile, target: &Profile, hd: &Handler, spec: &EventSpec) -> (f64, f64) {
@@ -396,16 +548,37 @@ fn run_mode(hd: &Handler, keys: &HandlerKeys, target: &str, o: &mut Map<String, 
     }
 }
 
-/// Keys of the source handler no settings-shape target reads: said, not written.
-fn dropped_fields(hd: &Handler, target: &str, say: &mut Say<'_>) {
+/// Keys of the source handler beyond Claude Code's: written where the target reads them
+/// (`keeps`), else said.
+fn dropped_fields(hd: &Handler, keeps: Keeps, target: &str, o: &mut Map<String, Value>, say: &mut Say<'_>) {
     let mut drop = |what: String| {
         say.add(LossKind::FieldDropped, format!("{what}: not written ({target} does not read it)"));
     };
-    if let Some(n) = &hd.name {
-        drop(format!("the hook's name {n:?}"));
+    match (&hd.name, keeps.name) {
+        (Some(n), Some(key)) => {
+            o.insert(key.into(), Value::String(n.clone()));
+        }
+        (Some(n), None) => drop(format!("the hook's name {n:?}")),
+        (None, _) => {}
     }
-    if let Some(d) = &hd.cwd {
-        drop(format!("its working directory {}", d.display()));
+    match (&hd.cwd, keeps.cwd) {
+        (Some(d), Some(key)) => {
+            o.insert(key.into(), Value::String(d.display().to_string()));
+        }
+        (Some(d), None) => drop(format!("its working directory {}", d.display())),
+        (None, _) => {}
+    }
+    match (port::env_of(hd), keeps.env) {
+        (Some(env), true) => {
+            let env: Map<String, Value> =
+                env.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect();
+            o.insert("env".into(), Value::Object(env));
+        }
+        (Some(env), false) => {
+            let names: Vec<&str> = env.iter().map(|(k, _)| k.as_str()).collect();
+            drop(format!("its own variables `env` ({})", names.join(", ")))
+        }
+        (None, _) => {}
     }
     if hd.host_env.is_some() {
         drop("its allow-list of host variables".into());

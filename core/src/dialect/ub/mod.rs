@@ -43,6 +43,7 @@ pub(super) static PROFILE: Profile = Profile {
     fold_summary: "run-all: one hook at a time, every matched hook runs even after a block",
     answer: Some(answer::answer),
     bridge_fails_closed: true,
+    cannot_write: "no writer is built for its shape yet (docs/protocol.md §9 describes it; `hookwire bridge` runs your hooks from it instead)",
     ..Profile::BASE
 };
 

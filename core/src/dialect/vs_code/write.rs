@@ -8,5 +8,9 @@ use crate::dialect::settings::write;
 use serde_json::{Value, json};
 
 pub fn write(m: &Model, r: &mut Report) -> Value {
-    json!({"version": 1, "hooks": write::hooks(&write::Target::new(&VsCodeShape, &PROFILE), m, r)})
+    let target = write::Target {
+        keeps: write::Keeps { env: true, ..write::Keeps::default() },
+        ..write::Target::new(&VsCodeShape, &PROFILE)
+    };
+    json!({"version": 1, "hooks": write::hooks(&target, m, r)})
 }
