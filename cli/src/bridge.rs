@@ -62,19 +62,24 @@ pub fn run(a: &Args<'_>) -> u8 {
         }
         Err(why) => return print(&bridge.failed(name.as_deref(), &why), &[]),
     };
+    // Said once per fire: an agent's tool name with no Claude Code name, arguments not whole.
+    let mut warnings = bridge.warnings(&canonical);
     let dispatcher = match configuration(a, &canonical)
         .and_then(|v| Dispatcher::from_value(v).map_err(|e| e.to_string()))
     {
         Ok(d) => d,
-        Err(why) => return print(&bridge.failed(name.as_deref(), &format!("configuration: {why}")), &[]),
+        Err(why) => {
+            return print(&bridge.failed(name.as_deref(), &format!("configuration: {why}")), &warnings);
+        }
     };
     let detached = crate::oneshot::detach_if_async(&dispatcher, &canonical);
     let code = match dispatcher.fire(&canonical) {
-        Ok(mut result) => {
-            result.warnings.extend(clip.map(|c| c.warning()));
-            print(&bridge.answer(&native, &canonical, &result), &result.warnings)
+        Ok(result) => {
+            warnings.extend(result.warnings.iter().cloned());
+            warnings.extend(clip.map(|c| c.warning()));
+            print(&bridge.answer(&native, &canonical, &result), &warnings)
         }
-        Err(e) => print(&bridge.failed(name.as_deref(), &e.to_string()), &[]),
+        Err(e) => print(&bridge.failed(name.as_deref(), &e.to_string()), &warnings),
     };
     detached.finish(code, &dispatcher);
     code

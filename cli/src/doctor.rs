@@ -7,7 +7,7 @@
 //! the project's trust and what the sandbox can enforce here (the core's, as `validate` says).
 
 use crate::Failure;
-use crate::install::{Target, base, read_document};
+use crate::install::{Target, base, read_bytes, read_document};
 use crate::paint::Paint;
 use hookwire_core::install::{Installer, Scope};
 use hookwire_core::{Dispatcher, ErrorDetails, ErrorKind, HookInfo};
@@ -75,7 +75,24 @@ fn look(
 ) -> FileFound {
     let mut f =
         FileFound { scope, path, hooks: Vec::new(), bridge: Vec::new(), sample: Vec::new(), problem: None };
-    if let Some(i) = inst {
+    let mut scripts = Vec::new();
+    if let Some(i) = inst.filter(|i| i.data().scripts) {
+        // A hooks directory of scripts (Cline): the bridge is each script install wrote.
+        for &event in i.data().events {
+            let path = f.path.join(event);
+            match read_bytes(&path) {
+                Ok(Some(b)) => {
+                    let text = String::from_utf8(b).unwrap_or_default();
+                    if i.script_program(&text, event).is_some() {
+                        f.bridge.push(event.to_string());
+                        scripts.push(path.to_string_lossy().into_owned());
+                    }
+                }
+                Ok(None) => {}
+                Err(e) => f.problem = Some(format!("{}: {e}", path.display())),
+            }
+        }
+    } else if let Some(i) = inst {
         match read_document(&f.path) {
             Ok(Some(doc)) => f.bridge = i.installed(&doc).into_iter().map(|(e, _)| e).collect(),
             Ok(None) => {}
@@ -90,7 +107,8 @@ fn look(
             return f;
         }
     };
-    f.hooks = d.hooks().into_iter().filter(|h| !is_bridge(&h.command)).collect();
+    let bridge = |command: &str| is_bridge(command) || scripts.iter().any(|s| command.contains(s.as_str()));
+    f.hooks = d.hooks().into_iter().filter(|h| !bridge(&h.command)).collect();
     match d.plan(sample_event) {
         Ok(plan) => {
             f.sample = plan.into_iter().filter(|p| p.runs).map(|p| (p.hook.hook, p.hook.command)).collect()
@@ -144,14 +162,84 @@ fn agents(project: &Path) -> Vec<AgentFound> {
             {
                 continue; // the project is the home directory: the same file
             }
-            if t.file.is_file() {
+            if t.file.is_file() || (i.data().scripts && t.file.is_dir()) {
                 files.push(look(scope.as_str(), t.file, name, &sample_event, Some(&i)));
             }
         }
-        out.push(AgentFound { name, binaries: on_path(i.data().binaries), files });
+        // Every other file the agent reads (its own discovery), each once.
+        for read in i.data().reads {
+            for (scope, target) in read_targets(read, home.as_deref(), project, i.data().scripts) {
+                if files.iter().any(|f| f.path == target.file) {
+                    continue;
+                }
+                match target.resolve() {
+                    Ok(_) => files.push(look(scope, target.file, name, &sample_event, Some(&i))),
+                    Err(why) => files.push(FileFound {
+                        scope,
+                        path: target.file,
+                        hooks: Vec::new(),
+                        bridge: Vec::new(),
+                        sample: Vec::new(),
+                        problem: Some(format!("not read: it {why}")),
+                    }),
+                }
+            }
+        }
+        let binaries = on_path(i.data().binaries);
+        // Claude Code's own files that an agent also reads (VS Code's `.claude/settings.json`)
+        // do not find the agent: they are Claude Code's, listed there.
+        let claude_codes = |f: &FileFound| f.path.components().any(|c| c.as_os_str() == ".claude");
+        if binaries.is_empty() && files.iter().all(claude_codes) {
+            files.clear();
+        }
+        out.push(AgentFound { name, binaries, files });
     }
     out.retain(|a| !a.files.is_empty() || !a.binaries.is_empty());
     out
+}
+
+/// Entries of a hooks directory looked at; beyond, the rest are not (as the loader's listing).
+const MAX_DIR_ENTRIES: usize = 256;
+
+/// The files of one `reads` path of an agent (`Install::reads`) that are there, with their
+/// scope: the file; for a hooks directory (`…/`) each `*.json` in it, in name order, at most
+/// [`MAX_DIR_ENTRIES`] entries looked at, or the directory itself for an agent whose hooks
+/// are scripts. Only what is there: a symlink counts (its target is checked by
+/// [`Target::resolve`] before anything is read), a directory entry that is not a file does
+/// not.
+fn read_targets(
+    read: &str,
+    home: Option<&Path>,
+    project: &Path,
+    scripts: bool,
+) -> Vec<(&'static str, Target)> {
+    let (scope, base, rel) = match (read.strip_prefix("~/"), read.strip_prefix('/')) {
+        (Some(rel), _) => match home {
+            Some(h) => ("user", h, rel),
+            None => return Vec::new(),
+        },
+        (None, Some(rel)) => ("managed", Path::new("/"), rel),
+        (None, None) => ("project", project, read),
+    };
+    let there = |p: &Path| std::fs::symlink_metadata(p).is_ok();
+    let Some(dir) = rel.strip_suffix('/') else {
+        let t = Target::of(base, rel);
+        return if there(&t.file) { vec![(scope, t)] } else { Vec::new() };
+    };
+    let path = base.join(dir);
+    if scripts {
+        return if path.is_dir() { vec![(scope, Target::of(base, dir))] } else { Vec::new() };
+    }
+    let Ok(entries) = std::fs::read_dir(&path) else { return Vec::new() };
+    let mut names: Vec<String> = entries
+        .take(MAX_DIR_ENTRIES)
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_ok_and(|t| !t.is_dir()))
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.to_ascii_lowercase().ends_with(".json"))
+        .collect();
+    names.sort();
+    names.into_iter().map(|n| (scope, Target::of(base, &format!("{dir}/{n}")))).collect()
 }
 
 /// One disagreement: a hook (event, matcher, command) some agents with hook files run and

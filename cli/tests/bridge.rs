@@ -235,11 +235,8 @@ fn a_bad_payload_is_a_clear_error_and_the_agents_error_exit() {
 }
 
 #[test]
-fn an_agent_the_bridge_cannot_answer_is_refused_clearly() {
+fn an_unknown_agent_is_refused_clearly() {
     let s = Scratch::new("bridge", "noanswer");
-    let o = s.bridge(&["--agent", "ub"], "{}");
-    assert_eq!(o.status.code(), Some(1));
-    assert!(err(&o).contains("cannot answer ub yet"), "{}", err(&o));
     let o = s.bridge(&["--agent", "nonesuch"], "{}");
     assert_eq!(o.status.code(), Some(1));
     assert!(err(&o).contains("unknown agent \"nonesuch\""), "{}", err(&o));
@@ -421,6 +418,89 @@ fn a_stop_is_crushs_halt_with_the_reason_alone_on_stderr() {
     let o = s.bridge(&["--agent", "crush"], &crush.to_string());
     assert_eq!(o.status.code(), Some(49), "{}", err(&o));
     assert_eq!(err(&o).trim(), "enough for today", "the lost system message is not said beside the reason");
+}
+
+/// The five agents bridged last, each with its own payload of a shell call: the user's `Bash`
+/// guard denies in each agent's own answer form.
+#[test]
+fn the_last_five_agents_are_denied_by_a_bash_guard_in_their_own_answer() {
+    let s = Scratch::new("bridge", "lastfive");
+    s.user_guard("Bash", EXIT2_GUARD);
+    let p = s.proj();
+    let ok =
+        json!({"event": "PreToolUse", "cwd": p, "toolName": "bash", "toolArgs": {"command": "rm -rf x"}});
+    let o = s.bridge(&["--agent", "ok"], &ok.to_string());
+    let e = err(&o);
+    assert_eq!((o.status.code(), out(&o).as_str(), e.trim()), (Some(2), "", "rm is not allowed"));
+    let goose = json!({"event": "PreToolUse", "session_id": "s", "matcher_context": "developer__shell",
+                       "tool_name": "developer__shell", "tool_input": {"command": "rm -rf x"}, "working_dir": p});
+    let o = s.bridge(&["--agent", "open-plugins"], &goose.to_string());
+    let e = err(&o);
+    assert_eq!((o.status.code(), e.trim()), (Some(2), "rm is not allowed"));
+    let jcli = json!({"event": "pre_tool_execution", "cwd": p, "session_id": "s", "tool_name": "shell",
+                      "tool_arguments": json!({"command": "rm -rf x"}).to_string()});
+    let o = s.bridge(&["--agent", "j-cli"], &jcli.to_string());
+    assert_eq!(out(&o), r#"{"action":"skip","retry_feedback":"rm is not allowed"}"#);
+    assert_eq!(o.status.code(), Some(0));
+    let neocode = json!({"payload_version": "1", "hook_id": "h", "point": "before_tool_call", "run_id": "r",
+                         "session_id": "s", "metadata": {"tool_call_id": "t", "tool_name": "bash",
+                         "tool_arguments_preview": json!({"command": "rm -rf x"}).to_string(), "workdir": p}});
+    let o = s.bridge(&["--agent", "neocode"], &neocode.to_string());
+    assert_eq!(out(&o), r#"{"status":"block","message":"rm is not allowed"}"#);
+    assert_eq!(o.status.code(), Some(0));
+    let ub = json!({"event": "pre_tool_call", "session_id": "s", "turn": 1, "cwd": p,
+                    "tool": {"name": "bash", "use_id": "u", "args": {"command": "rm -rf x"}}});
+    let o = s.bridge(&["--agent", "ub"], &ub.to_string());
+    let e = err(&o);
+    assert_eq!((o.status.code(), e.trim()), (Some(2), "rm is not allowed"));
+}
+
+/// A tool the bridge cannot name as Claude Code's passes as it is, and stderr says so once per
+/// fire, so that a `Bash` guard that does not run for it is not a silent miss.
+#[test]
+fn an_unknown_tool_name_passes_unchanged_with_one_warning() {
+    let s = Scratch::new("bridge", "unknowntool");
+    s.user_guard("Bash", EXIT2_GUARD);
+    let ok = json!({"event": "PreToolUse", "cwd": s.proj(), "toolName": "frobnicate", "toolArgs": {"command": "rm -rf x"}});
+    let o = s.bridge(&["--agent", "ok"], &ok.to_string());
+    let stdout = out(&o);
+    assert_eq!((o.status.code(), stdout.as_str()), (Some(0), ""), "{}", err(&o));
+    let stderr = err(&o);
+    let warnings: Vec<&str> = stderr.lines().filter(|l| l.contains("\"frobnicate\"")).collect();
+    assert_eq!(warnings.len(), 1, "{stderr}");
+    assert!(warnings[0].starts_with("hookwire bridge: warning: ok's tool \"frobnicate\""), "{}", warnings[0]);
+    // A guard matching the agent's own name runs for it.
+    s.user_guard("frobnicate", EXIT2_GUARD);
+    let o = s.bridge(&["--agent", "ok"], &ok.to_string());
+    let e = err(&o);
+    assert_eq!((o.status.code(), e.trim()), (Some(2), "rm is not allowed"));
+    // Claude Code's own names say nothing.
+    s.user_guard("Bash", EXIT2_GUARD);
+    let o = s.bridge(&["--agent", "codex"], &codex_pre_tool_use(&s.proj(), "ls"));
+    let e = err(&o);
+    assert_eq!((o.status.code(), e.as_str()), (Some(0), ""));
+}
+
+/// neocode sends a 4 KiB preview of the arguments: a cut preview still runs an `if` guard on
+/// the command (it cannot be judged), with a warning.
+#[test]
+fn a_cut_argument_preview_runs_an_if_guard_and_warns() {
+    let s = Scratch::new("bridge", "preview");
+    s.user_settings(&json!({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
+        {"type": "command", "if": "Bash(rm *)", "command": EXIT2_GUARD}]}]}}));
+    let long = json!({"description": "d".repeat(5000), "command": "rm -rf x"}).to_string();
+    let cut = &long[..4096];
+    let neocode = json!({"point": "before_tool_call", "session_id": "s",
+                         "metadata": {"tool_name": "bash", "tool_arguments_preview": cut, "workdir": s.proj()}});
+    let o = s.bridge(&["--agent", "neocode"], &neocode.to_string());
+    assert_eq!(out(&o), r#"{"status":"block","message":"rm is not allowed"}"#, "{}", err(&o));
+    assert!(err(&o).contains("did not arrive whole"), "{}", err(&o));
+    // The whole preview is judged: `ls` does not run the guard.
+    let whole = json!({"point": "before_tool_call", "session_id": "s", "metadata": {"tool_name": "bash",
+                       "tool_arguments_preview": json!({"command": "ls"}).to_string(), "workdir": s.proj()}});
+    let o = s.bridge(&["--agent", "neocode"], &whole.to_string());
+    let stdout = out(&o);
+    assert_eq!((o.status.code(), stdout.as_str()), (Some(0), ""), "{}", err(&o));
 }
 
 /// A model can nest a tool's arguments deeper than any JSON parser's limit; refused, the

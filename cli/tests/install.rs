@@ -56,11 +56,15 @@ impl Scratch {
     }
 }
 
-/// Every agent and each scope it has a file in.
+/// Every agent whose hooks are a document, and each scope it has a file in (Cline's hooks
+/// directory of scripts has its own tests).
 fn targets() -> Vec<(&'static str, &'static str)> {
     let mut out = Vec::new();
     for a in Installer::agents() {
         let d = Installer::for_agent(a).unwrap().data();
+        if d.scripts {
+            continue;
+        }
         if d.user.is_some() {
             out.push((a, "user"));
         }
@@ -71,8 +75,51 @@ fn targets() -> Vec<(&'static str, &'static str)> {
     out
 }
 
+fn is_toml(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "toml")
+}
+
+/// The agent's file as the document install edits (TOML read by the core's own reading).
 fn parse(path: &Path) -> Value {
-    hookwire_core::json::value_from_slice(&std::fs::read(path).unwrap()).unwrap()
+    let bytes = std::fs::read(path).unwrap();
+    if is_toml(path) {
+        return hookwire_core::install::toml_document(std::str::from_utf8(&bytes).unwrap()).unwrap();
+    }
+    hookwire_core::json::value_from_slice(&bytes).unwrap()
+}
+
+/// A document as the text of the agent's file at `path`: JSON, or TOML (scalars, then a list of
+/// objects as `[[key]]` tables).
+fn text_of(path: &Path, doc: &Value) -> String {
+    if !is_toml(path) {
+        return serde_json::to_string(doc).unwrap();
+    }
+    let mut out = toml_edit::DocumentMut::new();
+    for (k, v) in doc.as_object().unwrap() {
+        let scalar = |v: &Value| match v {
+            Value::String(s) => toml_edit::value(s.as_str()),
+            Value::Bool(b) => toml_edit::value(*b),
+            other => panic!("not a scalar: {other}"),
+        };
+        match v {
+            Value::Array(list) => {
+                let mut tables = toml_edit::ArrayOfTables::new();
+                for o in list {
+                    let mut t = toml_edit::Table::new();
+                    o.as_object().unwrap().iter().for_each(|(k, v)| drop(t.insert(k, scalar(v))));
+                    tables.push(t);
+                }
+                out.insert(k, toml_edit::Item::ArrayOfTables(tables));
+            }
+            Value::Object(m) => {
+                let mut t = toml_edit::Table::new();
+                m.iter().for_each(|(k, v)| drop(t.insert(k, scalar(v))));
+                out.insert(k, toml_edit::Item::Table(t));
+            }
+            v => drop(out.insert(k, scalar(v))),
+        }
+    }
+    out.to_string()
 }
 
 /// A document of the agent's own holding one entry of the user's (the agent's shape, a command
@@ -100,7 +147,7 @@ fn every_agent_list_is_the_one_the_docs_name() {
     for a in Installer::agents() {
         assert!(docs.contains(&format!("`{a}`")), "docs/bridge.md does not name {a}");
     }
-    assert_eq!(Installer::agents().len(), 16);
+    assert_eq!(Installer::agents().len(), 19);
 }
 
 #[test]
@@ -137,7 +184,7 @@ fn installing_into_a_populated_file_keeps_the_users_entries_and_a_backup_and_uni
     for (agent, scope) in targets() {
         let file = s.file(agent, scope);
         let original = populated(agent);
-        let text = serde_json::to_string(&original).unwrap();
+        let text = text_of(&file, &original);
         s.write(&file, &text);
         let report = s.ok("install", agent, scope);
         let backup = PathBuf::from(report["backup"].as_str().unwrap());
@@ -170,7 +217,8 @@ fn a_file_that_is_not_json_is_refused_and_left_as_it_is() {
         let file = s.file(agent, scope);
         s.write(&file, "{\"hooks\": {,}");
         let err = s.fails("install", agent, scope);
-        assert!(err.contains("not valid JSON"), "{agent}: {err}");
+        let syntax = if is_toml(&file) { "not valid TOML" } else { "not valid JSON" };
+        assert!(err.contains(syntax), "{agent}: {err}");
         assert_eq!(std::fs::read_to_string(&file).unwrap(), "{\"hooks\": {,}");
         assert!(!PathBuf::from(format!("{}.hookwire-bak", file.display())).exists());
         std::fs::remove_file(&file).unwrap();
@@ -376,4 +424,220 @@ fn a_key_serde_json_would_read_as_raw_text_is_kept_as_a_plain_key() {
     let doc = parse(&file);
     assert_eq!(doc["$serde_json::private::RawValue"], json!({"a": 1}), "{doc}");
     assert!(doc["hooks"]["preToolUse"].is_array(), "{doc}");
+}
+
+fn mode(path: &Path) -> u32 {
+    std::os::unix::fs::PermissionsExt::mode(&std::fs::metadata(path).unwrap().permissions()) & 0o777
+}
+
+/// Cline reads a hooks directory of one file per event: install writes an executable script per
+/// event that execs the bridge, twice without a change; it never replaces a file of the user's
+/// of the same name; uninstall removes exactly the scripts it wrote, unchanged.
+#[test]
+fn cline_gets_one_executable_script_per_event_and_uninstall_removes_only_its_own() {
+    let s = Scratch::new("install", "cline");
+    let dir = s.file("cline", "user");
+    let events = ["PreToolUse", "PostToolUse", "UserPromptSubmit"];
+    // A file of the user's under an event's name: refused, and nothing written.
+    s.write(&dir.join("PreToolUse"), "#!/bin/sh\necho mine\n");
+    s.write(&dir.join("TaskStart"), "#!/bin/sh\necho start\n");
+    let err = s.fails("install", "cline", "user");
+    assert!(err.contains("is not a script hookwire wrote"), "{err}");
+    assert!(!dir.join("PostToolUse").exists());
+    assert_eq!(std::fs::read_to_string(dir.join("PreToolUse")).unwrap(), "#!/bin/sh\necho mine\n");
+    std::fs::remove_file(dir.join("PreToolUse")).unwrap();
+
+    let report = s.ok("install", "cline", "user");
+    assert_eq!(
+        (report["changed"].as_bool(), report["events"].as_array().map(Vec::len)),
+        (Some(true), Some(3))
+    );
+    for e in events {
+        let text = std::fs::read_to_string(dir.join(e)).unwrap();
+        assert!(text.starts_with("#!/bin/sh\n"), "{text}");
+        assert!(text.ends_with(&format!(" bridge --agent cline --event {e}\n")), "{text}");
+        assert!(text.lines().last().unwrap().starts_with("exec "), "{text}");
+        assert_eq!(mode(&dir.join(e)), 0o755, "{e}");
+    }
+    let before: Vec<String> = events.iter().map(|e| std::fs::read_to_string(dir.join(e)).unwrap()).collect();
+    assert_eq!(s.ok("install", "cline", "user")["changed"], false);
+    let after: Vec<String> = events.iter().map(|e| std::fs::read_to_string(dir.join(e)).unwrap()).collect();
+    assert_eq!(before, after);
+
+    // An edited script is the user's now: uninstall leaves it, and the user's own.
+    let edited = format!("{}echo also mine\n", before[1]);
+    std::fs::write(dir.join("PostToolUse"), &edited).unwrap();
+    let report = s.ok("uninstall", "cline", "user");
+    assert_eq!(report["events"], json!(["PreToolUse", "UserPromptSubmit"]));
+    assert!(!dir.join("PreToolUse").exists() && !dir.join("UserPromptSubmit").exists());
+    assert_eq!(std::fs::read_to_string(dir.join("PostToolUse")).unwrap(), edited);
+    assert_eq!(std::fs::read_to_string(dir.join("TaskStart")).unwrap(), "#!/bin/sh\necho start\n");
+    assert_eq!(s.ok("uninstall", "cline", "user")["changed"], false);
+}
+
+/// The scripts install writes for Cline are read by hookwire's own loader for Cline's hooks
+/// directory, and their bridge runs the user's Claude Code guard: the deny comes back through
+/// Cline's answer (its cancel).
+#[test]
+fn clines_installed_scripts_are_read_by_hookwires_loader_and_their_bridge_runs_the_guard() {
+    let s = Scratch::new("install", "clineloader");
+    guard(&s);
+    for scope in ["user", "project"] {
+        s.ok("install", "cline", scope);
+        let dir = s.file("cline", scope);
+        let event =
+            json!({"hook_event_name": "PreToolUse", "session_id": "s", "cwd": s.proj().to_string_lossy(),
+                           "tool_name": "Bash", "tool_input": {"command": "rm -rf /tmp/x"}})
+            .to_string();
+        let out = s.run(&["fire", "--config", &format!("{}/", dir.to_string_lossy())], &event);
+        let result: Value = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+        assert_eq!(result["decision"], "deny", "{scope}: {result}\n{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            result["reason"].as_str().unwrap_or("").contains("blocked by the guard"),
+            "{scope}: {result}"
+        );
+        // A symlink out of the agent's directory is not followed.
+        s.ok("uninstall", "cline", scope);
+    }
+    let outside = s.0.join("elsewhere");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::write(outside.join("PreToolUse"), "#!/bin/sh\n").unwrap();
+    let dir = s.file("cline", "user");
+    std::os::unix::fs::symlink(outside.join("PreToolUse"), dir.join("PreToolUse")).unwrap();
+    let err = s.fails("install", "cline", "user");
+    assert!(err.contains("through a symlink"), "{err}");
+}
+
+/// Kimi's `config.toml` and Vibe's `hooks.toml` are edited in place: the user's comments,
+/// order and spacing stay byte for byte around hookwire's `[[hooks]]` tables, a second
+/// install changes nothing, and uninstall gives back the file exactly as it was.
+#[test]
+fn a_toml_file_keeps_the_users_comments_and_formatting_and_uninstall_gives_it_back_exactly() {
+    let s = Scratch::new("install", "toml");
+    for (agent, mine) in [
+        (
+            "kimi-cli",
+            "[[hooks]]\nevent   = \"PreToolUse\"   # my guard\ncommand = \"./guard.sh\"\nmatcher = \"Shell\"\n",
+        ),
+        (
+            "mistral-vibe",
+            "[[hooks]]\nname = \"mine\"  # my guard\ntype = \"pre_tool\"\ncommand = \"./guard.sh\"\n",
+        ),
+    ] {
+        let file = s.file(agent, "user");
+        let original =
+            format!("# my settings\ndefault_model = \"m\"   # keep this\n\n{mine}\n[other]\nx = 1 # one\n");
+        s.write(&file, &original);
+        let report = s.ok("install", agent, "user");
+        assert_eq!(report["changed"], true);
+        let installed = std::fs::read_to_string(&file).unwrap();
+        for line in original.lines().filter(|l| !l.is_empty()) {
+            assert!(installed.contains(line), "{agent}: the line {line:?} is gone:\n{installed}");
+        }
+        let i = Installer::for_agent(agent).unwrap();
+        assert_eq!(i.installed(&parse(&file)).len(), i.data().events.len(), "{agent}:\n{installed}");
+        assert_eq!(s.ok("install", agent, "user")["changed"], false);
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), installed);
+        assert_eq!(
+            std::fs::read_to_string(PathBuf::from(report["backup"].as_str().unwrap())).unwrap(),
+            original
+        );
+        assert_eq!(s.ok("uninstall", agent, "user")["changed"], true);
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), original, "{agent}: uninstall is not exact");
+        // A `hooks` that is not `[[hooks]]` tables is refused and left as it is.
+        let inline = "hooks = [{event = \"Stop\", command = \"x\", name = \"n\", type = \"post_agent\"}]\n";
+        s.write(&file, inline);
+        let err = s.fails("install", agent, "user");
+        assert!(err.contains("[[hooks]]"), "{agent}: {err}");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), inline);
+    }
+}
+
+/// doctor reads every file an agent reads (its own discovery), not only the one install
+/// writes: Copilot's other hooks files in `.github/hooks/`, Qwen's `settings.local.json`; a
+/// symlink leading out of the agent's directory and a FIFO are named, not read, and nothing
+/// blocks. Claude Code's files that VS Code also reads do not make VS Code found.
+#[test]
+fn doctor_reads_every_file_each_agent_reads_and_follows_no_symlink_out() {
+    let s = Scratch::new("install", "doctorreads");
+    guard(&s);
+    let team = s.proj().join(".github/hooks/team.json");
+    s.write(
+        &team,
+        r#"{"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": "./team-guard.sh"}]}}"#,
+    );
+    let local = s.proj().join(".qwen/settings.local.json");
+    s.write(
+        &local,
+        r#"{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "./qwen-local.sh"}]}]}}"#,
+    );
+    let outside = s.0.join("outside.json");
+    std::fs::write(&outside, "{}").unwrap();
+    std::os::unix::fs::symlink(&outside, s.proj().join(".github/hooks/linked.json")).unwrap();
+    let fifo = std::ffi::CString::new(s.proj().join(".github/hooks/pipe.json").to_str().unwrap()).unwrap();
+    // SAFETY: `fifo` is a valid NUL-terminated path for the duration of the call.
+    assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0);
+    let proj = s.proj().to_string_lossy().into_owned();
+    let out = run_or_hang(&s, &["doctor", "--json", "--project-dir", &proj]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let agent =
+        |name: &str| report["agents"].as_array().unwrap().iter().find(|a| a["agent"] == name).cloned();
+    let files = |name: &str| agent(name).map(|a| a["files"].as_array().unwrap().clone()).unwrap_or_default();
+    let path_of = |f: &Value| f["path"].as_str().unwrap().to_string();
+    let copilot = files("copilot-cli");
+    let team_file = copilot.iter().find(|f| path_of(f).ends_with("team.json")).expect("team.json read");
+    assert!(team_file["hooks"].to_string().contains("./team-guard.sh"), "{team_file}");
+    let linked = copilot.iter().find(|f| path_of(f).ends_with("linked.json")).expect("linked.json named");
+    assert!(linked["problem"].as_str().unwrap().contains("symlink"), "{linked}");
+    let pipe = copilot.iter().find(|f| path_of(f).ends_with("pipe.json")).expect("pipe.json named");
+    assert!(pipe["problem"].as_str().unwrap().contains("not a regular file"), "{pipe}");
+    let qwen = files("qwen-code");
+    assert!(qwen.iter().any(|f| f["hooks"].to_string().contains("./qwen-local.sh")), "{qwen:?}");
+    assert!(report["disagreements"].to_string().contains("./team-guard.sh"));
+    // VS Code reads ~/.claude/settings.json too, but that alone does not find VS Code.
+    let vs_code_own = files("vs-code").iter().any(|f| !path_of(f).contains("/.claude/"));
+    assert!(
+        agent("vs-code").is_none()
+            || vs_code_own
+            || !agent("vs-code").unwrap()["binaries"].as_array().unwrap().is_empty()
+    );
+}
+
+/// Codex reads hooks from `config.toml`'s `[hooks]` too, and warns when a layer has both files:
+/// where the user's hooks are in `config.toml`, install writes there (comments kept), its
+/// bridge runs the guard when hookwire's loader reads the file, `hooks.json` is not created,
+/// and uninstall gives back the file exactly.
+#[test]
+fn codex_hooks_in_config_toml_get_the_bridge_there_and_uninstall_gives_the_file_back() {
+    let s = Scratch::new("install", "codextoml");
+    guard(&s);
+    let config = s.home().join(".codex/config.toml");
+    let original = "# my Codex\nmodel = \"gpt-5\"  # keep\n\n[features]\nhooks = true\n\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = \"command\"\ncommand = \"./notify.sh\"  # mine\n";
+    s.write(&config, original);
+    let report = s.ok("install", "codex", "user");
+    assert_eq!(report["file"].as_str().unwrap(), config.to_string_lossy());
+    assert!(!s.file("codex", "user").exists(), "hooks.json was created beside config.toml");
+    let installed = std::fs::read_to_string(&config).unwrap();
+    for line in original.lines().filter(|l| !l.is_empty()) {
+        assert!(installed.contains(line), "the line {line:?} is gone:\n{installed}");
+    }
+    let i = Installer::for_agent("codex").unwrap();
+    assert_eq!(i.installed(&parse(&config)).len(), i.data().events.len(), "{installed}");
+    assert_eq!(s.ok("install", "codex", "user")["changed"], false);
+    assert_eq!(std::fs::read_to_string(&config).unwrap(), installed);
+    let event = json!({"hook_event_name": "PreToolUse", "session_id": "s", "cwd": s.proj().to_string_lossy(),
+                       "tool_name": "Bash", "tool_input": {"command": "rm -rf /tmp/x"}})
+    .to_string();
+    let out = s.run(&["fire", "--config", &config.to_string_lossy()], &event);
+    let result: Value = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+    assert_eq!(result["decision"], "deny", "{result}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(s.ok("uninstall", "codex", "user")["changed"], true);
+    assert_eq!(std::fs::read_to_string(&config).unwrap(), original);
+    // Without `[hooks]` in config.toml, hooks.json is Codex's file, and config.toml is untouched.
+    let plain = "model = \"gpt-5\"\n";
+    s.write(&config, plain);
+    s.ok("install", "codex", "user");
+    assert!(s.file("codex", "user").exists());
+    assert_eq!(std::fs::read_to_string(&config).unwrap(), plain);
 }

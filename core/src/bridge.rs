@@ -12,6 +12,7 @@
 //! is one line of [`Answer::losses`]. This module never runs a process; the CLI fires.
 
 use crate::catalog::{self, Dialect};
+use crate::dialect::tool_names;
 use crate::json::clip::Clip;
 use crate::result::FireResult;
 use serde_json::Value;
@@ -70,7 +71,8 @@ impl Bridge {
     /// Reads the agent's payload: bounded in size, a JSON object, with what was too deep to read
     /// (`json::clip`: the hooks still run). `event` names the
     /// event for agents whose payload carries no name (it is added as `hook_event_name` unless
-    /// the payload has one); without it, a payload's string `event` key does (Crush's stdin).
+    /// the payload has one); without it, a payload's string `event` key does (Crush's stdin),
+    /// else its `point` (neocode's).
     pub fn read_payload(&self, bytes: &[u8], event: Option<&str>) -> Result<(Value, Option<Clip>), String> {
         if bytes.len() > MAX_PAYLOAD_BYTES {
             return Err(format!("the payload is larger than {} MiB", MAX_PAYLOAD_BYTES >> 20));
@@ -88,10 +90,11 @@ impl Bridge {
             return Err("the payload is not a JSON object".to_string());
         };
         if !matches!(m.get("hook_event_name"), Some(Value::String(_))) {
-            // `--event`, else the payload's own `event` key (Crush names its event there).
-            let name = event
-                .map(str::to_string)
-                .or_else(|| m.get("event").and_then(Value::as_str).map(str::to_string));
+            // `--event`, else the payload's own `event` key (Crush, ok, j-cli, ub and Goose
+            // name their event there), else its `point` (neocode's).
+            let name = event.map(str::to_string).or_else(|| {
+                ["event", "point"].iter().find_map(|k| m.get(*k).and_then(Value::as_str)).map(str::to_string)
+            });
             if let Some(name) = name {
                 m.insert("hook_event_name".to_string(), Value::String(name));
             }
@@ -131,6 +134,30 @@ impl Bridge {
             Some(_) => Ok(Some(native.clone())),
             None => Err(format!("{name} is not an event of {}", self.name())),
         }
+    }
+
+    /// The warnings of one fire about the canonical event itself, each said once on stderr
+    /// beside the fire's own: a tool name that is not Claude Code's after the agent's
+    /// translation (the user's `Bash` guard does not meet it), and a tool input the agent did
+    /// not send whole (neocode's preview), whose unread arguments are placeholders that leave
+    /// an `if` rule undecided, so its hook runs. None for the canonical dialect (Claude Code),
+    /// whose tools are Claude Code's by definition.
+    pub fn warnings(&self, canonical: &Value) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.dialect == Dialect::DEFAULT {
+            return out;
+        }
+        if let Some(tool) = canonical.get("tool_name").and_then(Value::as_str) {
+            out.extend(tool_names::unknown_tool_warning(self.name(), tool));
+        }
+        if canonical.get("tool_input").is_some_and(tool_names::has_unread) {
+            out.push(format!(
+                "{}'s tool arguments did not arrive whole: the arguments not read are passed as {{\"{}\": <what arrived>}}; an `if` rule on them cannot decide and runs its hook",
+                self.name(),
+                tool_names::UNREAD
+            ));
+        }
+        out
     }
 
     /// The answer to the agent for `result`, a fire of `canonical` (from the agent's `native`

@@ -268,6 +268,25 @@ impl Installer {
         })
     }
 
+    /// The text of the script install writes for `event` running `program` (an agent whose
+    /// hooks are a directory of scripts: [`Install::scripts`]).
+    pub fn script(&self, program: &str, event: &str) -> String {
+        crate::dialect::installing::script(&self.command(program, event))
+    }
+
+    /// The program of a script that is exactly one install writes for `event` (around any
+    /// path of `hookwire`); `None` for any other text: a script of the user's, or one of
+    /// hookwire's that was edited since.
+    pub fn script_program(&self, text: &str, event: &str) -> Option<String> {
+        let head = crate::dialect::installing::script("");
+        let command = text.strip_prefix(head.strip_suffix('\n')?)?.strip_suffix('\n')?;
+        if command.contains('\n') {
+            return None;
+        }
+        let program = self.bridge_program(command, event)?;
+        (self.script(&program, event) == text).then_some(program)
+    }
+
     /// The program of a bridge command for this agent and `event` (`<hookwire> bridge --agent
     /// NAME[ --event E]`), unquoted; `None` for any other text.
     fn bridge_program(&self, command: &str, event: &str) -> Option<String> {
@@ -275,6 +294,12 @@ impl Installer {
         let name = std::path::Path::new(&program).file_name()?.to_str()?;
         (name == "hookwire").then_some(program)
     }
+}
+
+/// A TOML configuration file's text (Kimi's `config.toml`, Vibe's `hooks.toml`) as the JSON
+/// document install edits: the loader's own reading, bounded in depth, datetimes as their text.
+pub fn toml_document(text: &str) -> Result<Value, String> {
+    crate::load::toml::parse(text).map_err(|(l, c, why)| format!("is not valid TOML at {l}:{c}: {why}"))
 }
 
 /// What uninstall leaves.

@@ -15,7 +15,7 @@ mod envfile;
 pub mod error;
 mod event;
 
-mod files;
+pub mod files;
 mod fold;
 mod group_index;
 mod host;

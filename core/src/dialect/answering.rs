@@ -78,6 +78,12 @@ impl Answering<'_> {
         Ok((self.result()?, Losses::new(agent)))
     }
 
+    /// Whether the agent's hooks can block on the event it fired, by its own event names
+    /// (`profile`, the agent's).
+    pub fn can_block(&self, profile: &super::Profile) -> bool {
+        profile.native_event(self.native).is_some_and(|e| e.can_block)
+    }
+
     /// The canonical event's name, or `""`.
     pub fn event_name(&self) -> &'static str {
         self.spec.map_or("", |s| s.name)

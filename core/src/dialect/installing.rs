@@ -32,6 +32,21 @@ pub struct Install {
     /// The entry for the agent's `event` running `command`, exactly as the agent reads it: only
     /// keys the agent accepts, since the command string itself is the mark that finds it again.
     pub entry: fn(event: &str, command: &str) -> Value,
+    /// The agent reads no file but a hooks directory of one executable file per event, named
+    /// after the event (Cline): `user` and `project` name the directory, and install writes one
+    /// script per event that execs the bridge ([`script`]) instead of editing a document.
+    pub scripts: bool,
+    /// Every other file the agent reads its hooks from, beside `user` and `project`, for
+    /// `hookwire doctor`: `~/…` under the home directory, `/…` absolute (system and managed
+    /// files), else in the project. A path ending in `/` is a hooks directory: each of its
+    /// `*.json` files is a file of the agent (a directory of scripts, [`Install::scripts`], is
+    /// read whole).
+    pub reads: &'static [&'static str],
+    /// A TOML file the agent also reads its hooks from, in the same place in either scope
+    /// (Codex's `.codex/config.toml`, its `[hooks]` table): when it already holds the hooks
+    /// (`at`), install and uninstall use it instead of `user`/`project`, so that the scope
+    /// keeps one file of hooks (Codex warns when both hold some).
+    pub toml_beside: Option<&'static str>,
 }
 
 impl Install {
@@ -48,7 +63,25 @@ impl Install {
         at: "hooks",
         list: false,
         entry: group,
+        scripts: false,
+        reads: &[],
+        toml_beside: None,
     };
+
+    /// The values of an agent whose hooks are `[[hooks]]` tables of a TOML file, each naming
+    /// its event (Kimi's `config.toml`, Vibe's `hooks.toml`): a list under `hooks`.
+    pub const TABLES: Install = Install { skeleton: r#"{"hooks": []}"#, list: true, ..Install::HOOKS };
+}
+
+/// The first line of a script install writes, after its `#!/bin/sh`: what marks it as
+/// hookwire's, with [`script`]'s exact shape (uninstall removes only a file that is exactly a
+/// script install would write).
+pub const SCRIPT_MARK: &str =
+    "# Written by `hookwire install`; `hookwire uninstall` removes this file while it is unchanged.";
+
+/// The script of a hooks directory (an agent with [`Install::scripts`]) that runs `command`.
+pub fn script(command: &str) -> String {
+    format!("#!/bin/sh\n{SCRIPT_MARK}\nexec {command}\n")
 }
 
 /// A matcher-less group of one command handler: `{"hooks": [{"type": "command", "command"}]}`.

@@ -43,6 +43,7 @@ mod qoder;
 mod qwen_code;
 pub(crate) mod settings;
 pub(crate) mod time;
+pub(crate) mod tool_names;
 mod ub;
 mod vs_code;
 mod windsurf;
@@ -270,6 +271,10 @@ pub struct Profile {
     /// A result in the agent's own answer form, for the bridge (`answer.rs`, `bridge.rs`):
     /// `None`: `hookwire bridge` cannot answer this agent.
     pub answer: Option<answering::AnswerFn>,
+    /// The bridge's entry in this agent must make a failing hook block (ub's `on_failure:
+    /// block`, as docs/bridge.md writes it): the agent blocks on nothing else a hook says, so
+    /// the bridge's block is a failure there.
+    pub bridge_fails_closed: bool,
     /// Where and how `hookwire install` writes the bridge into the agent's own configuration
     /// (`install.rs`); `None`: it cannot.
     pub install: Option<&'static installing::Install>,
@@ -317,6 +322,7 @@ impl Profile {
         directory: None,
         native_payloads: false,
         answer: None,
+        bridge_fails_closed: false,
         install: None,
         write: None,
         cannot_write: "no writer is built for it",

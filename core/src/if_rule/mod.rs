@@ -124,6 +124,12 @@ impl IfRule {
                 Err(why) => why,
             },
             Pattern::Path { re, base_only } => {
+                let keys = ["file_path", "notebook_path", "path"];
+                if let Some(k) = keys.iter().find(|k| {
+                    tool_input.and_then(|t| t.get(**k)).is_some_and(|v| !v.is_string() && !v.is_null())
+                }) {
+                    return IfMatch::Undecided(format!("`tool_input.{k}` is not a string"));
+                }
                 let Some(raw) =
                     field("file_path").or_else(|| field("notebook_path")).or_else(|| field("path"))
                 else {
@@ -142,6 +148,12 @@ impl IfRule {
                 )
             }
             Pattern::Domain { host, sub } => {
+                match tool_input.and_then(|t| t.get("url")) {
+                    Some(v) if !v.is_string() && !v.is_null() => {
+                        return IfMatch::Undecided("`tool_input.url` is not a string".into());
+                    }
+                    _ => {}
+                }
                 let Some(url) = field("url") else { return IfMatch::No };
                 path::judge_host(url, |h| {
                     if *sub { h.ends_with(&format!(".{host}")) || h == host } else { h == host }
@@ -496,6 +508,18 @@ mod tests {
         let r = rule("Bash(rm *)");
         assert!(matches!(r.check("Bash", Some(&json!({"command": ["rm", "x"]}))), IfMatch::Undecided(_)));
         assert_eq!(r.check("Bash", Some(&json!({}))), IfMatch::No);
+    }
+
+    /// A path or URL that is there but not a string (the bridge's placeholder for an argument
+    /// an agent did not send whole) cannot be judged: the handler runs.
+    #[test]
+    fn a_path_or_url_that_is_not_a_string_is_undecided() {
+        let cut = json!({"hookwire_unread": "src/ma"});
+        let edit = rule("Edit(src/**)");
+        assert!(matches!(edit.check("Edit", Some(&json!({"file_path": cut}))), IfMatch::Undecided(_)));
+        assert_eq!(edit.check("Edit", Some(&json!({}))), IfMatch::No);
+        let fetch = rule("WebFetch(domain:example.com)");
+        assert!(matches!(fetch.check("WebFetch", Some(&json!({"url": cut}))), IfMatch::Undecided(_)));
     }
 
     #[test]

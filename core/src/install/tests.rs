@@ -103,8 +103,32 @@ fn an_unknown_event_or_a_wrong_container_is_refused() {
 #[test]
 fn agents_without_an_install_say_so() {
     assert!(Installer::for_agent("claude-code").expect_err("none").contains("cannot write"));
-    assert!(Installer::for_agent("cline").is_err());
+    assert!(Installer::for_agent("neocode").is_err());
     assert!(Installer::for_agent("nope").is_err());
+}
+
+#[test]
+fn a_script_is_hookwires_only_while_it_is_exactly_what_install_writes() {
+    let i = Installer::for_agent("cline").expect("cline installs scripts");
+    assert!(i.data().scripts);
+    let text = i.script("/opt/my tools/hookwire", "PreToolUse");
+    assert!(text.starts_with("#!/bin/sh\n"), "{text}");
+    assert!(
+        text.ends_with("exec '/opt/my tools/hookwire' bridge --agent cline --event PreToolUse\n"),
+        "{text}"
+    );
+    assert_eq!(i.script_program(&text, "PreToolUse").as_deref(), Some("/opt/my tools/hookwire"));
+    // Another event's script, an edit, a user's script, another program: not hookwire's.
+    assert_eq!(i.script_program(&text, "PostToolUse"), None);
+    assert_eq!(i.script_program(&format!("{text}echo more\n"), "PreToolUse"), None);
+    assert_eq!(i.script_program(&text.replace("exec ", "exec  "), "PreToolUse"), None);
+    assert_eq!(
+        i.script_program("#!/bin/sh\nexec hookwire bridge --agent cline --event PreToolUse\n", "PreToolUse"),
+        None
+    );
+    let other = i.script("/usr/bin/python3", "PreToolUse");
+    assert_eq!(i.script_program(&other, "PreToolUse"), None);
+    assert_eq!(i.script_program("", "PreToolUse"), None);
 }
 
 #[test]

@@ -8,7 +8,7 @@ mod defaults;
 mod envelope;
 mod jsonc;
 mod source;
-mod toml;
+pub(crate) mod toml;
 mod trust;
 mod yaml;
 

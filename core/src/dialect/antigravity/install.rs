@@ -16,6 +16,7 @@ pub(super) static INSTALL: Install = Install {
     skeleton: r#"{"hookwire-bridge": {"enabled": true}}"#,
     at: "hookwire-bridge",
     entry,
+    reads: &["~/.gemini/config/hooks.json"],
     ..Install::HOOKS
 };
 

@@ -8,5 +8,6 @@ pub(super) static INSTALL: Install = Install {
     project: Some(".augment/settings.json"),
     binaries: &["auggie"],
     events: &["PreToolUse", "PostToolUse", "PromptSubmit", "Stop"],
+    reads: &["/etc/augment/settings.json", ".augment/settings.local.json"],
     ..Install::HOOKS
 };

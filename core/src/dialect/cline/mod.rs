@@ -19,6 +19,7 @@
 mod answer;
 mod config;
 mod fold;
+mod install;
 mod native;
 mod payload;
 mod reading;
@@ -88,6 +89,7 @@ pub(super) static PROFILE: Profile = Profile {
     fold_summary: "run-all: one hook at a time in configuration order, every hook runs even after a cancel; any cancel wins and drops the context, contexts joined with a newline, the last overrideInput wins",
     default_timeout_s: Some(DEFAULT_TIMEOUT_S),
     directory: Some(config::list),
+    install: Some(&install::INSTALL),
     native_payloads: true,
     answer: Some(answer::answer),
     cannot_write: "Cline runs one script per event found by name in a directory, with no matchers, no timeouts and no handler types: hookwire writes no scripts (`hookwire bridge --agent cline` runs your hooks from Cline instead)",

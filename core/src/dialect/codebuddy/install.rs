@@ -8,5 +8,6 @@ pub(super) static INSTALL: Install = Install {
     project: Some(".codebuddy/settings.json"),
     binaries: &["codebuddy"],
     events: &["PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop"],
+    reads: &[".codebuddy/settings.local.json"],
     ..Install::HOOKS
 };

@@ -14,6 +14,14 @@ pub(super) static INSTALL: Install = Install {
     names_event: true,
     skeleton: r#"{"version": 1, "hooks": {}}"#,
     entry,
+    reads: &[
+        "~/.copilot/hooks/",
+        ".github/hooks/",
+        "/etc/github-copilot/policy.d/",
+        "~/.copilot/settings.json",
+        ".github/copilot/settings.json",
+        ".github/copilot/settings.local.json",
+    ],
     ..Install::HOOKS
 };
 

@@ -9,5 +9,6 @@ pub(super) static INSTALL: Install = Install {
     binaries: &["crush"],
     events: &["PreToolUse"],
     entry: crate::dialect::installing::bare,
+    reads: &[".crush.json"],
     ..Install::HOOKS
 };

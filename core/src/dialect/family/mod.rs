@@ -229,6 +229,15 @@ pub(crate) trait Member: Sync {
     fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         Dialect::ClaudeCode.rules().read(h, ev, f)
     }
+
+    /// A payload naming the member's own tool (Auggie's `launch-process`) as Claude Code's; a
+    /// member whose payload is not Claude Code's shape (Goose's) translates it whole.
+    fn canonical(&self, name: &str, event: &Value) -> Option<Value> {
+        let tools = self.family().tools;
+        super::with_claude_code_tool(self.family().profile, name, event, |t| {
+            super::claude_code_name_in(tools, t)
+        })
+    }
 }
 
 impl<T: Member> DialectRules for T {
@@ -271,12 +280,8 @@ impl<T: Member> DialectRules for T {
         Member::read(self, h, ev, f)
     }
 
-    /// A payload naming the member's own tool (Auggie's `launch-process`) as Claude Code's.
     fn canonical(&self, name: &str, event: &Value) -> Option<Value> {
-        let tools = self.family().tools;
-        super::with_claude_code_tool(self.family().profile, name, event, |t| {
-            super::claude_code_name_in(tools, t)
-        })
+        Member::canonical(self, name, event)
     }
 }
 

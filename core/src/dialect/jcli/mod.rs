@@ -2,9 +2,11 @@
 //! arguments, `JCLI_*` variables, field replacement with actions (`stop`, `skip`,
 //! `retry_feedback`), `on_error`, and the chain fold where a stop discards earlier rewrites.
 
+mod answer;
 mod config;
 mod fold;
 mod matcher;
+mod native;
 mod payload;
 mod reading;
 
@@ -57,6 +59,7 @@ pub(super) static PROFILE: Profile = Profile {
     strategy: Strategy::Chain,
     fold_summary: "chain: one hook at a time, each seeing the input as rewritten before it; the first stop or skip ends the chain and discards earlier rewrites",
     chains: true,
+    answer: Some(answer::answer),
     cannot_write: "no writer is built for its shape yet (docs/protocol.md §9 describes it; `hookwire bridge` runs your hooks from it instead)",
     ..Profile::BASE
 };
@@ -92,5 +95,10 @@ impl DialectRules for JCliRules {
     }
     fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         reading::read(h, ev, f)
+    }
+
+    /// The agent's own payload as the canonical event (`native.rs`), for the bridge.
+    fn canonical(&self, name: &str, event: &Value) -> Option<Value> {
+        native::canonical(name, event)
     }
 }

@@ -8,5 +8,6 @@ pub(super) static INSTALL: Install = Install {
     project: Some(".jcode/hooks.json"),
     binaries: &["jcode"],
     events: &["PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop"],
+    reads: &[".jcode/hooks.local.json"],
     ..Install::HOOKS
 };

@@ -16,6 +16,7 @@
 
 mod answer;
 mod config;
+mod install;
 mod reading;
 mod write;
 
@@ -72,6 +73,7 @@ pub(super) static PROFILE: Profile = Profile {
     dedup: super::Dedup::Command,
     default_timeout_s: Some(30.0),
     answer: Some(answer::answer),
+    install: Some(&install::INSTALL),
     write: Some(write::write),
     ..Profile::BASE
 };

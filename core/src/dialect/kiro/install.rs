@@ -13,6 +13,7 @@ pub(super) static INSTALL: Install = Install {
     skeleton: r#"{"version": "v1", "hooks": []}"#,
     list: true,
     entry,
+    reads: &[".kiro/hooks/", ".kiro/agents/", "~/.kiro/agents/"],
     ..Install::HOOKS
 };
 

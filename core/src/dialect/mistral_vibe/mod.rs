@@ -19,6 +19,7 @@
 mod answer;
 mod config;
 mod fold;
+mod install;
 mod matcher;
 mod native;
 mod payload;
@@ -68,6 +69,7 @@ pub(super) static PROFILE: Profile = Profile {
     default_timeout_s: Some(DEFAULT_TIMEOUT_S),
     native_payloads: true,
     answer: Some(answer::answer),
+    install: Some(&install::INSTALL),
     write: Some(write::write),
     ..Profile::BASE
 };

@@ -3,9 +3,11 @@
 //! where the exit code beats the JSON, failure policies, and a sequential fold where the first
 //! input rewrite wins.
 
+mod answer;
 mod config;
 mod fold;
 mod matcher;
+mod native;
 mod payload;
 mod reading;
 
@@ -57,6 +59,7 @@ pub(super) static PROFILE: Profile = Profile {
     native_events: Some(EVENTS),
     strategy: Strategy::SequentialStop,
     fold_summary: super::SEQUENTIAL_STOP,
+    answer: Some(answer::answer),
     cannot_write: "no writer is built for its shape yet (docs/protocol.md §9 describes it; `hookwire bridge` runs your hooks from it instead)",
     ..Profile::BASE
 };
@@ -93,6 +96,11 @@ impl DialectRules for NeocodeRules {
     }
     fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         reading::read(h, ev, f)
+    }
+
+    /// The agent's own payload as the canonical event (`native.rs`), for the bridge.
+    fn canonical(&self, name: &str, event: &Value) -> Option<Value> {
+        native::canonical(name, event)
     }
 }
 

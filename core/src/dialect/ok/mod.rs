@@ -2,8 +2,10 @@
 //! (stdout never parsed), a timeout that blocks on gating events, and one line per failure:
 //! `hook [<project|global>/<Event>] <command> — <block|warn|error>: <detail>`.
 
+mod answer;
 mod config;
 mod matcher;
+mod native;
 mod payload;
 mod reading;
 mod write;
@@ -51,6 +53,7 @@ pub(super) static PROFILE: Profile = Profile {
     fold_summary: super::SEQUENTIAL_STOP,
     // Project hooks run before user hooks in ok (§9.3).
     scope_order: [Scope::Managed, Scope::Project, Scope::User, Scope::Local, Scope::Plugin, Scope::Session],
+    answer: Some(answer::answer),
     write: Some(write::write),
     ..Profile::BASE
 };
@@ -82,5 +85,10 @@ impl DialectRules for OkRules {
     }
     fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         reading::read(h, ev, f)
+    }
+
+    /// The agent's own payload as the canonical event (`native.rs`), for the bridge.
+    fn canonical(&self, name: &str, event: &Value) -> Option<Value> {
+        native::canonical(name, event)
     }
 }

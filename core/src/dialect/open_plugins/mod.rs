@@ -14,7 +14,9 @@
 //! - the reading, where stdout is only a decision channel (`reading.rs`);
 //! - hooks run one at a time and the first block ends the fire (Goose's blocking chain).
 
+mod answer;
 mod config;
+mod native;
 mod payload;
 mod reading;
 
@@ -63,6 +65,7 @@ static PROFILE: Profile = Profile {
     strategy: super::Strategy::SequentialStop,
     fold_summary: super::SEQUENTIAL_STOP,
     default_timeout_s: Some(DEFAULT_TIMEOUT_S),
+    answer: Some(answer::answer),
     write: Some(|m, r| super::family::write(&FAMILY, m, r)),
     ..Profile::BASE
 };
@@ -112,5 +115,10 @@ impl Member for OpenPluginsRules {
 
     fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         reading::read(h, ev, f)
+    }
+
+    /// Goose's hook context as the canonical event (`native.rs`), for the bridge.
+    fn canonical(&self, name: &str, event: &Value) -> Option<Value> {
+        native::canonical(name, event)
     }
 }

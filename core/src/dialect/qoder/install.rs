@@ -8,5 +8,6 @@ pub(super) static INSTALL: Install = Install {
     project: Some(".qoder/settings.json"),
     binaries: &["qodercli"],
     events: &["PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop"],
+    reads: &[".qoder/settings.local.json"],
     ..Install::HOOKS
 };

@@ -8,5 +8,6 @@ pub(super) static INSTALL: Install = Install {
     project: Some(".qwen/settings.json"),
     binaries: &["qwen"],
     events: &["PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop"],
+    reads: &[".qwen/settings.local.json"],
     ..Install::HOOKS
 };

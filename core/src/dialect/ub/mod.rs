@@ -2,8 +2,10 @@
 //! environment with `UB_HOOK_*`, exit codes only, `on_failure: block` on pre_tool_call, and
 //! the run-all fold (every hook runs; the first block gives the reason).
 
+mod answer;
 mod config;
 mod matcher;
+mod native;
 mod payload;
 mod reading;
 
@@ -39,6 +41,8 @@ pub(super) static PROFILE: Profile = Profile {
     native_events: Some(EVENTS),
     strategy: Strategy::RunAll,
     fold_summary: "run-all: one hook at a time, every matched hook runs even after a block",
+    answer: Some(answer::answer),
+    bridge_fails_closed: true,
     cannot_write: "no writer is built for its shape yet (docs/protocol.md §9 describes it; `hookwire bridge` runs your hooks from it instead)",
     ..Profile::BASE
 };
@@ -72,6 +76,11 @@ impl DialectRules for UbRules {
     }
     fn read(&self, h: &Handler, ev: &FireEvent<'_>, f: &Finished<'_>) -> Step {
         reading::read(h, ev, f)
+    }
+
+    /// The agent's own payload as the canonical event (`native.rs`), for the bridge.
+    fn canonical(&self, name: &str, event: &Value) -> Option<Value> {
+        native::canonical(name, event)
     }
 }
 

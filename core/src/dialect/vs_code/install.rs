@@ -9,5 +9,12 @@ pub(super) static INSTALL: Install = Install {
     binaries: &["code"],
     events: &["PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop"],
     entry: handler,
+    reads: &[
+        ".github/hooks/",
+        "~/.copilot/hooks/",
+        ".claude/settings.json",
+        ".claude/settings.local.json",
+        "~/.claude/settings.json",
+    ],
     ..Install::HOOKS
 };

@@ -11,5 +11,6 @@ pub(super) static INSTALL: Install = Install {
     events: &["pre_run_command", "pre_read_code", "pre_write_code", "pre_mcp_tool_use", "pre_user_prompt"],
     names_event: true,
     entry: bare,
+    reads: &["/etc/windsurf/hooks.json"],
     ..Install::HOOKS
 };
