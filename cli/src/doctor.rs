@@ -339,9 +339,19 @@ pub fn run(project_dir: Option<&Path>, json: bool) -> Result<u8, Failure> {
             if let Some(why) = &f.problem {
                 say!("      {}  {why}", p.red("problem"));
             }
+            // Claude Code's project files are what the bridge runs, and it runs them only once
+            // trusted: say so rather than list them as running.
+            let gated = a.name == "claude-code" && untrusted(&trust, &f.path);
+            if gated && !f.sample.is_empty() {
+                say!(
+                    "      sample   {} through the bridge: this file is not trusted (read it, then `hookwire trust --record`); Claude Code itself would run:",
+                    p.yellow("nothing")
+                );
+            }
             for (id, command) in &f.sample {
                 let via = if is_bridge(command) { " (the bridge: Claude Code's hooks)" } else { "" };
-                say!("      sample   runs {} {command}{via}", p.cyan(id));
+                let runs = if gated { "would run" } else { "runs" };
+                say!("      sample   {runs} {} {command}{via}", p.cyan(id));
             }
         }
     }
@@ -377,6 +387,12 @@ pub fn run(project_dir: Option<&Path>, json: bool) -> Result<u8, Failure> {
         say!("  {line}");
     }
     Ok(0)
+}
+
+/// Whether the trust status names `path` as an untrusted source.
+fn untrusted(trust: &Result<hookwire_core::TrustStatus, String>, path: &Path) -> bool {
+    let Ok(t) = trust else { return false };
+    t.sources.iter().any(|s| !s.trusted && s.resolved.as_deref().is_some_and(|r| Path::new(r) == path))
 }
 
 fn agent_json(a: &AgentFound) -> Value {

@@ -641,3 +641,24 @@ fn codex_hooks_in_config_toml_get_the_bridge_there_and_uninstall_gives_the_file_
     assert!(s.file("codex", "user").exists());
     assert_eq!(std::fs::read_to_string(&config).unwrap(), plain);
 }
+
+/// The bridge runs a project's Claude Code hooks only once the project is trusted: doctor must
+/// not list an untrusted project file's hooks as what runs, and does once it is trusted.
+#[test]
+fn doctor_lists_an_untrusted_projects_hooks_as_not_run_by_the_bridge_until_trusted() {
+    let s = Scratch::new("install", "doctortrust");
+    let settings = s.proj().join(".claude/settings.json");
+    s.write(
+        &settings,
+        r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./project-guard.sh"}]}]}}"#,
+    );
+    let proj = s.proj().to_string_lossy().into_owned();
+    let text = |out: std::process::Output| String::from_utf8(out.stdout).unwrap();
+    let before = text(s.run(&["doctor", "--project-dir", &proj], ""));
+    assert!(before.contains("nothing through the bridge: this file is not trusted"), "{before}");
+    assert!(before.contains("would run") && !before.contains("sample   runs"), "{before}");
+    let recorded = s.run(&["trust", "--record", "--project", &proj], "");
+    assert!(recorded.status.success(), "{}", String::from_utf8_lossy(&recorded.stderr));
+    let after = text(s.run(&["doctor", "--project-dir", &proj], ""));
+    assert!(after.contains("sample   runs") && !after.contains("not trusted"), "{after}");
+}
