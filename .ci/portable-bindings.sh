@@ -20,9 +20,11 @@
 # HOOKWIRE_PORTABLE_CORPUS (default `go`; `go python node` for all three). The rest (schemas,
 # encoders, adapters, typings) runs no hook in a way the first run does not, and the corpus is
 # the same 559 vectors the Rust portable step already runs: one binding's run of it proves the
-# binding-to-runner path, three cost about 3 more minutes here. Measured at a load average of
-# about 8 on 2 cores: build 136 s with core (1 s when built), C 36 s, Go 131 s with the corpus,
-# Python 138 s and Node 113 s with it (their corpora 60-70 s and 52 s of that).
+# binding-to-runner path; each further one costs 80-90 s here. Measured on 2 shared cores at a
+# load average of about 2.7: build 11 s (cargo reuses core built by the Rust portable step:
+# core's Cargo.toml pins the features that made each member compile its own; 136 s before,
+# at a load of 8), C 22 s, Go 109 s with the corpus (22 s without), Python 7 s, Node 7 s (86 s
+# with its corpus): about 2.5 minutes in all.
 # Run from anywhere after .ci/python.sh and .ci/node.sh (their venv and node_modules):
 # `bash .ci/portable-bindings.sh [c] [go] [python] [node]`.
 set -euo pipefail
