@@ -29,11 +29,11 @@
 # `bash .ci/portable-bindings.sh [c] [go] [python] [node]`.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-ROOT=$PWD
-TARGET=${CARGO_TARGET_DIR:-$ROOT/target}
+export HOOKWIRE_EXPECT_BACKEND=portable
+ROOT=$PWD TARGET=${CARGO_TARGET_DIR:-$PWD/target}
+# Scratch under the target directory: the libraries are copied there, and the Go overlay names them.
 OUT=$(mktemp -d "$TARGET/portable-bindings.XXXXXX")
 trap 'rm -rf "$OUT"' EXIT
-export HOOKWIRE_EXPECT_BACKEND=portable
 parts=("$@")
 corpus=" ${HOOKWIRE_PORTABLE_CORPUS:-go} "
 has_corpus() { [[ $corpus == *" $1 "* ]]; }
