@@ -55,6 +55,9 @@ vg() {
     return "$rc"
 }
 
+step "the backend the hooks start on (HOOKWIRE_EXPECT_BACKEND, default linux: a pidfd per running hook)"
+HOOKWIRE_EXPECT_BACKEND=${HOOKWIRE_EXPECT_BACKEND:-linux} bash .ci/c-backend.sh "$OUT/example"
+
 step "valgrind: misuse_test"
 vg misuse_test "$OUT/misuse_test"
 

@@ -29,6 +29,7 @@
 
 use super::Launch;
 use super::cstrings::{Exec, Strings};
+use super::os::with_signals_blocked;
 use std::cell::Cell;
 use std::io;
 use std::os::fd::{FromRawFd, OwnedFd, RawFd};
@@ -124,23 +125,6 @@ fn clone(plan: &Plan, top: *mut u8, extra: libc::c_int, pidfd: &mut RawFd) -> i3
             pidfd as *mut RawFd,
         )
     }
-}
-
-/// Runs `f` with every signal blocked on this thread, then restores the caller's mask.
-fn with_signals_blocked<T>(f: impl FnOnce() -> T) -> T {
-    // SAFETY: sigset_t is plain data; sigfillset initialises it; both pointers are valid.
-    let mut all: libc::sigset_t = unsafe { std::mem::zeroed() };
-    // SAFETY: as above.
-    let mut old: libc::sigset_t = unsafe { std::mem::zeroed() };
-    // SAFETY: as above.
-    unsafe {
-        libc::sigfillset(&mut all);
-        libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut old);
-    }
-    let out = f();
-    // SAFETY: restores the mask saved above.
-    unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut()) };
-    out
 }
 
 /// The hook between `clone` and `execve`, sharing the caller's memory while the caller waits.

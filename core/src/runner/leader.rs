@@ -9,8 +9,9 @@ use std::os::fd::OwnedFd;
 pub struct Spawned {
     pub leader: Leader,
     pub pid: i32,
-    /// Becomes readable when the hook ends: a pidfd on the direct path (`None` where pidfds
-    /// are missing: the runner then polls), the helper's status pipe otherwise.
+    /// Becomes readable when the hook ends: on the direct path a pidfd (Linux backend) or the
+    /// exit watcher's pipe (portable backend, `backend/posix.rs`), `None` where neither can be
+    /// had (the runner then polls); the helper's status pipe otherwise.
     pub exit_fd: Option<OwnedFd>,
     pub stdin: Option<OwnedFd>,
     pub stdout: Option<OwnedFd>,

@@ -1,7 +1,8 @@
 //! Running hook processes (protocol.md §5.2–§5.7): every hook of a fire is driven by one
 //! poll loop on the calling thread: stdin written non-blocking against the deadline, stdout and
-//! stderr read concurrently into bounded captures, exits observed through pidfds (or `waitid`
-//! polling where pidfds are missing, e.g. under valgrind), the 100 ms post-exit drain, and the
+//! stderr read concurrently into bounded captures, exits observed through pidfds or the portable
+//! backend's exit watcher (or `waitid` polling where neither exists, e.g. pidfds under
+//! valgrind), the 100 ms post-exit drain, and the
 //! group kill (`SIGTERM`, 200 ms, `SIGKILL`) at the deadline.
 //!
 //! One loop per fire rather than threads per hook: threads cost about a fifth of a bare
@@ -460,7 +461,8 @@ fn release(p: &mut Proc<'_>, slots: &Slots) {
     }
 }
 
-/// Without a pidfd (the portable backend), a hook whose stdout and stderr both reached EOF is
+/// Without a descriptor that says the end (the portable backend when its exit watcher's thread
+/// could not be made, `backend/posix.rs`), a hook whose stdout and stderr both reached EOF is
 /// usually exiting: it is looked for again for up to 1 ms, once per hook, instead of after the
 /// loop's next 1 to 5 ms poll (a hook that closes both and runs on costs that 1 ms once).
 fn exit_after_eof(p: &mut Proc<'_>) -> bool {

@@ -224,6 +224,25 @@ pub fn has_exited(pid: i32) -> bool {
     rc == 0 && unsafe { info.si_pid() } != 0
 }
 
+/// Runs `f` with every signal blocked on this thread, then restores the caller's mask: around a
+/// `clone` (the Linux backend) and around starting a thread of ours that must never run a host's
+/// handler (it inherits the full mask).
+pub fn with_signals_blocked<T>(f: impl FnOnce() -> T) -> T {
+    // SAFETY: sigset_t is plain data; sigfillset initialises it; both pointers are valid.
+    let mut all: libc::sigset_t = unsafe { std::mem::zeroed() };
+    // SAFETY: as above.
+    let mut old: libc::sigset_t = unsafe { std::mem::zeroed() };
+    // SAFETY: as above.
+    unsafe {
+        libc::sigfillset(&mut all);
+        libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut old);
+    }
+    let out = f();
+    // SAFETY: restores the mask saved above.
+    unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut()) };
+    out
+}
+
 /// Signals a whole process group. Callers do this only while the group leader is unreaped, so
 /// the group id cannot have been reused.
 pub fn kill_group(pgid: i32, sig: i32) {

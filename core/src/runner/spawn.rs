@@ -133,8 +133,9 @@ mod tests {
     }
 
     /// Which backend runs hooks shows in what a spawn gives back: the Linux one a pidfd (every
-    /// kernel since 5.3), the portable one none; both a direct child here (`SIGCHLD` is left at
-    /// its default by every unit test). Run by CI with and without `portable-runner`.
+    /// kernel since 5.3), the portable one the read end of its exit watcher's pipe; both a
+    /// direct child here (`SIGCHLD` is left at its default by every unit test). Run by CI with
+    /// and without `portable-runner`.
     #[test]
     fn hooks_run_through_the_backend_the_build_selects() {
         let l = Launch {
@@ -146,10 +147,16 @@ mod tests {
         };
         let mut s = spawn(&l).unwrap();
         assert!(matches!(s.leader, Leader::Direct(pid) if pid == s.pid));
+        let exit_fd = s.exit_fd.as_ref().expect("both backends give a descriptor to poll for the end");
+        // SAFETY: fstat fills a plain struct we own, from a descriptor we hold.
+        let mut st: libc::stat = unsafe { std::mem::zeroed() };
+        // SAFETY: as above.
+        assert_eq!(unsafe { libc::fstat(std::os::fd::AsRawFd::as_raw_fd(exit_fd), &mut st) }, 0);
+        let pipe = st.st_mode & libc::S_IFMT == libc::S_IFIFO;
         #[cfg(portable_runner)]
-        assert!(s.exit_fd.is_none(), "the portable backend has no pidfd");
+        assert!(pipe, "the portable backend has no pidfd: its exit watcher closes a pipe");
         #[cfg(not(portable_runner))]
-        assert!(s.exit_fd.is_some(), "the Linux backend watches its hook through a pidfd");
+        assert!(!pipe, "the Linux backend watches its hook through a pidfd");
         let end = loop {
             if let Some(end) = s.leader.try_wait() {
                 break end;

@@ -3,9 +3,10 @@
 //! action (`POSIX_SPAWN_SETSIGDEF` with a full set) and an empty mask (`POSIX_SPAWN_SETSIGMASK`),
 //! its stdio `dup2`'d from three pipes made by `pipe` + `fcntl(FD_CLOEXEC)` (macOS has no
 //! `pipe2`), its working directory set by `posix_spawn_file_actions_addchdir_np`. There is no
-//! pidfd: the runner learns the end by `waitpid(WNOHANG)` on a short backoff (1 to 5 ms), and
-//! signals the group (`kill(-pgid)`) only while the leader is unreaped, so the group id cannot
-//! have been reused. Every other Unix uses it; Linux under the `portable-runner` feature.
+//! pidfd: a thread of ours blocks in `waitid(WNOWAIT)` on the leader and closes a pipe when it
+//! has exited, which the runner polls as it polls a pidfd ([`exit_watch`]); the runner signals
+//! the group (`kill(-pgid)`) only while the leader is unreaped, so the group id cannot have been
+//! reused. Every other Unix uses it; Linux under the `portable-runner` feature.
 //!
 //! **The host's inheritable descriptors.** `posix_spawn` has no portable "close the rest"
 //! (`posix_spawn_file_actions_addclosefrom_np` is glibc 2.34+ and FreeBSD 13.1+ only; macOS has
@@ -32,7 +33,7 @@ use crate::runner::helper::{self, Start};
 use crate::runner::leader::{Leader, Spawned};
 use crate::runner::os::{self, Pipes};
 use std::io;
-use std::os::fd::{AsRawFd, RawFd};
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 
 /// Starts `l` as the host's own child or, when `via_helper`, through hookwire's helper.
 pub fn spawn(l: &Launch, via_helper: bool) -> io::Result<Spawned> {
@@ -56,12 +57,42 @@ pub fn spawn(l: &Launch, via_helper: bool) -> io::Result<Spawned> {
     drop(child_ends);
     Ok(Spawned {
         pid,
-        exit_fd: None,
+        exit_fd: exit_watch(pid),
         stdin: Some(stdin_w),
         stdout: Some(stdout_r),
         stderr: Some(stderr_r),
         leader: Leader::Direct(pid),
     })
+}
+
+/// The portable stand-in for a pidfd: a descriptor that becomes readable (end of file) the
+/// moment the leader `pid` has exited. A thread of ours blocks in `waitid(WEXITED | WNOWAIT)`,
+/// which leaves the leader unreaped (the runner reaps it, so its group id stays reserved for the
+/// group kill until then, as with a pidfd), and then drops the write end of a pipe. The runner's
+/// poll wakes at once, where it used to find the end by `waitpid(WNOHANG)` on a 1 to 5 ms
+/// backoff. `None` (and that backoff) when the pipe or the thread cannot be made.
+///
+/// Called under the spawn lock, so no hook of ours inherits the pipe between `pipe` and its
+/// close-on-exec flag. The thread starts with every signal blocked, so a host's handler never
+/// runs on it. An `ECHILD` (the host reaped the hook) ends the wait as an exit does; the
+/// runner's `waitpid` then says what happened.
+fn exit_watch(pid: libc::pid_t) -> Option<OwnedFd> {
+    let (r, w) = os::pipe().ok()?;
+    let watch = move || {
+        // SAFETY: siginfo_t is plain data; zeroed is a valid value for waitid to fill.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        // SAFETY: waitid on our own child's pid with WNOWAIT only inspects its state and writes
+        // into `info`, which lives for the call.
+        while unsafe {
+            libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, libc::WEXITED | libc::WNOWAIT)
+        } < 0
+            && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted
+        {}
+        drop(w);
+    };
+    let thread = std::thread::Builder::new().name("hookwire-exit".into()).stack_size(64 * 1024);
+    os::with_signals_blocked(|| thread.spawn(watch)).ok()?;
+    Some(r)
 }
 
 /// Everything `posix_spawn` takes, prepared before the call (and before the helper's fork).
@@ -304,7 +335,7 @@ impl Drop for Marked {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::os::fd::{FromRawFd, OwnedFd};
+    use std::os::fd::FromRawFd;
 
     #[test]
     fn the_listing_finds_a_descriptor_above_the_usual_range() {
