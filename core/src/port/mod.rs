@@ -195,19 +195,20 @@ pub fn port(input: Input<'_>, from: &str, to: &str) -> Result<Port, String> {
     report_answers(&model, from.rules().profile(), to.rules().profile(), &mut report);
     let runs_as = through.unwrap_or(to);
     report_exits(&model, from.rules().profile(), runs_as.rules().profile(), &mut report);
-    reread(to, &document)?;
-    let readback_warnings = read_back(to, &document)?;
+    let printed = reread(to, &document)?;
+    let readback_warnings = read_back(to, printed)?;
     Ok(Port { from, to, document, losses: report.losses, source_warnings, readback_warnings })
 }
 
 /// The written document printed as the target's file and parsed back by the target's syntax:
 /// a value the text does not hold as written (a character a YAML reader folds) is a printer
-/// bug, said as an error.
-fn reread(to: Dialect, doc: &Value) -> Result<(), String> {
+/// bug, said as an error. The value read is returned, so that the reader's check below loads
+/// what the file holds.
+fn reread(to: Dialect, doc: &Value) -> Result<Value, String> {
     let syntax = to.rules().profile().syntax;
     let text = print::text(syntax, doc).map_err(|e| format!("the written {} file {e}", to.as_str()))?;
     match crate::load::parse_text(syntax, text.as_bytes()) {
-        Ok(back) if back == *doc => Ok(()),
+        Ok(back) if back == *doc => Ok(back),
         Ok(_) => {
             Err(format!("the written {} file reads back as another document (a printer bug)", to.as_str()))
         }
@@ -218,7 +219,7 @@ fn reread(to: Dialect, doc: &Value) -> Result<(), String> {
 /// The written document loaded by the target's own reader, strictly (an inline source): an
 /// error here is a bug of the writer, said as an error rather than handed out; the warnings are
 /// returned.
-fn read_back(to: Dialect, doc: &Value) -> Result<Vec<String>, String> {
+fn read_back(to: Dialect, doc: Value) -> Result<Vec<String>, String> {
     let env = json!({"sources": [{"scope": "user", "dialect": to.as_str(), "settings": doc}]});
     let config = crate::load::config(env)
         .map_err(|e| format!("the written {} file does not read back: {e}", to.as_str()))?;
