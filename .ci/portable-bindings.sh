@@ -81,7 +81,7 @@ part_python() {
     cp "$OUT/lib_native.so" "$OUT/py/hookwire/_native.abi3.so"
     PYTHONPATH="$OUT/py" "$venv/bin/python" -c 'import hookwire, sys; sys.exit(not hookwire.__file__.startswith(sys.argv[1]))' "$OUT/py" ||
         { echo "portable-bindings: python imported hookwire from elsewhere" >&2; exit 1; }
-    PYTHONPATH="$OUT/py" "$venv/bin/python" -u -m pytest -q -p no:cacheprovider -ra bindings-python/tests
+    PYTHONPATH="$OUT/py" "$venv/bin/python" -u -m pytest -q -p no:cacheprovider -ra --durations=15 bindings-python/tests
     took Python
 }
 

@@ -28,5 +28,6 @@ rm -rf "$VENV"
 
 # pytest exits 5 when it collects nothing; that is a failure here like any other non-zero code.
 # -u: pytest's progress dots (one per test, one test per conformance vector) reach the log as
-# they happen instead of when a pipe's buffer fills.
-"$VENV/bin/python" -u -m pytest bindings-python/tests -ra "$@"
+# they happen instead of when a pipe's buffer fills. --durations: the slowest tests, so that the
+# log says where the time goes.
+"$VENV/bin/python" -u -m pytest bindings-python/tests -ra --durations=15 "$@"

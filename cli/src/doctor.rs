@@ -4,7 +4,8 @@
 //! it, and which hooks a sample `PreToolUse` of `Bash` (`rm -rf /tmp/x`) would run, planned
 //! by each file's own dialect (nothing runs); where two agents' hooks disagree (by event,
 //! matcher and command, an agent with the bridge counting Claude Code's hooks as its own);
-//! the project's trust and what the sandbox can enforce here (the core's, as `validate` says).
+//! the project's trust, what the sandbox can enforce here (the core's, as `validate` says) and
+//! which runner backend starts hooks in this build.
 
 use crate::Failure;
 use crate::install::{Target, base, read_bytes, read_document};
@@ -293,6 +294,7 @@ pub fn run(project_dir: Option<&Path>, json: bool) -> Result<u8, Failure> {
         .and_then(|v| Dispatcher::from_value(v).map_err(|e| e.to_string()))
         .map(|d| d.trust_status());
     let sandbox = hookwire_core::sandbox_support();
+    let (backend, backend_how) = hookwire_core::runner_backend();
     if json {
         let agents: Vec<Value> = agents.iter().map(agent_json).collect();
         let disagree: Vec<Value> = disagree
@@ -309,7 +311,8 @@ pub fn run(project_dir: Option<&Path>, json: bool) -> Result<u8, Failure> {
         say!(
             "{}",
             json!({"project": project.to_string_lossy(), "sample": sample(&project), "agents": agents,
-                   "disagreements": disagree, "trust": trust, "sandbox": sandbox})
+                   "disagreements": disagree, "trust": trust, "sandbox": sandbox,
+                   "runner": {"backend": backend, "uses": backend_how}})
         );
         return Ok(0);
     }
@@ -386,6 +389,8 @@ pub fn run(project_dir: Option<&Path>, json: bool) -> Result<u8, Failure> {
     for line in sandbox {
         say!("  {line}");
     }
+    say!("{}", p.bold("runner"));
+    say!("  {backend} backend: {backend_how}");
     Ok(0)
 }
 

@@ -867,3 +867,36 @@ fn explain_shows_what_a_terminal_would_obey_in_a_hooks_output_instead_of_sending
     assert!(reason.starts_with("bad \u{1b}]52;c;ZWNobw==\u{7} \u{1b}[2J\rfine \u{202e}txt"), "{reason:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The runner backend `hookwire doctor` names is the one a hook observes (the Linux backend
+/// holds a pidfd for each running hook, the portable one none: tests/hooks/parent-pidfds.sh),
+/// and, where CI names the backend it builds (`HOOKWIRE_EXPECT_BACKEND`), that one: the second
+/// run of this suite with `hookwire-core/portable-runner` cannot quietly test the Linux backend.
+#[test]
+fn doctor_names_the_runner_backend_a_hook_observes() {
+    let doctor = json_of(&hookwire(&["doctor", "--json", "--project-dir", "."]));
+    let named = doctor["runner"]["backend"].as_str().unwrap().to_string();
+    assert!(["linux", "portable"].contains(&named.as_str()), "{doctor}");
+    if let Ok(expected) = std::env::var("HOOKWIRE_EXPECT_BACKEND") {
+        assert_eq!(named, expected, "the binary under test starts hooks on another backend than CI built");
+    }
+    let dir = std::env::temp_dir().join(format!("hookwire-cli-backend-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = dir.join("settings.json");
+    let script = root().join("tests/hooks/parent-pidfds.sh");
+    // Exec form: the hook's parent is the hookwire process itself.
+    let handler =
+        serde_json::json!({"type": "command", "command": "/bin/sh", "args": [script], "timeout": 10});
+    std::fs::write(&config, serde_json::json!({"hooks": {"Stop": [{"hooks": [handler]}]}}).to_string())
+        .unwrap();
+    let event = r#"{"hook_event_name":"Stop","session_id":"cli-backend","cwd":"/"}"#;
+    let out = hookwire_with_stdin(&["fire", "--config", config.to_str().unwrap(), "-"], Some(event));
+    let _ = std::fs::remove_dir_all(&dir);
+    let r = json_of(&out);
+    assert_eq!(r["outcomes"][0]["status"], "ok", "{r}");
+    let pidfds: u32 = r["outcomes"][0]["stdout"].as_str().unwrap().trim().parse().unwrap();
+    match named.as_str() {
+        "linux" => assert!(pidfds >= 1, "the Linux backend watches the hook through a pidfd: {r}"),
+        _ => assert_eq!(pidfds, 0, "the portable backend opens no pidfd, hookwire holds {pidfds}: {r}"),
+    }
+}

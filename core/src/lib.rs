@@ -58,6 +58,7 @@ pub use inspect::{HookInfo, PlanEntry, ToolReach, TrustStatus, record_trust_for}
 pub use load::claude_code_defaults;
 pub use logs::sink::{LogLevel, LogRecord, LogSink, LogSinkError, log_level, set_log_sink};
 pub use result::{FireResult, Outcome};
+pub use runner::backend as runner_backend;
 pub use sandbox::support as sandbox_support;
 pub use verdict::{Decision, Status, Verdict, VerdictSource};
 

@@ -41,6 +41,9 @@ pub struct Port {
     /// What the target's own loader says about the written document: empty unless the source
     /// itself had problems that the target's reader reports too (a hook that never runs).
     pub readback_warnings: Vec<String>,
+    /// `document` as printed for the target's file: printed once, read back (`reread`) and
+    /// handed out by [`Port::text`] as it was checked.
+    printed: String,
 }
 
 impl Port {
@@ -65,8 +68,7 @@ impl Port {
                 self.to.as_str()
             ));
         }
-        print::text(self.to.rules().profile().syntax, &self.document)
-            .map_err(|e| format!("the written {} file {e}", self.to.as_str()))
+        Ok(self.printed.clone())
     }
 }
 
@@ -195,20 +197,20 @@ pub fn port(input: Input<'_>, from: &str, to: &str) -> Result<Port, String> {
     report_answers(&model, from.rules().profile(), to.rules().profile(), &mut report);
     let runs_as = through.unwrap_or(to);
     report_exits(&model, from.rules().profile(), runs_as.rules().profile(), &mut report);
-    let printed = reread(to, &document)?;
-    let readback_warnings = read_back(to, printed)?;
-    Ok(Port { from, to, document, losses: report.losses, source_warnings, readback_warnings })
+    let (printed, read) = reread(to, &document)?;
+    let readback_warnings = read_back(to, read)?;
+    Ok(Port { from, to, document, losses: report.losses, source_warnings, readback_warnings, printed })
 }
 
 /// The written document printed as the target's file and parsed back by the target's syntax:
 /// a value the text does not hold as written (a character a YAML reader folds) is a printer
-/// bug, said as an error. The value read is returned, so that the reader's check below loads
-/// what the file holds.
-fn reread(to: Dialect, doc: &Value) -> Result<Value, String> {
+/// bug, said as an error. The text and the value read are returned, so that the reader's check
+/// below loads what the file holds and the file written is the text checked.
+fn reread(to: Dialect, doc: &Value) -> Result<(String, Value), String> {
     let syntax = to.rules().profile().syntax;
     let text = print::text(syntax, doc).map_err(|e| format!("the written {} file {e}", to.as_str()))?;
     match crate::load::parse_text(syntax, text.as_bytes()) {
-        Ok(back) if back == *doc => Ok(back),
+        Ok(back) if back == *doc => Ok((text, back)),
         Ok(_) => {
             Err(format!("the written {} file reads back as another document (a printer bug)", to.as_str()))
         }

@@ -19,6 +19,7 @@ mod os;
 mod slots;
 mod spawn;
 
+pub use backend::describe as backend;
 pub use capture::{Capture, Text};
 pub use os::{SigpipeGuard, signal_name};
 pub use slots::Slots;

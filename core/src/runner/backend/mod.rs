@@ -13,3 +13,22 @@
 pub mod linux;
 #[cfg(portable_runner)]
 pub mod posix;
+
+/// The backend this build starts hooks with, as `hookwire doctor` names it: its name (`linux`
+/// or `portable`, the values of CI's `HOOKWIRE_EXPECT_BACKEND`) and what it uses. A user on
+/// another Unix, or a packager who set the feature, can see which one runs without reading
+/// the build flags; the backend tests compare it with what a hook observes.
+pub fn describe() -> (&'static str, &'static str) {
+    #[cfg(not(portable_runner))]
+    return (
+        "linux",
+        "clone(CLONE_VM|CLONE_VFORK), close_range, a pidfd per hook, the sandbox's confinement",
+    );
+    #[cfg(all(portable_runner, target_os = "linux"))]
+    return (
+        "portable",
+        "posix_spawn, pipes, waitpid (feature portable-runner); sandboxed hooks still start through the Linux backend",
+    );
+    #[cfg(all(portable_runner, not(target_os = "linux")))]
+    return ("portable", "posix_spawn, pipes, waitpid");
+}
