@@ -6,7 +6,7 @@
 //! (`hookwire_core::bridge`).
 
 use hookwire_core::Dispatcher;
-use hookwire_core::bridge::{Answer, Bridge, MAX_PAYLOAD_BYTES};
+use hookwire_core::bridge::{Answer, Bridge, MAX_PAYLOAD_READ};
 use serde_json::{Value, json};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -45,7 +45,7 @@ pub fn run(a: &Args<'_>) -> u8 {
     }
     // SAFETY: the process has one thread here (before the fire, its spinner and any fork).
     unsafe { std::env::set_var(NESTED, "1") };
-    let (native, clip) = match read_stdin().and_then(|bytes| bridge.read_payload(&bytes, a.event)) {
+    let (native, unread) = match read_stdin().and_then(|bytes| bridge.read_payload(&bytes, a.event)) {
         Ok(read) => read,
         Err(why) => return print(&bridge.failed(a.event, &why), &[]),
     };
@@ -74,9 +74,10 @@ pub fn run(a: &Args<'_>) -> u8 {
     };
     let detached = crate::oneshot::detach_if_async(&dispatcher, &canonical);
     let code = match dispatcher.fire(&canonical) {
-        Ok(result) => {
+        Ok(mut result) => {
+            unread.settle(&mut result);
             warnings.extend(result.warnings.iter().cloned());
-            warnings.extend(clip.map(|c| c.warning()));
+            warnings.extend(unread.warnings());
             print(&bridge.answer(&native, &canonical, &result), &warnings)
         }
         Err(e) => print(&bridge.failed(name.as_deref(), &e.to_string()), &warnings),
@@ -90,7 +91,7 @@ fn read_stdin() -> Result<Vec<u8>, String> {
     let mut bytes = Vec::new();
     std::io::stdin()
         .lock()
-        .take(MAX_PAYLOAD_BYTES as u64 + 1)
+        .take(MAX_PAYLOAD_READ as u64 + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| format!("cannot read the payload from stdin: {e}"))?;
     Ok(bytes)

@@ -512,6 +512,57 @@ fn a_payload_nested_past_the_parsers_depth_still_meets_the_guard() {
     assert_eq!(out(&o), r#"{"permission":"deny","agent_message":"rm is not allowed"}"#, "{}", err(&o));
 }
 
+/// An agent hands its hooks a tool's whole output or a pasted prompt; above the bridge's 16 MiB
+/// such a payload was refused and the bridge exited 1, which Codex, Gemini and Claude Code read
+/// as "go on": no hook ran (an output scanner for secrets, an `rm` guard on a command padded past
+/// the bound). Read with its long strings cut, the hooks run: the scanner sees the output's
+/// beginning and blocks, and an `if` rule that cannot see the end of a cut command runs its guard.
+#[test]
+fn a_payload_too_large_to_read_whole_still_meets_the_guards() {
+    let s = Scratch::new("bridge", "huge");
+    let scanner =
+        "head -c 100000 | grep -q AKIA_SECRET && { echo 'a secret in the output' >&2; exit 2; }; exit 0";
+    s.user_settings(&json!({"hooks": {
+        "PostToolUse": [{"matcher": "Read", "hooks": [{"type": "command", "command": scanner}]}],
+        "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "if": "Bash(rm *)", "command": EXIT2_GUARD}]}],
+    }}));
+    let output = format!("AKIA_SECRET {}", "x".repeat(20 << 20));
+    let post = json!({"session_id": "s1", "cwd": s.proj(), "hook_event_name": "PostToolUse", "tool_name": "Read",
+                      "tool_input": {"file_path": "/p/big.log"}, "tool_response": {"content": output}, "tool_use_id": "t"});
+    let o = s.bridge(&["--agent", "claude-code"], &post.to_string());
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(
+        out(&o).contains(r#""decision":"block""#) && out(&o).contains("a secret in the output"),
+        "{}",
+        out(&o)
+    );
+    assert!(err(&o).contains("too large to read whole"), "{}", err(&o));
+    // The `rm` after 17 MiB of blanks is past what is read: the rule cannot decide, the guard runs.
+    let padded = format!("ls {} ; rm -rf ~", " ".repeat(17 << 20));
+    let o = s.bridge(&["--agent", "codex"], &codex_pre_tool_use(&s.proj(), &padded));
+    assert_eq!((out(&o).as_str(), o.status.code()), (CLAUDE_DENY, Some(0)), "{}", err(&o));
+    // A payload of many short strings is not made of anything to cut: still the bridge's error.
+    let many = format!(r#"{{"hook_event_name":"PreToolUse","x":[{}0]}}"#, r#""abcdefgh","#.repeat(2 << 20));
+    let o = s.bridge(&["--agent", "codex"], &many);
+    assert_eq!((out(&o).as_str(), o.status.code()), ("", Some(1)));
+    assert!(err(&o).contains("larger than 16 MiB"), "{}", err(&o));
+    // An auto-approver shown `ls` and blanks approved what it saw, not `; rm -rf ~`: its allow is
+    // dropped and the agent decides as it would without hooks.
+    let approver = r#"cat >/dev/null; echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'"#;
+    let s = Scratch::new("bridge", "hugeallow");
+    s.user_guard("Bash", approver);
+    let claude = |command: &str| {
+        json!({"session_id": "s1", "cwd": s.proj(), "hook_event_name": "PreToolUse", "tool_name": "Bash",
+               "tool_input": {"command": command}})
+        .to_string()
+    };
+    let o = s.bridge(&["--agent", "claude-code"], &claude("ls"));
+    assert!(out(&o).contains(r#""permissionDecision":"allow""#), "{}", out(&o));
+    let o = s.bridge(&["--agent", "claude-code"], &claude(&padded));
+    assert_eq!((out(&o).as_str(), o.status.code()), ("", Some(0)), "{}", err(&o));
+    assert!(err(&o).contains("the allow is dropped"), "{}", err(&o));
+}
+
 #[test]
 fn a_kiro_cli_payload_in_its_own_camel_case_meets_a_bash_guard() {
     // Kiro CLI names its triggers in camelCase in the payload (`preToolUse`, agents-2.md §2.6)

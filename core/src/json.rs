@@ -16,6 +16,7 @@ use serde::de::DeserializeOwned;
 use std::borrow::Cow;
 
 pub mod clip;
+pub mod cut;
 mod quick;
 pub(crate) mod scan;
 

@@ -316,30 +316,32 @@ pub fn millis(d: std::time::Duration) -> f64 {
 }
 
 impl FireResult {
-    /// A rewrite that holds [`clip::MARKER`] would hand the agent an input nobody wrote:
-    /// hookwire never read what the marker stands for (an event nested too deep, `json::clip`).
+    /// A rewrite that holds [`clip::MARKER`] or a cut string would hand the agent an input
+    /// nobody wrote: hookwire never read what the marker stands for (an event nested too deep,
+    /// `json::clip`; the rest of a string of a payload too large, `json::cut`).
     /// A rewritten tool input is the only input its hook approved, so the fire denies rather
     /// than run either; a rewritten tool output is dropped (the agent keeps the output it had).
     /// Each with a warning.
     pub(crate) fn refuse_unread_rewrites(&mut self) {
         use crate::json::clip::{self, MARKER};
+        use crate::json::cut::CUT;
         if self.updated_input.as_ref().is_some_and(clip::holds_marker) {
             self.updated_input = None;
             if self.decision != Some(Decision::Deny) {
                 self.decision = Some(Decision::Deny);
                 self.reason = Some(format!(
-                    "hookwire: a hook rewrote the tool input, and the rewrite carries a part of the event nested deeper than {} levels that hookwire did not read; denied rather than run an input no hook approved",
+                    "hookwire: a hook rewrote the tool input, and the rewrite carries a part of the event that hookwire did not read (nested deeper than {} levels, or the rest of a string cut from a payload too large to read whole); denied rather than run an input no hook approved",
                     clip::DEPTH
                 ));
             }
             self.warnings.push(format!(
-                "a rewritten tool input held {MARKER:?} (a part of the event hookwire did not read): the rewrite is refused and the tool call denied"
+                "a rewritten tool input held a part of the event hookwire did not read ({MARKER:?}, or a string ending in {CUT:?}): the rewrite is refused and the tool call denied"
             ));
         }
         if self.updated_tool_output.as_ref().is_some_and(clip::holds_marker) {
             self.updated_tool_output = None;
             self.warnings.push(format!(
-                "a rewritten tool output held {MARKER:?} (a part of the event hookwire did not read): the rewrite is dropped"
+                "a rewritten tool output held a part of the event hookwire did not read ({MARKER:?}, or a string ending in {CUT:?}): the rewrite is dropped"
             ));
         }
     }

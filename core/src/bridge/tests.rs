@@ -252,11 +252,14 @@ fn a_payload_is_read_bounded_in_size_and_depth_and_must_be_an_object() {
     assert!(b.read_payload(b"{", None).unwrap_err().contains("not JSON"));
     // Too deep for the engine: read clipped, so the hooks still run (refused, it was exit 1).
     let deep = format!("{{\"a\":{}1{}}}", "[".repeat(5000), "]".repeat(5000));
-    let (v, clip) = b.read_payload(deep.as_bytes(), Some("PreToolUse")).unwrap();
-    assert_eq!((v["hook_event_name"].as_str(), clip.map(|c| c.count)), (Some("PreToolUse"), Some(1)));
+    let (v, unread) = b.read_payload(deep.as_bytes(), Some("PreToolUse")).unwrap();
+    assert_eq!((v["hook_event_name"].as_str(), unread.clip.map(|c| c.count)), (Some("PreToolUse"), Some(1)));
     assert!(b.read_payload(format!("{deep}]").as_bytes(), None).unwrap_err().contains("not JSON"));
-    let big = vec![b' '; MAX_PAYLOAD_BYTES + 1];
-    assert!(b.read_payload(&big, None).unwrap_err().contains("larger"));
+    let mut big = vec![b' '; MAX_PAYLOAD_BYTES + 1];
+    big.extend_from_slice(br#"{"hook_event_name":"Stop"}"#);
+    assert!(b.read_payload(&big, None).unwrap_err().contains("no string longer"));
+    let huge = vec![b' '; MAX_PAYLOAD_READ + 1];
+    assert!(b.read_payload(&huge, None).unwrap_err().contains("larger than 256 MiB"));
     let (named, _) = b.read_payload(br#"{"x":1}"#, Some("preToolUse")).unwrap();
     assert_eq!(named["hook_event_name"], "preToolUse");
     let (kept, _) = b.read_payload(br#"{"hook_event_name":"Stop"}"#, Some("preToolUse")).unwrap();

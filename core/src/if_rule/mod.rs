@@ -108,6 +108,9 @@ impl IfRule {
             return IfMatch::No;
         }
         let field = |k: &str| tool_input.and_then(|t| t.get(k)).and_then(|v| v.as_str());
+        if let Some(why) = cut_field(tool_input) {
+            return why;
+        }
         match &self.pattern {
             Pattern::Any | Pattern::Unknown => IfMatch::Yes,
             Pattern::Command(rule) => match command(tool_input) {
@@ -186,6 +189,20 @@ impl IfMatch {
             (_, other) => *self = other,
         }
     }
+}
+
+/// A field an `if` rule reads (the command, a path, the URL) that was cut from a payload too
+/// large to read whole (`json::cut`): its end is unknown, so the rule cannot decide.
+fn cut_field(tool_input: Option<&serde_json::Value>) -> Option<IfMatch> {
+    let t = tool_input?;
+    ["command", "file_path", "notebook_path", "path", "url"].iter().find_map(|k| {
+        let s = t.get(*k)?.as_str()?;
+        crate::json::cut::is_cut(s).then(|| {
+            IfMatch::Undecided(format!(
+                "`tool_input.{k}` was cut from a payload too large to read whole: the rest is unknown"
+            ))
+        })
+    })
 }
 
 /// `tool_input.command`: absent (the tool runs nothing), or why it cannot be read.

@@ -228,13 +228,14 @@ fn pointer_to_marker(v: &Value) -> Option<String> {
     None
 }
 
-/// Whether `v` holds [`MARKER`] anywhere: asked of every rewrite a fire returns, so it walks
-/// without building the pointers [`pointer_to_marker`] does.
+/// Whether `v` holds [`MARKER`] or a string cut from a payload too large to read whole
+/// ([`super::cut`]) anywhere: asked of every rewrite a fire returns, so it walks without
+/// building the pointers [`pointer_to_marker`] does.
 pub fn holds_marker(v: &Value) -> bool {
     let mut todo = vec![v];
     while let Some(v) = todo.pop() {
         match v {
-            Value::String(s) if s == MARKER => return true,
+            Value::String(s) if s == MARKER || super::cut::is_cut(s) => return true,
             Value::Array(a) => todo.extend(a),
             Value::Object(m) => todo.extend(m.values()),
             _ => {}
