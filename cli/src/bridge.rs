@@ -6,9 +6,9 @@
 //! (`hookwire_core::bridge`).
 
 use hookwire_core::Dispatcher;
-use hookwire_core::bridge::{Answer, Bridge, MAX_PAYLOAD_READ};
+use hookwire_core::bridge::{Answer, Bridge};
 use serde_json::{Value, json};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// What the command line says.
@@ -77,7 +77,6 @@ pub fn run(a: &Args<'_>) -> u8 {
         Ok(mut result) => {
             unread.settle(&mut result);
             warnings.extend(result.warnings.iter().cloned());
-            warnings.extend(unread.warnings());
             print(&bridge.answer(&native, &canonical, &result), &warnings)
         }
         Err(e) => print(&bridge.failed(name.as_deref(), &e.to_string()), &warnings),
@@ -88,13 +87,8 @@ pub fn run(a: &Args<'_>) -> u8 {
 
 /// The payload's bytes, at most one more than the bridge reads (so that a larger one is said).
 fn read_stdin() -> Result<Vec<u8>, String> {
-    let mut bytes = Vec::new();
-    std::io::stdin()
-        .lock()
-        .take(MAX_PAYLOAD_READ as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read the payload from stdin: {e}"))?;
-    Ok(bytes)
+    hookwire_core::json::sent::take(std::io::stdin().lock())
+        .map_err(|e| format!("cannot read the payload from stdin: {e}"))
 }
 
 /// The configuration: the `--hooks` files, each read by its own dialect as `fire --config`

@@ -4,6 +4,7 @@
 
 use crate::locate;
 use crate::{ConfigArgs, Failure};
+use hookwire_core::json::sent::{Unread, Unreadable};
 use hookwire_core::{Dispatcher, ErrorDetails, ErrorKind};
 use serde_json::Value;
 use std::io::{IsTerminal, Read};
@@ -167,10 +168,19 @@ fn default_envelope(project: Option<&Path>) -> Result<Value, Failure> {
         .map_err(|e| internal(format!("project directory: {e}"), Some(dir.display().to_string())))
 }
 
-/// Reads the event JSON from a file, or from stdin for `-` or no file.
-pub fn read_event(path: Option<&Path>) -> Result<Value, Failure> {
-    match path {
-        Some(p) if p != Path::new("-") => parse_json(&read_text(p)?, Some(p.display().to_string())),
+/// Reads the event JSON from a file, or from stdin for `-` or no file, as the bridge reads a
+/// payload (`json::sent`): bounded, with lone surrogates, parts nested too deep and the rest of
+/// long strings of an event over 16 MiB left out, so that the hooks still run, and said in the
+/// [`Unread`] the fire's result settles with. Refused, the event ran no hook.
+pub fn read_event(path: Option<&Path>) -> Result<(Value, Unread), Failure> {
+    let (bytes, shown) = match path {
+        Some(p) if p != Path::new("-") => {
+            let shown = p.display().to_string();
+            let bytes = std::fs::File::open(p)
+                .and_then(hookwire_core::json::sent::take)
+                .map_err(|e| internal(format!("cannot read: {e}"), Some(shown.clone())))?;
+            (bytes, shown)
+        }
         _ => {
             let stdin = std::io::stdin();
             if stdin.is_terminal() {
@@ -179,16 +189,29 @@ pub fn read_event(path: Option<&Path>) -> Result<Value, Failure> {
                     "hookwire: reading the event JSON from stdin (end with Ctrl-D; or pass an event file)"
                 );
             }
-            let mut text = String::new();
-            stdin
-                .lock()
-                .read_to_string(&mut text)
+            let bytes = hookwire_core::json::sent::take(stdin.lock())
                 .map_err(|e| internal(format!("cannot read the event from stdin: {e}"), None))?;
-            if text.trim().is_empty() {
-                let d = ErrorDetails::new(ErrorKind::InvalidEvent, "no event JSON on stdin (it was empty)");
-                return Err(Failure::new(d, Some("<stdin>".to_string())));
-            }
-            parse_json(&text, Some("<stdin>".to_string()))
+            (bytes, "<stdin>".to_string())
         }
-    }
+    };
+    hookwire_core::json::sent::read(&bytes).map_err(|e| {
+        let d = match e {
+            Unreadable::Json(e) => {
+                let mut d = ErrorDetails::from_serde_json(&e);
+                d.message = format!("not valid JSON: {}", d.message);
+                d
+            }
+            Unreadable::NotUtf8(e) => ErrorDetails::new(ErrorKind::InvalidUtf8, format!("not UTF-8: {e}")),
+            Unreadable::Empty if shown == "<stdin>" => {
+                ErrorDetails::new(ErrorKind::InvalidEvent, "no event JSON on stdin (it was empty)")
+            }
+            Unreadable::Empty => {
+                ErrorDetails::new(ErrorKind::InvalidEvent, "no event JSON (the file is empty)")
+            }
+            Unreadable::TooLarge(why) => {
+                ErrorDetails::new(ErrorKind::InvalidEvent, format!("the event is {why}"))
+            }
+        };
+        Failure::new(d, Some(shown))
+    })
 }

@@ -2,7 +2,7 @@
 //! dedup of sources), and for one event which of them would run and why. Nothing is run.
 
 use crate::Failure;
-use crate::config::{Source, parse_json, read_text};
+use crate::config::Source;
 use crate::paint::Paint;
 use hookwire_core::{ErrorDetails, ErrorKind, HookInfo, PlanEntry};
 use serde_json::{Value, json};
@@ -12,7 +12,9 @@ use std::path::Path;
 fn event_of(event: &str, tool: Option<&str>) -> Result<Value, Failure> {
     let path = Path::new(event);
     let mut v = if path.is_file() {
-        parse_json(&read_text(path)?, Some(event.to_string()))?
+        // As `fire` reads it (bounded, lone surrogates, deep parts): what is not read is the
+        // fire's to say; the plan reads what is.
+        crate::config::read_event(Some(path))?.0
     } else {
         json!({"hook_event_name": event})
     };

@@ -900,3 +900,32 @@ fn doctor_names_the_runner_backend_a_hook_observes() {
         _ => assert_eq!(pidfds, 0, "the portable backend opens no pidfd, hookwire holds {pidfds}: {r}"),
     }
 }
+
+/// `hookwire fire` and `explain` read an event as the bridge reads a payload: a model-written
+/// tool input with an unpaired surrogate escape (JavaScript's `JSON.stringify` of a string cut
+/// inside an emoji) or nested past serde_json's 128 levels was refused with exit 1, which a host
+/// reads as "no hook decided": the guard never ran. Now the guard runs and denies.
+#[test]
+fn fire_runs_the_guard_on_an_event_serde_json_alone_would_refuse() {
+    let dir = std::env::temp_dir().join(format!("hookwire-cli-unread-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = dir.join("settings.json");
+    let guard = r#"{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"cat >/dev/null; echo no rm >&2; exit 2"}]}]}}"#;
+    std::fs::write(&config, guard).unwrap();
+    let surrogate = r#"{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/","tool_name":"Bash","tool_input":{"command":"rm -rf x \ud800"}}"#;
+    let deep = format!(
+        r#"{{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/","tool_name":"Bash","tool_input":{{"command":"rm -rf x","x":{}1{}}}}}"#,
+        "[".repeat(300),
+        "]".repeat(300)
+    );
+    for event in [surrogate.to_string(), deep] {
+        let o = hookwire_with_stdin(&["fire", "--config", config.to_str().unwrap(), "-"], Some(&event));
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert_eq!(json_of(&o)["decision"], "deny", "{}", stdout(&o));
+        let file = dir.join("event.json");
+        std::fs::write(&file, &event).unwrap();
+        let o = hookwire(&["explain", "--config", config.to_str().unwrap(), file.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -13,55 +13,12 @@
 
 use crate::catalog::{self, Dialect};
 use crate::dialect::tool_names;
-use crate::json::clip::Clip;
-use crate::json::cut::Cut;
 use crate::result::FireResult;
-use crate::verdict::Decision;
 use serde_json::Value;
 
 pub use crate::dialect::answering::{Answer, AnswerFn, Answering, Fired, Losses, block_reason, blocks};
 
-/// The most bytes of an agent's payload the bridge reads whole (a payload carries a tool's
-/// output, which the agent may not have cut). A larger one is read with its long strings cut
-/// ([`CUT_KEEP`], `json::cut`), up to [`MAX_PAYLOAD_READ`].
-pub const MAX_PAYLOAD_BYTES: usize = 16 << 20;
-
-/// The most bytes of an agent's payload the bridge takes from stdin: above it the payload is
-/// refused (the bridge's failure, exit 1 for most agents). What is read stays in memory once.
-pub const MAX_PAYLOAD_READ: usize = 256 << 20;
-
-/// Bytes kept of each string of a payload larger than [`MAX_PAYLOAD_BYTES`].
-pub const CUT_KEEP: usize = 1 << 20;
-
-/// What the bridge did not read of a payload: parts nested too deep (`json::clip`), the rest
-/// of strings of a payload too large to read whole (`json::cut`). The hooks ran on the rest.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Unread {
-    pub clip: Option<Clip>,
-    pub cut: Option<Cut>,
-}
-
-impl Unread {
-    /// One warning per kind of part not read.
-    pub fn warnings(&self) -> Vec<String> {
-        self.cut.iter().map(Cut::warning).chain(self.clip.iter().map(Clip::warning)).collect()
-    }
-
-    /// The fire's result on a payload not read whole, as the agent may take it: a hook's
-    /// `allow` approved what it was shown, not the tool call (an auto-approver of `ls *` shown
-    /// `ls` and blanks cut before `; rm -rf ~`), so it is dropped with a warning and the agent
-    /// decides as it would without hooks; a deny, an ask and a block stand.
-    pub fn settle(&self, result: &mut FireResult) {
-        if (self.cut.is_some() || self.clip.is_some()) && result.decision == Some(Decision::Allow) {
-            result.decision = None;
-            result.reason = None;
-            result.warnings.push(
-                "a hook allowed a tool call hookwire did not read whole (the payload was cut or nested too deep): the allow is dropped, the agent decides as without hooks"
-                    .to_string(),
-            );
-        }
-    }
-}
+pub use crate::json::sent::{MAX_READ as MAX_PAYLOAD_READ, MAX_WHOLE as MAX_PAYLOAD_BYTES, Unread};
 
 /// The bridge for one agent.
 #[derive(Debug, Clone, Copy)]
@@ -108,50 +65,19 @@ impl Bridge {
         self.dialect
     }
 
-    /// Reads the agent's payload: bounded in size, a JSON object, with what was too deep to read
-    /// (`json::clip`) or too long (`json::cut`, above [`MAX_PAYLOAD_BYTES`]) said in [`Unread`]:
-    /// the hooks still run. `event` names the
+    /// Reads the agent's payload as `json::sent` reads an event (bounded, with what was nested
+    /// too deep or too long to read said in [`Unread`]: the hooks still run), a JSON object.
+    /// `event` names the
     /// event for agents whose payload carries no name (it is added as `hook_event_name` unless
     /// the payload has one); without it, a payload's string `event` key does (Crush's stdin),
     /// else its `point` (neocode's).
     pub fn read_payload(&self, bytes: &[u8], event: Option<&str>) -> Result<(Value, Unread), String> {
-        if bytes.len() > MAX_PAYLOAD_READ {
-            return Err(format!("the payload is larger than {} MiB", MAX_PAYLOAD_READ >> 20));
-        }
-        if bytes.iter().all(u8::is_ascii_whitespace) {
-            return Err("no payload on stdin (it was empty)".to_string());
-        }
-        let mut text = std::borrow::Cow::Borrowed(
-            std::str::from_utf8(bytes).map_err(|e| format!("the payload is not JSON: not UTF-8: {e}"))?,
-        );
-        let mut unread = Unread::default();
-        // A payload too large to read whole still runs the user's hooks (a refusal here was exit
-        // 1: the agent went on, no hook ran), its long strings cut (`json::cut`).
-        if text.len() > MAX_PAYLOAD_BYTES {
-            let whole = text.len();
-            let Some((shorter, cut)) = crate::json::cut::cut(&text, CUT_KEEP) else {
-                return Err(format!(
-                    "the payload is larger than {} MiB ({whole} bytes) and holds no string longer than {} KiB to cut",
-                    MAX_PAYLOAD_BYTES >> 20,
-                    CUT_KEEP >> 10
-                ));
-            };
-            if shorter.len() > MAX_PAYLOAD_BYTES {
-                return Err(format!(
-                    "the payload is larger than {} MiB even with its strings cut to {} KiB ({} of {whole} bytes)",
-                    MAX_PAYLOAD_BYTES >> 20,
-                    CUT_KEEP >> 10,
-                    shorter.len()
-                ));
-            }
-            text = std::borrow::Cow::Owned(shorter);
-            unread.cut = Some(cut);
-        }
-        // A payload nested too deep for the engine still runs the user's hooks (a refusal here
-        // was exit 1: the agent ran the tool unguarded), read clipped (`json::clip`).
-        let (value, clip) =
-            crate::json::event_from_str(&text).map_err(|e| format!("the payload is not JSON: {e}"))?;
-        unread.clip = clip;
+        use crate::json::sent::{self, Unreadable};
+        let (value, unread) = sent::read(bytes).map_err(|e| match e {
+            Unreadable::Empty => "no payload on stdin (it was empty)".to_string(),
+            Unreadable::TooLarge(why) => format!("the payload is {why}"),
+            e => format!("the payload is {e}"),
+        })?;
         let Value::Object(mut m) = value else {
             return Err("the payload is not a JSON object".to_string());
         };

@@ -19,6 +19,7 @@ pub mod clip;
 pub mod cut;
 mod quick;
 pub(crate) mod scan;
+pub mod sent;
 
 /// Texts at least this long are read by [`quick`] first; below it a large string is rare and
 /// serde_json is as quick.

@@ -257,7 +257,7 @@ fn a_payload_is_read_bounded_in_size_and_depth_and_must_be_an_object() {
     assert!(b.read_payload(format!("{deep}]").as_bytes(), None).unwrap_err().contains("not JSON"));
     let mut big = vec![b' '; MAX_PAYLOAD_BYTES + 1];
     big.extend_from_slice(br#"{"hook_event_name":"Stop"}"#);
-    assert!(b.read_payload(&big, None).unwrap_err().contains("no string longer"));
+    assert!(b.read_payload(&big, None).unwrap_err().contains("no string longer than 1 MiB"));
     let huge = vec![b' '; MAX_PAYLOAD_READ + 1];
     assert!(b.read_payload(&huge, None).unwrap_err().contains("larger than 256 MiB"));
     let (named, _) = b.read_payload(br#"{"x":1}"#, Some("preToolUse")).unwrap();
