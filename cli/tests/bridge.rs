@@ -230,6 +230,23 @@ fn a_bad_payload_is_a_clear_error_and_the_agents_error_exit() {
     assert!(err(&o).contains("nests deeper than 100 levels"), "{}", err(&o));
 }
 
+/// A number no double holds in a model-written tool argument (`1e400`: valid JSON, `Infinity` to
+/// JavaScript) made the payload "not JSON": the bridge exited 1 and the agent ran the tool with
+/// no guard. Now the guard denies, in every agent's answer.
+#[test]
+fn a_number_no_double_holds_in_the_payload_still_meets_the_guard() {
+    let s = Scratch::new("bridge", "huge-number");
+    s.user_guard("Bash", EXIT2_GUARD);
+    let huge =
+        |payload: String| payload.replacen(r#""command":"#, r#""timeout":1e400,"n":-1e999,"command":"#, 1);
+    let o = s.bridge(&["--agent", "codex"], &huge(codex_pre_tool_use(&s.proj(), "rm -rf x")));
+    assert_eq!((out(&o).as_str(), o.status.code()), (CLAUDE_DENY, Some(0)), "{}", err(&o));
+    let o = s.bridge(&["--agent", "gemini"], &huge(gemini_before_tool(&s.proj(), "rm -rf x")));
+    assert_eq!(out(&o), r#"{"decision":"deny","reason":"rm is not allowed"}"#, "{}", err(&o));
+    let o = s.bridge(&["--agent", "cursor"], &huge(cursor_pre_tool_use(&s.proj(), "rm -rf x")));
+    assert!(out(&o).contains(r#""permission":"deny""#), "{}: {}", out(&o), err(&o));
+}
+
 #[test]
 fn an_unknown_agent_is_refused_clearly() {
     let s = Scratch::new("bridge", "noanswer");
