@@ -8,7 +8,7 @@
 use hookwire_core::Dispatcher;
 use hookwire_core::bridge::{Answer, Bridge, MAX_PAYLOAD_BYTES};
 use serde_json::{Value, json};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// What the command line says.
@@ -85,15 +85,12 @@ pub fn run(a: &Args<'_>) -> u8 {
     code
 }
 
-/// The payload's bytes, at most one more than the bridge reads (so that a larger one is said).
+/// The payload's bytes, at most one more than the bridge reads (so that a larger one is said),
+/// ended by EOF or by the payload's own closing brace (an agent may keep the pipe open).
 fn read_stdin() -> Result<Vec<u8>, String> {
-    let mut bytes = Vec::new();
-    std::io::stdin()
-        .lock()
-        .take(MAX_PAYLOAD_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read the payload from stdin: {e}"))?;
-    Ok(bytes)
+    crate::stdin::read_json(std::io::stdin().lock(), MAX_PAYLOAD_BYTES)
+        .map(|r| r.bytes)
+        .map_err(|e| format!("cannot read the payload from stdin: {e}"))
 }
 
 /// The configuration: the `--hooks` files, each read by its own dialect as `fire --config`

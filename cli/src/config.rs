@@ -167,10 +167,23 @@ fn default_envelope(project: Option<&Path>) -> Result<Value, Failure> {
         .map_err(|e| internal(format!("project directory: {e}"), Some(dir.display().to_string())))
 }
 
-/// Reads the event JSON from a file, or from stdin for `-` or no file.
-pub fn read_event(path: Option<&Path>) -> Result<Value, Failure> {
+/// The most bytes of an event `fire`, `explain` and `list` read, from a file or stdin: the
+/// bridge's bound for an agent's payload.
+pub const MAX_EVENT_BYTES: usize = hookwire_core::bridge::MAX_PAYLOAD_BYTES;
+
+/// An event as the command reads it, and the warning of what was too deep to read.
+pub struct Event {
+    pub value: Value,
+    pub clipped: Option<String>,
+}
+
+/// Reads the event JSON from a file, or from stdin for `-` or no file: at most
+/// [`MAX_EVENT_BYTES`], stdin ended by EOF or by the event's own closing brace.
+pub fn read_event(path: Option<&Path>) -> Result<Event, Failure> {
     match path {
-        Some(p) if p != Path::new("-") => parse_json(&read_text(p)?, Some(p.display().to_string())),
+        Some(p) if p != Path::new("-") => {
+            parse_event(&read_text_at_most(p, MAX_EVENT_BYTES as u64)?, Some(p.display().to_string()))
+        }
         _ => {
             let stdin = std::io::stdin();
             if stdin.is_terminal() {
@@ -179,16 +192,39 @@ pub fn read_event(path: Option<&Path>) -> Result<Value, Failure> {
                     "hookwire: reading the event JSON from stdin (end with Ctrl-D; or pass an event file)"
                 );
             }
-            let mut text = String::new();
-            stdin
-                .lock()
-                .read_to_string(&mut text)
+            let shown = Some("<stdin>".to_string());
+            let read = crate::stdin::read_json(stdin.lock(), MAX_EVENT_BYTES)
                 .map_err(|e| internal(format!("cannot read the event from stdin: {e}"), None))?;
+            if read.too_large {
+                let why = format!("the event on stdin is larger than {} MiB", MAX_EVENT_BYTES >> 20);
+                return Err(Failure::new(ErrorDetails::new(ErrorKind::InvalidEvent, why), shown));
+            }
+            let text = String::from_utf8(read.bytes).map_err(|e| {
+                Failure::new(
+                    ErrorDetails::new(ErrorKind::InvalidUtf8, format!("not UTF-8: {e}")),
+                    shown.clone(),
+                )
+            })?;
             if text.trim().is_empty() {
                 let d = ErrorDetails::new(ErrorKind::InvalidEvent, "no event JSON on stdin (it was empty)");
-                return Err(Failure::new(d, Some("<stdin>".to_string())));
+                return Err(Failure::new(d, shown));
             }
-            parse_json(&text, Some("<stdin>".to_string()))
+            parse_event(&text, shown)
+        }
+    }
+}
+
+/// Event text read as the engine reads an untrusted event (`hookwire_core::json::event_from_str`:
+/// a lone surrogate escape, a number no double holds, nesting past serde_json's depth), not
+/// serde_json's stricter reading, which refused such an event (exit 1: a shell agent ran the
+/// tool) where a library host got its guards.
+pub fn parse_event(text: &str, file: Option<String>) -> Result<Event, Failure> {
+    match hookwire_core::json::event_from_str(text) {
+        Ok((value, clip)) => Ok(Event { value, clipped: clip.map(|c| c.warning()) }),
+        Err(e) => {
+            let mut d = ErrorDetails::from_serde_json(&e);
+            d.message = format!("not valid JSON: {}", d.message);
+            Err(Failure::new(d, file))
         }
     }
 }

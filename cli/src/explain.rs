@@ -43,7 +43,7 @@ struct Fired {
 
 fn run(source: &Source, path: Option<&Path>, with_plan: bool) -> Result<Fired, Failure> {
     let loaded = source.load()?;
-    let event = read_event(path)?;
+    let crate::config::Event { value: event, clipped } = read_event(path)?;
     let d = &loaded.dispatcher;
     // The plan is read before the fire, so `once` hooks are shown as they were when it started.
     let plan = if with_plan {
@@ -55,7 +55,8 @@ fn run(source: &Source, path: Option<&Path>, with_plan: bool) -> Result<Fired, F
     let spinner = Spinner::start(format!("running hooks for {}", event_name(&event)));
     let result = d.fire(&event);
     spinner.stop();
-    let result = result.map_err(|e| Failure::new(e.details(), event_file(path)))?;
+    let mut result = result.map_err(|e| Failure::new(e.details(), event_file(path)))?;
+    result.warnings.extend(clipped);
     Ok(Fired { loaded, event, plan, result, detached })
 }
 

@@ -2,7 +2,7 @@
 //! dedup of sources), and for one event which of them would run and why. Nothing is run.
 
 use crate::Failure;
-use crate::config::{Source, parse_json, read_text};
+use crate::config::{MAX_EVENT_BYTES, Source, parse_event, read_text_at_most};
 use crate::paint::Paint;
 use hookwire_core::{ErrorDetails, ErrorKind, HookInfo, PlanEntry};
 use serde_json::{Value, json};
@@ -12,7 +12,7 @@ use std::path::Path;
 fn event_of(event: &str, tool: Option<&str>) -> Result<Value, Failure> {
     let path = Path::new(event);
     let mut v = if path.is_file() {
-        parse_json(&read_text(path)?, Some(event.to_string()))?
+        parse_event(&read_text_at_most(path, MAX_EVENT_BYTES as u64)?, Some(event.to_string()))?.value
     } else {
         json!({"hook_event_name": event})
     };

@@ -247,6 +247,26 @@ fn a_number_no_double_holds_in_the_payload_still_meets_the_guard() {
     assert!(out(&o).contains(r#""permission":"deny""#), "{}: {}", out(&o), err(&o));
 }
 
+/// An agent may write its payload and keep its end of the pipe open: the bridge waited for EOF
+/// until the agent's own timeout (which most agents read as "run the tool"). The payload's own
+/// closing brace ends the read now; a stdin that never ends is cut at 16 MiB.
+#[test]
+fn a_payload_whose_pipe_stays_open_is_answered_at_its_closing_brace() {
+    let s = Scratch::new("bridge", "held-open");
+    s.user_guard("Bash", EXIT2_GUARD);
+    let payload = codex_pre_tool_use(&s.proj(), "rm -rf x") + "\n";
+    let o = common::run_held_open(
+        s.hookwire(&s.0).args(["bridge", "--agent", "codex"]),
+        &payload,
+        std::time::Duration::from_secs(20),
+    );
+    assert_eq!((out(&o).as_str(), o.status.code()), (CLAUDE_DENY, Some(0)), "{}", err(&o));
+    let endless = std::fs::File::open("/dev/zero").unwrap();
+    let o = s.hookwire(&s.0).args(["bridge", "--agent", "codex"]).stdin(endless).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("larger than 16 MiB"), "{}", err(&o));
+}
+
 #[test]
 fn an_unknown_agent_is_refused_clearly() {
     let s = Scratch::new("bridge", "noanswer");

@@ -8,6 +8,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+mod common;
+
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
 }
@@ -866,4 +868,44 @@ fn explain_shows_what_a_terminal_would_obey_in_a_hooks_output_instead_of_sending
     let reason = json_of(&o)["outcomes"][0]["stderr"].as_str().unwrap().to_string();
     assert!(reason.starts_with("bad \u{1b}]52;c;ZWNobw==\u{7} \u{1b}[2J\rfine \u{202e}txt"), "{reason:?}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `fire` read its event with serde_json's own reading, stricter than the engine's: a lone
+/// surrogate escape, a number no double holds (`1e400`) or nesting past 128 levels in a
+/// model-written tool input was `invalid_json`, exit 1, and a shell agent gating on exit 2 ran
+/// the tool. It reads the event as the engine does now, and its stdin as the bridge does: ended
+/// by the event's closing brace (a caller may keep the pipe open) and at most 16 MiB (a stdin
+/// that never ends grew memory without bound).
+#[test]
+fn fire_reads_any_event_the_engine_reads_from_a_file_or_a_pipe_left_open() {
+    let tmp = std::env::temp_dir().join(format!("hookwire-cli-events-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let deep = format!("{}1{}", "[".repeat(200), "]".repeat(200));
+    for (tag, extra) in [("surrogate", r#""\ud800""#), ("huge", "1e400"), ("deep", deep.as_str())] {
+        let event = format!(
+            r#"{{"session_id":"demo","hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{{"command":"rm -rf /","x":{extra}}}}}"#
+        );
+        let file = tmp.join(format!("{tag}.json"));
+        std::fs::write(&file, &event).unwrap();
+        let o = hookwire(&["fire", "--config", "examples/settings.json", file.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2), "{tag}: {}{}", stdout(&o), stderr(&o));
+        assert_eq!(json_of(&o)["decision"], "deny", "{tag}");
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+    let event = std::fs::read_to_string(root().join("examples/pre-tool-use.json")).unwrap();
+    let mut c = Command::new(env!("CARGO_BIN_EXE_hookwire"));
+    c.args(["fire", "--config", "examples/settings.json", "-"])
+        .current_dir(root())
+        .env_remove("HOOKWIRE_LOG");
+    let o = common::run_held_open(&mut c, &event, std::time::Duration::from_secs(20));
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let endless = std::fs::File::open("/dev/zero").unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_hookwire"))
+        .args(["fire", "--config", "examples/settings.json", "-"])
+        .current_dir(root())
+        .stdin(endless)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("larger than 16 MiB"), "{}", stderr(&o));
 }
