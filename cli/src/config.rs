@@ -6,7 +6,7 @@ use crate::locate;
 use crate::{ConfigArgs, Failure};
 use hookwire_core::{Dispatcher, ErrorDetails, ErrorKind};
 use serde_json::Value;
-use std::io::{IsTerminal, Read};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 /// Where the configuration comes from.
@@ -39,23 +39,34 @@ fn internal(message: String, file: Option<String>) -> Failure {
     Failure::new(ErrorDetails::new(ErrorKind::Internal, message), file)
 }
 
-/// Reads a file as UTF-8 text, naming the file in the failure.
+/// The most bytes of any file the command reads whole (the engine's own caps are smaller: a
+/// settings file 4 MiB).
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// Reads a file as UTF-8 text, at most [`MAX_FILE_BYTES`].
 pub fn read_text(path: &Path) -> Result<String, Failure> {
-    read_text_at_most(path, u64::MAX)
+    read_text_at_most(path, MAX_FILE_BYTES)
 }
 
 /// Reads a file as UTF-8 text, refusing one of more than `cap` bytes (user input such as a
-/// case file must not exhaust memory), naming the file in the failure.
+/// case file must not exhaust memory), naming the file in the failure. Read as the engine reads
+/// a settings file (`hookwire_core::files`): opened without blocking and read only when it is a
+/// regular file, since a cloned repository's `--hooks` or `--config` file may be a FIFO or a
+/// symlink to `/dev/zero` (each hung the command, the second growing memory without bound).
 pub fn read_text_at_most(path: &Path, cap: u64) -> Result<String, Failure> {
     let shown = path.display().to_string();
-    let cannot = |e: std::io::Error| internal(format!("cannot read: {e}"), Some(shown.clone()));
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(cap.saturating_add(1)).read_to_end(&mut bytes))
-        .map_err(cannot)?;
-    if bytes.len() as u64 > cap {
-        return Err(internal(format!("larger than the {} MiB a file may hold here", cap >> 20), Some(shown)));
-    }
+    let cannot = |why: String| internal(format!("cannot read: {why}"), Some(shown.clone()));
+    let bytes = match hookwire_core::files::read_capped(path, cap, hookwire_core::files::Symlinks::Follow) {
+        Ok(Some(bytes)) => bytes,
+        Ok(None) => return Err(cannot(std::io::Error::from_raw_os_error(libc::ENOENT).to_string())),
+        Err(why) if why.starts_with("it is larger than") => {
+            return Err(internal(
+                format!("larger than the {} MiB a file may hold here", cap >> 20),
+                Some(shown),
+            ));
+        }
+        Err(why) => return Err(cannot(why)),
+    };
     String::from_utf8(bytes).map_err(|e| {
         Failure::new(ErrorDetails::new(ErrorKind::InvalidUtf8, format!("not UTF-8: {e}")), Some(shown))
     })

@@ -267,6 +267,28 @@ fn a_payload_whose_pipe_stays_open_is_answered_at_its_closing_brace() {
     assert!(err(&o).contains("larger than 16 MiB"), "{}", err(&o));
 }
 
+/// A `--hooks` file in a cloned repository may be a FIFO or a symlink to `/dev/zero`: the bridge
+/// hung on it until the agent's timeout. It is the bridge's failure at once now, as a missing
+/// file is.
+#[test]
+fn a_hooks_file_that_is_a_fifo_or_a_device_fails_at_once() {
+    let s = Scratch::new("bridge", "fifo");
+    let fifo = s.0.join("proj/hooks.json");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let zero = s.0.join("proj/zero.json");
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    for file in [fifo, zero] {
+        let payload = codex_pre_tool_use(&s.proj(), "rm -rf x");
+        let o = common::run_held_open(
+            s.hookwire(&s.0).args(["bridge", "--agent", "codex", "--hooks", file.to_str().unwrap()]),
+            &payload,
+            std::time::Duration::from_secs(10),
+        );
+        assert_eq!((out(&o).as_str(), o.status.code()), ("", Some(1)), "{}", err(&o));
+        assert!(err(&o).contains("not a regular file"), "{}", err(&o));
+    }
+}
+
 #[test]
 fn an_unknown_agent_is_refused_clearly() {
     let s = Scratch::new("bridge", "noanswer");

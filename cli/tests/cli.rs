@@ -909,3 +909,34 @@ fn fire_reads_any_event_the_engine_reads_from_a_file_or_a_pipe_left_open() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("larger than 16 MiB"), "{}", stderr(&o));
 }
+
+/// A file a cloned repository ships may be a FIFO or a symlink to `/dev/zero`: as `--config`,
+/// as an event file or given to `validate` or `test`, each hung the command (`/dev/zero` growing
+/// memory without bound). Each is refused at once, as the engine refuses such a settings file.
+#[test]
+fn a_fifo_or_a_device_in_a_files_place_is_refused_at_once_never_read() {
+    let tmp = std::env::temp_dir().join(format!("hookwire-cli-fifo-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    std::fs::create_dir_all(&tmp).unwrap();
+    let fifo = tmp.join("settings.json");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let zero = tmp.join("zero.json");
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    for file in [&fifo, &zero] {
+        let f = file.to_str().unwrap();
+        let start = std::time::Instant::now();
+        for args in [
+            vec!["fire", "--config", f, "examples/pre-tool-use.json"],
+            vec!["fire", "--config", "examples/settings.json", f],
+            vec!["validate", f],
+            vec!["test", f],
+        ] {
+            let o = hookwire(&args);
+            assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+        }
+        assert!(start.elapsed() < std::time::Duration::from_secs(10), "{f}: {:?}", start.elapsed());
+        let o = hookwire(&["fire", "--config", f, "examples/pre-tool-use.json"]);
+        assert!(stderr(&o).contains("not a regular file"), "{}", stderr(&o));
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+}
