@@ -172,10 +172,30 @@ fn build(value: Value, text: &str, file: Option<&String>) -> Result<Dispatcher, 
 fn default_envelope(project: Option<&Path>) -> Result<Value, Failure> {
     let dir = match project {
         Some(p) => p.to_path_buf(),
-        None => std::env::current_dir().map_err(|e| internal(format!("no current directory: {e}"), None))?,
+        None => match std::env::current_dir() {
+            Ok(dir) => dir,
+            Err(e) => return deleted_cwd_envelope(e),
+        },
     };
     hookwire_core::claude_code_defaults(&dir)
         .map_err(|e| internal(format!("project directory: {e}"), Some(dir.display().to_string())))
+}
+
+/// The layering when the current directory was deleted under the command (a tool ran
+/// `rm -rf .` there): the project is the directory the shell still names in `PWD`, whose files
+/// are gone, so the user's settings run alone. An error here (exit 1) ran none of the user's
+/// guards. The envelope is the core's for the nearest directory still there, with that
+/// directory replaced by the deleted one, so nothing of the parent's is read as the project's.
+fn deleted_cwd_envelope(e: std::io::Error) -> Result<Value, Failure> {
+    let gone = std::env::var_os("PWD").map(PathBuf::from).filter(|p| p.is_absolute() && !p.exists());
+    let Some(gone) = gone else {
+        return Err(internal(format!("no current directory: {e}"), None));
+    };
+    let there = gone.ancestors().find(|a| a.is_dir()).unwrap_or(Path::new("/"));
+    let mut envelope = hookwire_core::claude_code_defaults(there)
+        .map_err(|e| internal(format!("project directory: {e}"), Some(there.display().to_string())))?;
+    envelope["project_dir"] = Value::String(gone.to_string_lossy().into_owned());
+    Ok(envelope)
 }
 
 /// The most bytes of an event `fire`, `explain` and `list` read, from a file or stdin: the

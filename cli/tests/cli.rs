@@ -940,3 +940,33 @@ fn a_fifo_or_a_device_in_a_files_place_is_refused_at_once_never_read() {
     }
     let _ = std::fs::remove_dir_all(&tmp);
 }
+
+/// A current directory deleted under the command (a tool ran `rm -rf .` in it) was an error,
+/// exit 1, so a shell agent gating on exit 2 ran the next tool with none of the user's guards.
+/// The user's settings still run now (the project, named by `PWD`, is gone with its files).
+#[test]
+fn fire_in_a_deleted_directory_still_runs_the_users_guards() {
+    let s = common::Scratch::new("cli", "deleted-cwd");
+    let guard =
+        r#"{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"exit 2"}]}]}}"#;
+    std::fs::write(s.home().join(".claude/settings.json"), guard).unwrap();
+    // The parent's own project settings are not the deleted directory's.
+    std::fs::create_dir_all(s.0.join(".claude")).unwrap();
+    let parents = r#"{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"touch parent-ran"}]}]}}"#;
+    std::fs::write(s.0.join(".claude/settings.json"), parents).unwrap();
+    let event = root().join("examples/pre-tool-use.json");
+    let gone = s.0.join("gone");
+    std::fs::create_dir_all(&gone).unwrap();
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg(r#"cd "$1" && rmdir "$1" && exec "$2" fire "$3""#)
+        .args(["sh", gone.to_str().unwrap(), env!("CARGO_BIN_EXE_hookwire"), event.to_str().unwrap()])
+        .env("HOME", s.home())
+        .env_remove("HOOKWIRE_LOG")
+        .env_remove("CLAUDE_PROJECT_DIR")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}{}", stdout(&o), stderr(&o));
+    let r = json_of(&o);
+    assert_eq!(r["outcomes"].as_array().map(Vec::len), Some(1), "{r}");
+}
