@@ -85,9 +85,10 @@ pub fn run(a: &Args<'_>) -> u8 {
     code
 }
 
-/// The payload's bytes, at most one more than the bridge reads (so that a larger one is said).
+/// The payload's bytes, at most one more than the bridge reads (so that a larger one is said),
+/// ended by EOF or by the payload's own closing brace (an agent may keep the pipe open).
 fn read_stdin() -> Result<Vec<u8>, String> {
-    hookwire_core::json::sent::take(std::io::stdin().lock())
+    crate::stdin::read_json(std::io::stdin().lock(), hookwire_core::bridge::MAX_PAYLOAD_READ)
         .map_err(|e| format!("cannot read the payload from stdin: {e}"))
 }
 

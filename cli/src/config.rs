@@ -4,10 +4,10 @@
 
 use crate::locate;
 use crate::{ConfigArgs, Failure};
-use hookwire_core::json::sent::{Unread, Unreadable};
+use hookwire_core::sent::{MAX_READ, Unread, Unreadable};
 use hookwire_core::{Dispatcher, ErrorDetails, ErrorKind};
 use serde_json::Value;
-use std::io::{IsTerminal, Read};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 /// Where the configuration comes from.
@@ -40,26 +40,41 @@ fn internal(message: String, file: Option<String>) -> Failure {
     Failure::new(ErrorDetails::new(ErrorKind::Internal, message), file)
 }
 
-/// Reads a file as UTF-8 text, naming the file in the failure.
+/// The most bytes of any file the command reads whole (the engine's own caps are smaller: a
+/// settings file 4 MiB).
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// Reads a file as UTF-8 text, at most [`MAX_FILE_BYTES`].
 pub fn read_text(path: &Path) -> Result<String, Failure> {
-    read_text_at_most(path, u64::MAX)
+    read_text_at_most(path, MAX_FILE_BYTES)
 }
 
 /// Reads a file as UTF-8 text, refusing one of more than `cap` bytes (user input such as a
-/// case file must not exhaust memory), naming the file in the failure.
+/// case file must not exhaust memory), naming the file in the failure. Read as the engine reads
+/// a settings file (`hookwire_core::files`): opened without blocking and read only when it is a
+/// regular file, since a cloned repository's `--hooks` or `--config` file may be a FIFO or a
+/// symlink to `/dev/zero` (each hung the command, the second growing memory without bound).
 pub fn read_text_at_most(path: &Path, cap: u64) -> Result<String, Failure> {
-    let shown = path.display().to_string();
-    let cannot = |e: std::io::Error| internal(format!("cannot read: {e}"), Some(shown.clone()));
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(cap.saturating_add(1)).read_to_end(&mut bytes))
-        .map_err(cannot)?;
-    if bytes.len() as u64 > cap {
-        return Err(internal(format!("larger than the {} MiB a file may hold here", cap >> 20), Some(shown)));
-    }
+    let bytes = read_bytes_at_most(path, cap)?;
     String::from_utf8(bytes).map_err(|e| {
+        let shown = path.display().to_string();
         Failure::new(ErrorDetails::new(ErrorKind::InvalidUtf8, format!("not UTF-8: {e}")), Some(shown))
     })
+}
+
+/// [`read_text_at_most`]'s bytes, before they are taken as UTF-8.
+pub fn read_bytes_at_most(path: &Path, cap: u64) -> Result<Vec<u8>, Failure> {
+    let shown = path.display().to_string();
+    let cannot = |why: String| internal(format!("cannot read: {why}"), Some(shown.clone()));
+    match hookwire_core::files::read_capped(path, cap, hookwire_core::files::Symlinks::Follow) {
+        Ok(Some(bytes)) => Ok(bytes),
+        Ok(None) => Err(cannot(std::io::Error::from_raw_os_error(libc::ENOENT).to_string())),
+        Err(why) if why.starts_with("it is larger than") => Err(internal(
+            format!("larger than the {} MiB a file may hold here", cap >> 20),
+            Some(shown.clone()),
+        )),
+        Err(why) => Err(cannot(why)),
+    }
 }
 
 /// Parses JSON text, turning a syntax error into a failure with line and column.
@@ -162,25 +177,41 @@ fn build(value: Value, text: &str, file: Option<&String>) -> Result<Dispatcher, 
 fn default_envelope(project: Option<&Path>) -> Result<Value, Failure> {
     let dir = match project {
         Some(p) => p.to_path_buf(),
-        None => std::env::current_dir().map_err(|e| internal(format!("no current directory: {e}"), None))?,
+        None => match std::env::current_dir() {
+            Ok(dir) => dir,
+            Err(e) => return deleted_cwd_envelope(e),
+        },
     };
     hookwire_core::claude_code_defaults(&dir)
         .map_err(|e| internal(format!("project directory: {e}"), Some(dir.display().to_string())))
 }
 
-/// Reads the event JSON from a file, or from stdin for `-` or no file, as the bridge reads a
-/// payload (`json::sent`): bounded, with lone surrogates, parts nested too deep and the rest of
-/// long strings of an event over 16 MiB left out, so that the hooks still run, and said in the
-/// [`Unread`] the fire's result settles with. Refused, the event ran no hook.
+/// The layering when the current directory was deleted under the command (a tool ran
+/// `rm -rf .` there): the project is the directory the shell still names in `PWD`, whose files
+/// are gone, so the user's settings run alone. An error here (exit 1) ran none of the user's
+/// guards. The envelope is the core's for the nearest directory still there, with that
+/// directory replaced by the deleted one, so nothing of the parent's is read as the project's.
+fn deleted_cwd_envelope(e: std::io::Error) -> Result<Value, Failure> {
+    let gone = std::env::var_os("PWD").map(PathBuf::from).filter(|p| p.is_absolute() && !p.exists());
+    let Some(gone) = gone else {
+        return Err(internal(format!("no current directory: {e}"), None));
+    };
+    let there = gone.ancestors().find(|a| a.is_dir()).unwrap_or(Path::new("/"));
+    let mut envelope = hookwire_core::claude_code_defaults(there)
+        .map_err(|e| internal(format!("project directory: {e}"), Some(there.display().to_string())))?;
+    envelope["project_dir"] = Value::String(gone.to_string_lossy().into_owned());
+    Ok(envelope)
+}
+
+/// Reads the event JSON from a file, or from stdin for `-` or no file (ended by EOF or by the
+/// event's own closing brace: a host may keep the pipe open), as the bridge reads a payload
+/// (`sent`): bounded, with lone surrogates, numbers no double holds, parts nested too
+/// deep and the rest of long strings of an event over 16 MiB left out, so that the hooks still
+/// run, and said in the [`Unread`] the fire's result settles with. Refused, the event ran no
+/// hook.
 pub fn read_event(path: Option<&Path>) -> Result<(Value, Unread), Failure> {
     let (bytes, shown) = match path {
-        Some(p) if p != Path::new("-") => {
-            let shown = p.display().to_string();
-            let bytes = std::fs::File::open(p)
-                .and_then(hookwire_core::json::sent::take)
-                .map_err(|e| internal(format!("cannot read: {e}"), Some(shown.clone())))?;
-            (bytes, shown)
-        }
+        Some(p) if p != Path::new("-") => (read_bytes_at_most(p, MAX_READ as u64)?, p.display().to_string()),
         _ => {
             let stdin = std::io::stdin();
             if stdin.is_terminal() {
@@ -189,12 +220,13 @@ pub fn read_event(path: Option<&Path>) -> Result<(Value, Unread), Failure> {
                     "hookwire: reading the event JSON from stdin (end with Ctrl-D; or pass an event file)"
                 );
             }
-            let bytes = hookwire_core::json::sent::take(stdin.lock())
+            // More than MAX_READ is kept as MAX_READ + 1 bytes: `sent::read` says it is too large.
+            let bytes = crate::stdin::read_json(stdin.lock(), MAX_READ)
                 .map_err(|e| internal(format!("cannot read the event from stdin: {e}"), None))?;
             (bytes, "<stdin>".to_string())
         }
     };
-    hookwire_core::json::sent::read(&bytes).map_err(|e| {
+    hookwire_core::sent::read(&bytes).map_err(|e| {
         let d = match e {
             Unreadable::Json(e) => {
                 let mut d = ErrorDetails::from_serde_json(&e);

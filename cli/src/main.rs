@@ -38,6 +38,7 @@ mod oneshot;
 mod paint;
 mod port;
 mod progress;
+mod stdin;
 mod trust;
 mod validate;
 mod visible;

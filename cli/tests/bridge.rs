@@ -230,6 +230,65 @@ fn a_bad_payload_is_a_clear_error_and_the_agents_error_exit() {
     assert!(err(&o).contains("nests deeper than 100 levels"), "{}", err(&o));
 }
 
+/// A number no double holds in a model-written tool argument (`1e400`: valid JSON, `Infinity` to
+/// JavaScript) made the payload "not JSON": the bridge exited 1 and the agent ran the tool with
+/// no guard. Now the guard denies, in every agent's answer.
+#[test]
+fn a_number_no_double_holds_in_the_payload_still_meets_the_guard() {
+    let s = Scratch::new("bridge", "huge-number");
+    s.user_guard("Bash", EXIT2_GUARD);
+    let huge =
+        |payload: String| payload.replacen(r#""command":"#, r#""timeout":1e400,"n":-1e999,"command":"#, 1);
+    let o = s.bridge(&["--agent", "codex"], &huge(codex_pre_tool_use(&s.proj(), "rm -rf x")));
+    assert_eq!((out(&o).as_str(), o.status.code()), (CLAUDE_DENY, Some(0)), "{}", err(&o));
+    let o = s.bridge(&["--agent", "gemini"], &huge(gemini_before_tool(&s.proj(), "rm -rf x")));
+    assert_eq!(out(&o), r#"{"decision":"deny","reason":"rm is not allowed"}"#, "{}", err(&o));
+    let o = s.bridge(&["--agent", "cursor"], &huge(cursor_pre_tool_use(&s.proj(), "rm -rf x")));
+    assert!(out(&o).contains(r#""permission":"deny""#), "{}: {}", out(&o), err(&o));
+}
+
+/// An agent may write its payload and keep its end of the pipe open: the bridge waited for EOF
+/// until the agent's own timeout (which most agents read as "run the tool"). The payload's own
+/// closing brace ends the read now; a stdin that never ends is cut at 256 MiB.
+#[test]
+fn a_payload_whose_pipe_stays_open_is_answered_at_its_closing_brace() {
+    let s = Scratch::new("bridge", "held-open");
+    s.user_guard("Bash", EXIT2_GUARD);
+    let payload = codex_pre_tool_use(&s.proj(), "rm -rf x") + "\n";
+    let o = common::run_held_open(
+        s.hookwire(&s.0).args(["bridge", "--agent", "codex"]),
+        &payload,
+        std::time::Duration::from_secs(20),
+    );
+    assert_eq!((out(&o).as_str(), o.status.code()), (CLAUDE_DENY, Some(0)), "{}", err(&o));
+    let endless = std::fs::File::open("/dev/zero").unwrap();
+    let o = s.hookwire(&s.0).args(["bridge", "--agent", "codex"]).stdin(endless).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("larger than 256 MiB"), "{}", err(&o));
+}
+
+/// A `--hooks` file in a cloned repository may be a FIFO or a symlink to `/dev/zero`: the bridge
+/// hung on it until the agent's timeout. It is the bridge's failure at once now, as a missing
+/// file is.
+#[test]
+fn a_hooks_file_that_is_a_fifo_or_a_device_fails_at_once() {
+    let s = Scratch::new("bridge", "fifo");
+    let fifo = s.0.join("proj/hooks.json");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let zero = s.0.join("proj/zero.json");
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    for file in [fifo, zero] {
+        let payload = codex_pre_tool_use(&s.proj(), "rm -rf x");
+        let o = common::run_held_open(
+            s.hookwire(&s.0).args(["bridge", "--agent", "codex", "--hooks", file.to_str().unwrap()]),
+            &payload,
+            std::time::Duration::from_secs(10),
+        );
+        assert_eq!((out(&o).as_str(), o.status.code()), ("", Some(1)), "{}", err(&o));
+        assert!(err(&o).contains("not a regular file"), "{}", err(&o));
+    }
+}
+
 #[test]
 fn an_unknown_agent_is_refused_clearly() {
     let s = Scratch::new("bridge", "noanswer");

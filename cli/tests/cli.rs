@@ -8,6 +8,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+mod common;
+
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
 }
@@ -901,31 +903,103 @@ fn doctor_names_the_runner_backend_a_hook_observes() {
     }
 }
 
-/// `hookwire fire` and `explain` read an event as the bridge reads a payload: a model-written
-/// tool input with an unpaired surrogate escape (JavaScript's `JSON.stringify` of a string cut
-/// inside an emoji) or nested past serde_json's 128 levels was refused with exit 1, which a host
-/// reads as "no hook decided": the guard never ran. Now the guard runs and denies.
+/// `fire` read its event with serde_json's own reading, stricter than the engine's: a lone
+/// surrogate escape, a number no double holds (`1e400`) or nesting past 128 levels in a
+/// model-written tool input was `invalid_json`, exit 1, and a shell agent gating on exit 2 ran
+/// the tool. It reads the event as the engine does now, and its stdin as the bridge does: ended
+/// by the event's closing brace (a caller may keep the pipe open) and at most 256 MiB (a stdin
+/// that never ends grew memory without bound).
 #[test]
-fn fire_runs_the_guard_on_an_event_serde_json_alone_would_refuse() {
-    let dir = std::env::temp_dir().join(format!("hookwire-cli-unread-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let config = dir.join("settings.json");
-    let guard = r#"{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"cat >/dev/null; echo no rm >&2; exit 2"}]}]}}"#;
-    std::fs::write(&config, guard).unwrap();
-    let surrogate = r#"{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/","tool_name":"Bash","tool_input":{"command":"rm -rf x \ud800"}}"#;
-    let deep = format!(
-        r#"{{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/","tool_name":"Bash","tool_input":{{"command":"rm -rf x","x":{}1{}}}}}"#,
-        "[".repeat(300),
-        "]".repeat(300)
-    );
-    for event in [surrogate.to_string(), deep] {
-        let o = hookwire_with_stdin(&["fire", "--config", config.to_str().unwrap(), "-"], Some(&event));
-        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-        assert_eq!(json_of(&o)["decision"], "deny", "{}", stdout(&o));
-        let file = dir.join("event.json");
+fn fire_reads_any_event_the_engine_reads_from_a_file_or_a_pipe_left_open() {
+    let tmp = std::env::temp_dir().join(format!("hookwire-cli-events-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let deep = format!("{}1{}", "[".repeat(200), "]".repeat(200));
+    for (tag, extra) in [("surrogate", r#""\ud800""#), ("huge", "1e400"), ("deep", deep.as_str())] {
+        let event = format!(
+            r#"{{"session_id":"demo","hook_event_name":"PreToolUse","cwd":"/tmp","tool_name":"Bash","tool_input":{{"command":"rm -rf /","x":{extra}}}}}"#
+        );
+        let file = tmp.join(format!("{tag}.json"));
         std::fs::write(&file, &event).unwrap();
-        let o = hookwire(&["explain", "--config", config.to_str().unwrap(), file.to_str().unwrap()]);
-        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        let o = hookwire(&["fire", "--config", "examples/settings.json", file.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2), "{tag}: {}{}", stdout(&o), stderr(&o));
+        assert_eq!(json_of(&o)["decision"], "deny", "{tag}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&tmp);
+    let event = std::fs::read_to_string(root().join("examples/pre-tool-use.json")).unwrap();
+    let mut c = Command::new(env!("CARGO_BIN_EXE_hookwire"));
+    c.args(["fire", "--config", "examples/settings.json", "-"])
+        .current_dir(root())
+        .env_remove("HOOKWIRE_LOG");
+    let o = common::run_held_open(&mut c, &event, std::time::Duration::from_secs(20));
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let endless = std::fs::File::open("/dev/zero").unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_hookwire"))
+        .args(["fire", "--config", "examples/settings.json", "-"])
+        .current_dir(root())
+        .stdin(endless)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("larger than 256 MiB"), "{}", stderr(&o));
+}
+
+/// A file a cloned repository ships may be a FIFO or a symlink to `/dev/zero`: as `--config`,
+/// as an event file or given to `validate` or `test`, each hung the command (`/dev/zero` growing
+/// memory without bound). Each is refused at once, as the engine refuses such a settings file.
+#[test]
+fn a_fifo_or_a_device_in_a_files_place_is_refused_at_once_never_read() {
+    let tmp = std::env::temp_dir().join(format!("hookwire-cli-fifo-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    std::fs::create_dir_all(&tmp).unwrap();
+    let fifo = tmp.join("settings.json");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let zero = tmp.join("zero.json");
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    for file in [&fifo, &zero] {
+        let f = file.to_str().unwrap();
+        let start = std::time::Instant::now();
+        for args in [
+            vec!["fire", "--config", f, "examples/pre-tool-use.json"],
+            vec!["fire", "--config", "examples/settings.json", f],
+            vec!["validate", f],
+            vec!["test", f],
+        ] {
+            let o = hookwire(&args);
+            assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+        }
+        assert!(start.elapsed() < std::time::Duration::from_secs(10), "{f}: {:?}", start.elapsed());
+        let o = hookwire(&["fire", "--config", f, "examples/pre-tool-use.json"]);
+        assert!(stderr(&o).contains("not a regular file"), "{}", stderr(&o));
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+}
+
+/// A current directory deleted under the command (a tool ran `rm -rf .` in it) was an error,
+/// exit 1, so a shell agent gating on exit 2 ran the next tool with none of the user's guards.
+/// The user's settings still run now (the project, named by `PWD`, is gone with its files).
+#[test]
+fn fire_in_a_deleted_directory_still_runs_the_users_guards() {
+    let s = common::Scratch::new("cli", "deleted-cwd");
+    let guard =
+        r#"{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"exit 2"}]}]}}"#;
+    std::fs::write(s.home().join(".claude/settings.json"), guard).unwrap();
+    // The parent's own project settings are not the deleted directory's.
+    std::fs::create_dir_all(s.0.join(".claude")).unwrap();
+    let parents = r#"{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"touch parent-ran"}]}]}}"#;
+    std::fs::write(s.0.join(".claude/settings.json"), parents).unwrap();
+    let event = root().join("examples/pre-tool-use.json");
+    let gone = s.0.join("gone");
+    std::fs::create_dir_all(&gone).unwrap();
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg(r#"cd "$1" && rmdir "$1" && exec "$2" fire "$3""#)
+        .args(["sh", gone.to_str().unwrap(), env!("CARGO_BIN_EXE_hookwire"), event.to_str().unwrap()])
+        .env("HOME", s.home())
+        .env_remove("HOOKWIRE_LOG")
+        .env_remove("CLAUDE_PROJECT_DIR")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}{}", stdout(&o), stderr(&o));
+    let r = json_of(&o);
+    assert_eq!(r["outcomes"].as_array().map(Vec::len), Some(1), "{r}");
 }

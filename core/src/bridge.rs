@@ -18,7 +18,7 @@ use serde_json::Value;
 
 pub use crate::dialect::answering::{Answer, AnswerFn, Answering, Fired, Losses, block_reason, blocks};
 
-pub use crate::json::sent::{MAX_READ as MAX_PAYLOAD_READ, MAX_WHOLE as MAX_PAYLOAD_BYTES, Unread};
+pub use crate::sent::{MAX_READ as MAX_PAYLOAD_READ, MAX_WHOLE as MAX_PAYLOAD_BYTES, Unread};
 
 /// The bridge for one agent.
 #[derive(Debug, Clone, Copy)]
@@ -65,14 +65,14 @@ impl Bridge {
         self.dialect
     }
 
-    /// Reads the agent's payload as `json::sent` reads an event (bounded, with what was nested
+    /// Reads the agent's payload as `sent` reads an event (bounded, with what was nested
     /// too deep or too long to read said in [`Unread`]: the hooks still run), a JSON object.
     /// `event` names the
     /// event for agents whose payload carries no name (it is added as `hook_event_name` unless
     /// the payload has one); without it, a payload's string `event` key does (Crush's stdin),
     /// else its `point` (neocode's).
     pub fn read_payload(&self, bytes: &[u8], event: Option<&str>) -> Result<(Value, Unread), String> {
-        use crate::json::sent::{self, Unreadable};
+        use crate::sent::{self, Unreadable};
         let (value, unread) = sent::read(bytes).map_err(|e| match e {
             Unreadable::Empty => "no payload on stdin (it was empty)".to_string(),
             Unreadable::TooLarge(why) => format!("the payload is {why}"),

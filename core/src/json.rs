@@ -9,8 +9,10 @@
 //! key as a key ([`PlainValue`]). The strict parse runs first
 //! (no cost for ordinary text); only when it fails is the text scanned once, each unpaired
 //! surrogate escape replaced by `\ufffd` (the same six bytes, so any later error keeps its line
-//! and column), and parsed again. Hooks still receive the event's bytes as the host sent them;
-//! only the parsed value sees U+FFFD. Depth stays bounded by serde_json's 128-level limit.
+//! and column), and parsed again. A number no double holds (`1e400`, valid by the same grammar,
+//! `Infinity` to JavaScript) is refused by serde_json too, and repaired in the same pass: it
+//! reads as `null`. Hooks still receive the event's bytes as the host sent them; only the
+//! parsed value sees U+FFFD or `null`. Depth stays bounded by serde_json's 128-level limit.
 
 use serde::de::DeserializeOwned;
 use std::borrow::Cow;
@@ -19,7 +21,6 @@ pub mod clip;
 pub mod cut;
 mod quick;
 pub(crate) mod scan;
-pub mod sent;
 
 /// Texts at least this long are read by [`quick`] first; below it a large string is rare and
 /// serde_json is as quick.
@@ -153,15 +154,16 @@ pub fn from_slice<T: DeserializeOwned>(bytes: &[u8]) -> serde_json::Result<T> {
     serde_json::from_slice(bytes).or_else(|e| reparse(bytes, e, |b| serde_json::from_slice(b)))
 }
 
-/// After a failed strict parse: `parse` again with unpaired surrogates repaired, or the strict
-/// error when there was nothing to repair. The repair only rewrites ASCII escapes into ASCII
-/// escapes, so UTF-8 text stays UTF-8, and any later error keeps its position.
+/// After a failed strict parse: `parse` again with the text [`repair`]ed (unpaired surrogates,
+/// numbers no double holds), or the strict error when there was nothing to repair. The repair
+/// only rewrites ASCII into ASCII of the same length, so UTF-8 text stays UTF-8, and any later
+/// error keeps its position.
 fn reparse<T>(
     bytes: &[u8],
     strict: serde_json::Error,
     parse: impl FnOnce(&[u8]) -> serde_json::Result<T>,
 ) -> serde_json::Result<T> {
-    match repair_surrogates(bytes) {
+    match repair(bytes) {
         Cow::Owned(fixed) => parse(&fixed),
         Cow::Borrowed(_) => Err(strict),
     }
@@ -312,10 +314,18 @@ fn hex4(b: &[u8]) -> Option<u16> {
     u16::from_str_radix(s, 16).ok()
 }
 
-/// The text with every `\uD800`–`\uDFFF` escape that is not half of a high-low pair replaced by
-/// `\ufffd`; borrowed when there was none. One pass, linear; escapes are recognised only inside
-/// strings, and `\\u...` (an escaped backslash) is left alone.
-pub fn repair_surrogates(b: &[u8]) -> Cow<'_, [u8]> {
+/// The text with what RFC 8259 allows and serde_json refuses made readable, in one linear
+/// pass; borrowed when there was nothing to repair. Each fix keeps the text's length, so a later
+/// error keeps its line and column, and its UTF-8:
+///
+/// - every `\uD800`–`\uDFFF` escape that is not half of a high-low pair becomes `\ufffd`
+///   (escapes are recognised only inside strings, and `\\u...`, an escaped backslash, is left
+///   alone);
+/// - every number no double holds (`1e400`, `-1e400`, a 400-digit integer: serde_json's
+///   "number out of range") becomes `null` padded with blanks, what JavaScript's
+///   `JSON.stringify` writes for the `Infinity` its `JSON.parse` reads there. Such a number is at
+///   least five bytes long (`1e309`), so `null` always fits.
+pub fn repair(b: &[u8]) -> Cow<'_, [u8]> {
     let mut out: Option<Vec<u8>> = None;
     let mut in_string = false;
     let mut i = 0;
@@ -348,11 +358,38 @@ pub fn repair_surrogates(b: &[u8]) -> Cow<'_, [u8]> {
                 i += 6;
                 continue;
             }
+            c if !in_string && (c == b'-' || c.is_ascii_digit()) => {
+                let end = number_end(b, i);
+                if overflows(&b[i..end]) {
+                    let o = out.get_or_insert_with(|| b.to_vec());
+                    o[i..i + 4].copy_from_slice(b"null");
+                    o[i + 4..end].fill(b' ');
+                }
+                i = end;
+                continue;
+            }
             _ => {}
         }
         i += 1;
     }
     out.map_or(Cow::Borrowed(b), Cow::Owned)
+}
+
+/// Where the number token starting at `start` ends: its bytes are those a JSON number may hold
+/// (whether they form one is the parser's to say).
+fn number_end(b: &[u8], start: usize) -> usize {
+    let len = b[start..]
+        .iter()
+        .position(|c| !matches!(c, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E'))
+        .unwrap_or(b.len() - start);
+    start + len
+}
+
+/// Whether `token` is a number whose magnitude no finite double holds. Rust's reading, like
+/// serde_json's, rounds to the nearest double, so the two agree on which ones overflow.
+fn overflows(token: &[u8]) -> bool {
+    token.len() >= 5
+        && std::str::from_utf8(token).ok().and_then(|t| t.parse::<f64>().ok()).is_some_and(f64::is_infinite)
 }
 
 #[cfg(test)]
@@ -419,9 +456,31 @@ mod tests {
     #[test]
     fn repair_is_linear_and_keeps_length() {
         let text = format!("[{}]", vec![r#""\udbff""#; 200_000].join(","));
-        let fixed = repair_surrogates(text.as_bytes());
+        let fixed = repair(text.as_bytes());
         assert_eq!(fixed.len(), text.len());
         let v: Value = from_slice(&fixed).unwrap();
         assert_eq!(v.as_array().map(Vec::len), Some(200_000));
+    }
+
+    #[test]
+    fn numbers_no_double_holds_read_as_null_and_every_other_number_as_serde_json_reads_it() {
+        let text =
+            r#"{"a":1e400,"b":-1e400,"c":"1e400","d":[1e308,-0,1e-400,12345678901234567890123],"e":1E+309}"#;
+        let fixed = repair(text.as_bytes());
+        assert_eq!(fixed.len(), text.len());
+        let v: Value = value_from_str(text).unwrap();
+        assert_eq!(v["a"], Value::Null);
+        assert_eq!(v["b"], Value::Null);
+        assert_eq!(v["c"], "1e400", "a string is never touched");
+        assert_eq!(v["d"], json!([1e308, -0.0, 0.0, 1.2345678901234568e22]));
+        assert_eq!(v["e"], Value::Null);
+        let long = format!("[{}]", "9".repeat(400));
+        assert_eq!(value_from_str(&long).unwrap(), json!([null]));
+        // Text that is not JSON stays an error, at its own place.
+        let e = value_from_str(r#"{"a":1e400,}"#).unwrap_err();
+        assert_eq!((e.line(), e.column()), (1, 12), "{e}");
+        // Linear: 200,000 of them.
+        let many = format!("[{}]", vec!["-1e999"; 200_000].join(","));
+        assert_eq!(value_from_str(&many).unwrap().as_array().map(Vec::len), Some(200_000));
     }
 }

@@ -258,6 +258,16 @@ fn confinement(
     crate::sandbox::Confinement::build(p, &places)
 }
 
+/// The instant `timeout_s` seconds after `start`. A timeout longer than an `Instant` can hold
+/// (a dialect's file may say `1e20` or `u64::MAX`, and not every dialect has an upper bound)
+/// is a deadline about a century away: the hook runs as if it had none, and the conversion
+/// never panics (`Duration::from_secs_f64` and `Instant + Duration` both do past their range).
+fn deadline_after(start: Instant, timeout_s: f64) -> Instant {
+    const CENTURY: Duration = Duration::from_secs(100 * 365 * 86_400);
+    let wanted = Duration::try_from_secs_f64(timeout_s).unwrap_or(CENTURY).min(CENTURY);
+    start.checked_add(wanted).or_else(|| start.checked_add(Duration::from_secs(86_400))).unwrap_or(start)
+}
+
 /// Prepares one hook whose deadline runs `timeout_s` from `start`.
 pub fn prepare<'e>(
     cx: &FireContext<'_>,
@@ -267,7 +277,7 @@ pub fn prepare<'e>(
     view: &FireEvent<'e>,
     want_env_file: bool,
 ) -> Launched<'e> {
-    let deadline = start + Duration::from_secs_f64(timeout_s);
+    let deadline = deadline_after(start, timeout_s);
     let rules = h.dialect.rules();
     let places = Placeholders::of(cx.config, h, cx.project_dir);
     // Layer 1: the base, by the dialect; 2: the top-level env; 3: the dialect's variables.
@@ -448,6 +458,16 @@ mod tests {
 
     fn shells(config: &str) -> Shells {
         Shells::resolve(&crate::load::config(serde_json::from_str(config).unwrap()).unwrap())
+    }
+
+    #[test]
+    fn a_timeout_past_what_an_instant_holds_is_a_far_deadline_never_a_panic() {
+        let now = Instant::now();
+        assert_eq!(deadline_after(now, 2.5), now + Duration::from_millis(2500));
+        for t in [1e20, 1.8446744073709552e19, 9.3e18, f64::MAX, f64::INFINITY, f64::NAN] {
+            let d = deadline_after(now, t);
+            assert!(d >= now + Duration::from_secs(86_400), "{t}");
+        }
     }
 
     #[test]

@@ -40,6 +40,7 @@ mod runner;
 mod sandbox;
 pub mod schema;
 mod select;
+pub mod sent;
 mod session;
 mod turn_end;
 mod verdict;

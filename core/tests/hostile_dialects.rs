@@ -119,3 +119,70 @@ fn hostile_native_events_fire_or_fail_clearly_in_every_dialect() {
         }
     }
 }
+
+/// Every number or duration string of `doc` that says `seconds` (as `7`, `7000` or `"7s"`, the
+/// forms the writers give a 7-second timeout) replaced by `huge`.
+fn with_timeout(doc: &Value, huge: &str) -> Value {
+    match doc {
+        Value::Number(n) if n.as_f64() == Some(7.0) || n.as_f64() == Some(7000.0) => {
+            serde_json::from_str(huge).expect("a JSON number")
+        }
+        Value::String(s) if s == "7s" => Value::String(format!("{huge}s")),
+        Value::Array(a) => Value::Array(a.iter().map(|v| with_timeout(v, huge)).collect()),
+        Value::Object(m) => {
+            Value::Object(m.iter().map(|(k, v)| (k.clone(), with_timeout(v, huge))).collect())
+        }
+        other => other.clone(),
+    }
+}
+
+/// A timeout past what a `Duration` or an `Instant` holds (`1e20` seconds, `u64::MAX`, `1e308`)
+/// in any dialect's own file is a hook that runs as if it had no timeout: the same verdict as
+/// with 7 seconds, or, where the agent itself refuses such a timeout (Kimi: 1 to 600 s), the
+/// hook skipped with a warning naming its `timeout`; never a panic of the host (Cursor's,
+/// Copilot CLI's, Crush's, Kiro's and Mistral Vibe's files crashed `hookwire fire` with
+/// "cannot convert float seconds to Duration" or "overflow when adding duration to instant").
+#[test]
+fn a_huge_timeout_in_any_dialects_file_runs_the_hook_as_seven_seconds_do() {
+    let source = json!({"hooks": {"PreToolUse": [{"matcher": "Bash",
+        "hooks": [{"type": "command", "command": "exit 2", "timeout": 7}]}]}});
+    let event = json!({"hook_event_name": "PreToolUse", "session_id": "s", "cwd": "/",
+                       "tool_name": "Bash", "tool_input": {"command": "ls"}});
+    let fire = |dialect: &str, doc: Value| -> Option<Value> {
+        let config = json!({"dialect": dialect, "sources": [{"scope": "user", "settings": doc}]});
+        let d = Dispatcher::from_value(config).ok()?;
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| d.fire(&event)));
+        let r = r.unwrap_or_else(|_| panic!("{dialect}: the fire panicked"));
+        Some(serde_json::to_value(r.expect("a result")).expect("a result as JSON"))
+    };
+    let (mut same, mut refused) = (0, 0);
+    for to in hookwire_core::port::writers() {
+        let Ok(port) =
+            hookwire_core::port::port(hookwire_core::port::Input::Document(&source), "claude-code", to)
+        else {
+            continue;
+        };
+        let Some(base) = fire(to, port.document.clone()) else { continue };
+        if base["decision"] != "deny" {
+            continue;
+        }
+        for huge in ["1e20", "18446744073709551615", "9223372036854775807", "1e308"] {
+            let Some(got) = fire(to, with_timeout(&port.document, huge)) else { continue };
+            if got["decision"] == base["decision"] {
+                same += 1;
+                continue;
+            }
+            let said = got["warnings"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .any(|w| w.as_str().is_some_and(|w| w.contains("timeout")));
+            assert!(
+                said && got["outcomes"].as_array().is_some_and(Vec::is_empty),
+                "{to}: timeout {huge}: {got}"
+            );
+            refused += 1;
+        }
+    }
+    assert!(same >= 60, "only {same} dialect documents ran their hook ({refused} refused it)");
+}

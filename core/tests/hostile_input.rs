@@ -254,6 +254,50 @@ fn lone_surrogate_escapes_in_events_are_accepted_and_hooks_get_the_bytes_as_sent
     assert_eq!(r["reason"], "no \u{fffd}");
 }
 
+/// RFC 8259's grammar has no range: `1e400`, `-1e400` and a 400-digit integer are JSON numbers
+/// (JavaScript reads them as `Infinity`), but no double holds them and serde_json refused the
+/// whole text ("number out of range"). An event whose model-written tool input carried one was
+/// `invalid_json` and no hook ran (the bridge exited 1: the agent ran the tool); a hook's
+/// deny beside one was read as plain text and lost. Each is read as `null` now, and hooks still
+/// get the event's bytes as sent.
+#[test]
+fn numbers_no_double_holds_keep_every_guard_and_every_verdict() {
+    let d = guard_of_rm("cat >&2; exit 2", None);
+    let long = "9".repeat(400);
+    for n in ["1e400", "-1e400", "1E+999", "-0.5e309", long.as_str()] {
+        let text = format!(
+            r#"{{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{{"command":"rm -rf /","timeout":{n},"n":[{n},"{n}"]}},"x":{n}}}"#
+        );
+        let r: Value =
+            serde_json::from_str(&d.fire_json(&text).expect("an event with a huge number is read")).unwrap();
+        assert_eq!(r["decision"], "deny", "{n}: {r}");
+        assert_eq!(r["reason"], text.as_str(), "the hook reads the bytes as sent");
+    }
+    // Past the quick reader's 4 KiB, and nested past the depth every parser refuses.
+    let pad = "p".repeat(8192);
+    let deep = format!("{}1e400{}", "[".repeat(200), "]".repeat(200));
+    for extra in [format!(r#""pad":"{pad}""#), format!(r#""deep":{deep}"#)] {
+        let text = format!(
+            r#"{{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{{"command":"rm -rf /","n":1e400,{extra}}}}}"#
+        );
+        let r: Value = serde_json::from_str(&d.fire_json(&text).expect("read")).unwrap();
+        assert_eq!(r["decision"], "deny", "{}: {r}", &extra[..8]);
+    }
+    // A hook's deny beside such a number is still a deny, in its JSON and in a large one.
+    for pad in ["", &"p".repeat(8192)] {
+        let out = format!(
+            r#"{{"n":1e400,"pad":"{pad}","hookSpecificOutput":{{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}}}"#
+        );
+        let d = Dispatcher::new(
+            &json!({"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": format!("printf '%s' '{out}'")}]}]}})
+                .to_string(),
+        )
+        .unwrap();
+        let r = fire(&d, &bash("ls"));
+        assert_eq!((r["decision"].as_str(), r["reason"].as_str()), (Some("deny"), Some("no")), "{r}");
+    }
+}
+
 /// A timeout below 1 ms can never start a process: a configuration error, in every dialect,
 /// not a hook reported "not started: max_parallel slots busy".
 #[test]

@@ -6,6 +6,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 /// A scratch directory, removed on drop.
 pub struct Scratch(pub PathBuf);
@@ -55,4 +56,24 @@ pub fn run(c: &mut Command, stdin: &str) -> Output {
     let mut child = c.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
     child.wait_with_output().unwrap()
+}
+
+/// Runs `c` with `stdin` written and the pipe then held open, as an agent that never closes it:
+/// the program must end on its own within `limit` (else it is killed and the test fails).
+pub fn run_held_open(c: &mut Command, stdin: &str, limit: Duration) -> Output {
+    let mut child = c.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut held = child.stdin.take().unwrap();
+    held.write_all(stdin.as_bytes()).unwrap();
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("still waiting for its stdin to close after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    drop(held);
+    out
 }

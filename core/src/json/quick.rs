@@ -7,7 +7,7 @@
 //! They answer only when they can vouch that serde_json would answer the same (read as a
 //! [`super::PlainValue`]), and otherwise say `None`, and the caller asks serde_json. So
 //! everything but the common shape stays serde_json's: every error and its position, the repair
-//! of unpaired surrogates ([`super::repair_surrogates`]) and nesting past [`MAX_DEPTH`].
+//! of unpaired surrogates ([`super::repair`]) and nesting past [`MAX_DEPTH`].
 //! Numbers are read by serde_json, token by token. A property test holds both readings equal
 //! on generated text.
 
@@ -221,7 +221,7 @@ impl Parser<'_> {
         })
     }
 
-    /// The four hex digits of a `\u` escape, read as [`super::repair_surrogates`] reads them.
+    /// The four hex digits of a `\u` escape, read as [`super::repair`] reads them.
     fn hex4(&mut self) -> Option<u32> {
         let unit = super::hex4(self.b.get(self.i..)?)?;
         self.i += 4;
