@@ -486,6 +486,8 @@ const KNOWN_BYPASSES: &[&str] = &[
     "bash -k -c 'nice A=1 rm x'",
     "read PS4 <<< '$(rm x)'; set -x; ls",
     "printf -v PS4 '$(rm x)'; set -x; ls",
+    "printf -vPS4 '$(rm x)'; set -x; ls",
+    "read -aPS4 <<< '$(rm x)'; set -x; ls",
     "declare -n r=PS4; r='$(rm x)'; set -x; ls",
     "BASH_CMDS={bin}/rm; 0 -rf x",
     "declare BASH_CMDS={bin}/rm; 0 -rf x",

@@ -323,7 +323,8 @@ impl CommandRule {
                 // or `getopts` as by an assignment.
                 let declares = matches!(name, "declare" | "typeset" | "local" | "export" | "readonly");
                 // Once, not per word: `printf [ [ [ …` stays linear.
-                let subscripts = name != "printf" || has_option(args, 'v');
+                let subscripts = name != "printf"
+                    || args.iter().any(|w| w.value.as_deref().is_some_and(|v| v.starts_with("-v")));
                 let sets = subscripts && name != "unset";
                 for v in values() {
                     let Some(v) = v else { continue };
@@ -507,6 +508,23 @@ fn set_options(args: &[Word<'_>]) -> IfMatch {
     IfMatch::No
 }
 
+/// Variables that run code or name programs, whatever their value.
+const CODE_VARIABLES: &[&str] = &[
+    "BASH_ENV",
+    "ENV",
+    "PS4",
+    "PS0",
+    "PS1",
+    "PS2",
+    "PS3",
+    "PROMPT_COMMAND",
+    "SHELLOPTS",
+    "BASHOPTS",
+    "BASH_CMDS",
+    "BASH_ALIASES",
+    "BASH_COMPAT",
+];
+
 /// Variables whose value bash (or a bash it starts) runs or reads as code, or which name the
 /// programs that commands run: `NAME=value`, `NAME+=value`, or a `NAME` that `read` sets.
 /// `BASH_CMDS=/bin/rm` makes the command `0` run `rm`; `RANDOM`, `SRANDOM`, `HISTCMD` and
@@ -517,24 +535,10 @@ fn assignment_changes_programs(word: &str) -> Option<String> {
     let value = word.split_once('=').map(|(_, v)| v);
     let arithmetic = matches!(name, "RANDOM" | "SRANDOM" | "HISTCMD" | "OPTIND")
         && !value.is_some_and(|v| !v.is_empty() && v.bytes().all(|c| c.is_ascii_digit()));
-    let runs_code = arithmetic
-        || matches!(
-            name,
-            "BASH_ENV"
-                | "ENV"
-                | "PS4"
-                | "PS0"
-                | "PS1"
-                | "PS2"
-                | "PS3"
-                | "PROMPT_COMMAND"
-                | "SHELLOPTS"
-                | "BASHOPTS"
-                | "BASH_CMDS"
-                | "BASH_ALIASES"
-                | "BASH_COMPAT"
-        )
-        || name.starts_with("BASH_FUNC_");
+    // `printf -vPS4 …`, `read -aPS4`: an option with the name attached.
+    let attached = word.starts_with('-') && CODE_VARIABLES.iter().any(|v| word.ends_with(v));
+    let runs_code =
+        arithmetic || attached || CODE_VARIABLES.contains(&name) || name.starts_with("BASH_FUNC_");
     runs_code.then(|| format!("assigning `{name}` makes bash run code the rule cannot read"))
 }
 
