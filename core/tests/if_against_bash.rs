@@ -134,7 +134,7 @@ impl Gen<'_> {
         let quoted = a.replace('\'', "'\\''");
         let simple = self.simple();
         let simple_quoted = simple.replace('\'', "'\\''");
-        let k = self.rng.below(75);
+        let k = self.rng.below(76);
         let b = self.command(depth - 1);
         match k {
             0 => format!("! {a}"),
@@ -214,6 +214,7 @@ impl Gen<'_> {
             71 => format!("X=-exec; find . -maxdepth 0 $X {simple} \\;"),
             72 => format!("functio\\\nn f {{\\\n {a};\\\n }}\\\n; f"),
             73 => format!("eval {simple}"),
+            74 => format!("cat <<E\\\nF\n$({a})\nEF"),
             _ => format!("{a} >out; {b}"),
         }
     }
@@ -511,6 +512,8 @@ const KNOWN_BYPASSES: &[&str] = &[
     "X=-exec; find . -maxdepth 0 $X rm {} \\;",
     "X='-exec rm {} ;'; find . -maxdepth 0 $X",
     "X=-exec; find . -maxdepth 0 \"$X\" rm {} \\;",
+    "cat <<E\\\nF\n$(rm x)\nEF",
+    "cat <<-E\\\nF\n$(rm x)\nEF",
 ];
 
 #[test]

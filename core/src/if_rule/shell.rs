@@ -368,7 +368,8 @@ impl<'s, 'v> Reader<'s, 'v> {
             let Some(delimiter) = target.value else {
                 return undecided("a here-document delimiter with an expansion");
             };
-            let quoted = target.raw.contains(['\'', '"', '\\']);
+            // A continuation is not quoting (`<<E\<newline>F` is the unquoted `EF`).
+            let quoted = target.raw.replace("\\\n", "").contains(['\'', '"', '\\']);
             self.heredocs.push(Heredoc {
                 delimiter: delimiter.into_owned(),
                 quoted,
