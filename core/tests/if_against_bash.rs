@@ -356,7 +356,8 @@ impl Scratch {
         let _ = std::fs::remove_file(&log);
         let work = self.root.join("work");
         use std::os::unix::process::CommandExt;
-        let mut child = Command::new("/bin/bash")
+        let mut child = Command::new("/bin/bash");
+        child
             .arg("-c")
             .arg(cmd)
             .env_clear()
@@ -365,10 +366,20 @@ impl Scratch {
             .current_dir(&work)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .process_group(0)
-            .spawn()
-            .unwrap();
+            .stderr(Stdio::null());
+        // A session of its own: `timeout` moves itself to a group of its own, where the
+        // group's kill below missed it, and a late write of it landed in the next command's
+        // log (seed 2 case 7029 of a long run blamed `t\<newline>ee env` for a `curl -rf`).
+        // SAFETY: setsid(2) is async-signal-safe; the child is a new process, not a leader.
+        unsafe {
+            child.pre_exec(|| {
+                if libc::setsid() < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let mut child = child.spawn().unwrap();
         let pgid = child.id() as i32;
         let deadline = Instant::now() + Duration::from_secs(3);
         while child.try_wait().unwrap().is_none() && Instant::now() < deadline {
@@ -389,9 +400,42 @@ impl Scratch {
         // SAFETY: as above; SIGKILL ends whatever is left of the group.
         unsafe { libc::kill(-pgid, libc::SIGKILL) };
         let _ = child.wait();
+        // Then whatever of the session lives on in other groups, until none is left.
+        let end = Instant::now() + Duration::from_secs(3);
+        loop {
+            let left = session_members(pgid);
+            if left.is_empty() || Instant::now() >= end {
+                break;
+            }
+            for pid in left {
+                // SAFETY: kill(2) and waitpid(2) on processes of the session this test made
+                // (reparented to this subreaper once their parents die).
+                unsafe {
+                    libc::kill(pid, libc::SIGKILL);
+                    libc::waitpid(pid, std::ptr::null_mut(), libc::WNOHANG);
+                }
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
         let text = std::fs::read_to_string(&log).unwrap_or_default();
         text.lines().map(|l| l.split(' ').map(str::to_string).collect()).collect()
     }
+}
+
+/// Processes of session `sid` that are not zombies, from `/proc/PID/stat` (after the command
+/// name's closing parenthesis: state, parent, group, session).
+fn session_members(sid: i32) -> Vec<i32> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<i32>() else { continue };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { continue };
+        let Some((_, rest)) = stat.rsplit_once(')') else { continue };
+        let f: Vec<&str> = rest.split_whitespace().collect();
+        if f.get(3).and_then(|s| s.parse::<i32>().ok()) == Some(sid) && f.first() != Some(&"Z") {
+            out.push(pid);
+        }
+    }
+    out
 }
 
 impl Drop for Scratch {
@@ -575,9 +619,11 @@ fn a_guard_runs_whenever_bash_starts_the_program_it_names() {
          `rm`, {no_rm_runs} ran the `Bash(rm:*)` hook"
     );
     // A reader that called everything undecided would pass the loop above: the decided
-    // commands that started programs are where this test has teeth.
+    // commands that started programs are where this test has teeth. One in seven: most forms
+    // added in round two must be undecided (`PS4`, `RANDOM`, `set -o keyword`), and brought
+    // the share from about 27 % to 16-29 % (seeds 1, 3, 4 and 30).
     assert!(
-        decided_started * 5 >= n,
+        decided_started * 7 >= n,
         "only {decided_started} of {n} commands were decided and started a program"
     );
 }
