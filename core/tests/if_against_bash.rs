@@ -66,6 +66,8 @@ impl Gen<'_> {
             7 => format!("$'{name}'"),
             8 => format!("{{{name},{name}}}"),
             9 => format!("P={name}; $P"),
+            10 => format!("BASH_CMDS={}/{name}; 0", self.bin),
+            11 => format!("builtin eval -- {name}"),
             _ => name.to_string(),
         }
     }
@@ -130,7 +132,9 @@ impl Gen<'_> {
         }
         let a = self.command(depth - 1);
         let quoted = a.replace('\'', "'\\''");
-        let k = self.rng.below(54);
+        let simple = self.simple();
+        let simple_quoted = simple.replace('\'', "'\\''");
+        let k = self.rng.below(76);
         let b = self.command(depth - 1);
         match k {
             0 => format!("! {a}"),
@@ -186,6 +190,31 @@ impl Gen<'_> {
             50 => format!("{a} 2>&1 >/dev/null | {b}"),
             51 => format!("env -u HOME -- {a}"),
             52 => format!("timeout --signal=KILL 5 {a}"),
+            // Round two: builtins that run their words, options and variables that change
+            // what bash runs, wrappers that rewrite or re-split the program's words, and line
+            // continuations inside reserved words and assignments.
+            53 => format!("jobs -x {simple}"),
+            54 => format!("eval -- '{quoted}'"),
+            55 => format!("env -S'{simple_quoted}'"),
+            56 => format!("echo q | xargs -I{{}} {simple}"),
+            57 => format!("echo '{simple_quoted}' | xargs -I@ sh -c @"),
+            58 => format!("find . -maxdepth 0 -exec {simple} {{}} \\;"),
+            59 => format!("!\\\n {a}"),
+            60 => format!("coproc\\\n {simple}; wait"),
+            61 => format!("A\\\n=1 {simple}"),
+            62 => format!("set -o keyword; nice A=1 {simple}"),
+            63 => format!("read PS4 <<< '$({quoted})'; set -x; :"),
+            64 => format!("printf -v PS4 '$({quoted})'; set -x; :"),
+            65 => format!("RANDOM='a[$({quoted})]'"),
+            66 => format!("x='a[$({quoted})]'; OPTIND=x"),
+            67 => format!("declare -n r=PS4; r='$({quoted})'; set -x; :"),
+            68 => format!("bash -o keyword -c 'nice A=1 {simple_quoted}'"),
+            69 => format!("env - PATH={} {simple}", self.bin),
+            70 => format!("echo q | xargs --replace {simple}"),
+            71 => format!("X=-exec; find . -maxdepth 0 $X {simple} \\;"),
+            72 => format!("functio\\\nn f {{\\\n {a};\\\n }}\\\n; f"),
+            73 => format!("eval {simple}"),
+            74 => format!("cat <<E\\\nF\n$({a})\nEF"),
             _ => format!("{a} >out; {b}"),
         }
     }
@@ -247,6 +276,20 @@ impl Gen<'_> {
             "*",
             "~",
             "\\\n",
+            "jobs -x ",
+            "eval -- ",
+            "env -S",
+            "xargs -I{} ",
+            "-exec ",
+            "{} ",
+            "!\\\n",
+            "coproc\\\n",
+            "RANDOM=",
+            "OPTIND=",
+            "set -o keyword; ",
+            "read PS4 <<< ",
+            "set -x; ",
+            "declare -n ",
         ];
         let mut out = String::new();
         for _ in 0..self.rng.below(14) + 1 {
@@ -273,7 +316,10 @@ impl Scratch {
         // process to be reaped, rather than lingering as zombies of an init that may not reap.
         // SAFETY: prctl(2) with an integer argument; affects only this process.
         unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) };
-        let root = std::env::temp_dir().join(format!("hookwire-if-bash-{}", std::process::id()));
+        // One directory per test: the tests of this file run in parallel.
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let root = std::env::temp_dir().join(format!("hookwire-if-bash-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&root);
         std::fs::create_dir_all(root.join("bin")).unwrap();
         std::fs::create_dir_all(root.join("work")).unwrap();
@@ -310,7 +356,8 @@ impl Scratch {
         let _ = std::fs::remove_file(&log);
         let work = self.root.join("work");
         use std::os::unix::process::CommandExt;
-        let mut child = Command::new("/bin/bash")
+        let mut child = Command::new("/bin/bash");
+        child
             .arg("-c")
             .arg(cmd)
             .env_clear()
@@ -319,10 +366,20 @@ impl Scratch {
             .current_dir(&work)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .process_group(0)
-            .spawn()
-            .unwrap();
+            .stderr(Stdio::null());
+        // A session of its own: `timeout` moves itself to a group of its own, where the
+        // group's kill below missed it, and a late write of it landed in the next command's
+        // log (seed 2 case 7029 of a long run blamed `t\<newline>ee env` for a `curl -rf`).
+        // SAFETY: setsid(2) is async-signal-safe; the child is a new process, not a leader.
+        unsafe {
+            child.pre_exec(|| {
+                if libc::setsid() < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let mut child = child.spawn().unwrap();
         let pgid = child.id() as i32;
         let deadline = Instant::now() + Duration::from_secs(3);
         while child.try_wait().unwrap().is_none() && Instant::now() < deadline {
@@ -343,9 +400,42 @@ impl Scratch {
         // SAFETY: as above; SIGKILL ends whatever is left of the group.
         unsafe { libc::kill(-pgid, libc::SIGKILL) };
         let _ = child.wait();
+        // Then whatever of the session lives on in other groups, until none is left.
+        let end = Instant::now() + Duration::from_secs(3);
+        loop {
+            let left = session_members(pgid);
+            if left.is_empty() || Instant::now() >= end {
+                break;
+            }
+            for pid in left {
+                // SAFETY: kill(2) and waitpid(2) on processes of the session this test made
+                // (reparented to this subreaper once their parents die).
+                unsafe {
+                    libc::kill(pid, libc::SIGKILL);
+                    libc::waitpid(pid, std::ptr::null_mut(), libc::WNOHANG);
+                }
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
         let text = std::fs::read_to_string(&log).unwrap_or_default();
         text.lines().map(|l| l.split(' ').map(str::to_string).collect()).collect()
     }
+}
+
+/// Processes of session `sid` that are not zombies, from `/proc/PID/stat` (after the command
+/// name's closing parenthesis: state, parent, group, session).
+fn session_members(sid: i32) -> Vec<i32> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<i32>() else { continue };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { continue };
+        let Some((_, rest)) = stat.rsplit_once(')') else { continue };
+        let f: Vec<&str> = rest.split_whitespace().collect();
+        if f.get(3).and_then(|s| s.parse::<i32>().ok()) == Some(sid) && f.first() != Some(&"Z") {
+            out.push(pid);
+        }
+    }
+    out
 }
 
 impl Drop for Scratch {
@@ -377,18 +467,133 @@ fn guards() -> Vec<Guard> {
     g
 }
 
+/// One hook per guard, in the order of [`guards`].
+fn dispatcher(guards: &[Guard]) -> Dispatcher {
+    let hooks: Vec<Value> =
+        guards.iter().map(|g| json!({"type": "command", "command": "exit 0", "if": g.rule})).collect();
+    Dispatcher::new(&json!({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": hooks}]}}).to_string())
+        .unwrap()
+}
+
+/// What bash started for `cmd` and what the plan says of it: the first guard whose program
+/// bash started but whose hook the plan skips, if any; whether any rule was undecided.
+struct Checked {
+    ran: Vec<Vec<String>>,
+    skipped: Option<String>,
+    undecided: bool,
+    /// Whether the `Bash(rm:*)` hook runs.
+    rm_runs: bool,
+}
+
+fn check(scratch: &Scratch, d: &Dispatcher, guards: &[Guard], cmd: &str) -> Checked {
+    let t = Instant::now();
+    let ran = scratch.run(cmd);
+    if t.elapsed() > Duration::from_millis(500) {
+        eprintln!("slow ({:?}): {cmd:?}", t.elapsed());
+    }
+    let event = json!({"hook_event_name": "PreToolUse", "session_id": "s", "tool_name": "Bash",
+                       "tool_input": {"command": cmd}});
+    let plan = d.plan(&event).unwrap();
+    let undecided = plan.iter().any(|e| e.why.contains("cannot be decided"));
+    let mut skipped = None;
+    for (guard, entry) in guards.iter().zip(&plan) {
+        if let Some(p) = ran.iter().find(|p| (guard.names)(p))
+            && !entry.runs
+            && skipped.is_none()
+        {
+            skipped = Some(format!(
+                "bash ran {p:?} but `if: {}` skipped its hook for\n{cmd}\n({})",
+                guard.rule, entry.why
+            ));
+        }
+    }
+    Checked { ran, skipped, undecided, rm_runs: plan[0].runs }
+}
+
+/// Command lines bash starts a guarded program for, each a class a reader once missed (this
+/// round: line continuations inside reserved words and assignment names, builtins that run
+/// their arguments, options that change how bash reads, variables whose assignment runs code,
+/// `env -S`, the replacement strings of `xargs -I` and `find -exec`). `{bin}` is the
+/// recorders' directory.
+const KNOWN_BYPASSES: &[&str] = &[
+    "!\\\n rm x",
+    "coproc\\\n rm x; wait",
+    "A\\\n=1 rm x",
+    "functio\\\nn f {\\\n rm x;\\\n }\\\n; f",
+    "tim\\\ne -p rm x",
+    "jobs -x rm x",
+    "jobs -x -- rm x",
+    "eval -- rm x",
+    "builtin eval -- 'rm x'",
+    "set -o keyword; bash -c A=1 'rm x'",
+    "set -o keyword; nice A=1 rm x",
+    "bash -o keyword -c 'nice A=1 rm x'",
+    "bash -k -c 'nice A=1 rm x'",
+    "read PS4 <<< '$(rm x)'; set -x; ls",
+    "printf -v PS4 '$(rm x)'; set -x; ls",
+    "printf -vPS4 '$(rm x)'; set -x; ls",
+    "read -aPS4 <<< '$(rm x)'; set -x; ls",
+    "declare -n r=PS4; r='$(rm x)'; set -x; ls",
+    "BASH_CMDS={bin}/rm; 0 -rf x",
+    "declare BASH_CMDS={bin}/rm; 0 -rf x",
+    "RANDOM='a[$(rm x)]'",
+    "x='a[$(rm y)]'; OPTIND=x",
+    "export SRANDOM='a[$(rm x)]'",
+    "read HISTCMD <<< 'a[$(rm x)]'",
+    "env -S'rm x'",
+    "env --split-string='rm x'",
+    "env -S 'rm\\_x'",
+    "env -vS'-i PATH={bin} rm x'",
+    "env - PATH={bin} rm x",
+    "env -i -- - PATH={bin} rm x",
+    "echo 'rm y' | xargs -I{} sh -c '{}'",
+    "echo 'rm y' | xargs -i sh -c '{}'",
+    "echo x | xargs --replace rm {}",
+    "echo 'rm y' | xargs --replace=@ sh -c @",
+    "find {bin} -name rm -exec {} x \\;",
+    "find {bin} -name rm -execdir {} x \\;",
+    "find {bin} -name rm -exec sh -c '{} y' \\;",
+    "X=-exec; find . -maxdepth 0 $X rm {} \\;",
+    "X='-exec rm {} ;'; find . -maxdepth 0 $X",
+    "X=-exec; find . -maxdepth 0 \"$X\" rm {} \\;",
+    "cat <<E\\\nF\n$(rm x)\nEF",
+    "cat <<-E\\\nF\n$(rm x)\nEF",
+];
+
+#[test]
+fn each_known_bypass_runs_its_guard() {
+    let scratch = Scratch::new();
+    let guards = guards();
+    let d = dispatcher(&guards);
+    let bin = scratch.bin();
+    let mut failures = Vec::new();
+    for case in KNOWN_BYPASSES {
+        let cmd = case.replace("{bin}", &bin);
+        let c = check(&scratch, &d, &guards, &cmd);
+        assert!(!c.ran.is_empty(), "bash started nothing for {cmd:?}: the case tests nothing");
+        if let Some(why) = c.skipped {
+            failures.push(why);
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} known bypasses:\n{}",
+        failures.len(),
+        KNOWN_BYPASSES.len(),
+        failures.join("\n\n")
+    );
+}
+
 #[test]
 fn a_guard_runs_whenever_bash_starts_the_program_it_names() {
     let scratch = Scratch::new();
     let guards = guards();
-    let hooks: Vec<Value> =
-        guards.iter().map(|g| json!({"type": "command", "command": "exit 0", "if": g.rule})).collect();
-    let d =
-        Dispatcher::new(&json!({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": hooks}]}}).to_string())
-            .unwrap();
+    let d = dispatcher(&guards);
     let seed: u64 = std::env::var("HOOKWIRE_IF_BASH_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(30);
     let bin = scratch.bin();
     let (mut started, mut undecided, mut decided_started) = (0u64, 0u64, 0u64);
+    // The reverse cost: commands that start no `rm` whose `Bash(rm:*)` hook runs all the same.
+    let (mut no_rm, mut no_rm_runs) = (0u64, 0u64);
     let n = cases();
     for case in 0..n {
         let mut g = Gen { rng: Rng(seed.wrapping_mul(1_000_003).wrapping_add(case)), bin: &bin };
@@ -397,36 +602,28 @@ fn a_guard_runs_whenever_bash_starts_the_program_it_names() {
             1 => g.command(1),
             _ => g.command(2),
         };
-        let t = Instant::now();
-        let ran = scratch.run(&cmd);
-        if t.elapsed() > Duration::from_millis(500) {
-            eprintln!("slow ({:?}): {cmd:?}", t.elapsed());
+        let c = check(&scratch, &d, &guards, &cmd);
+        if let Some(why) = c.skipped {
+            panic!("seed {seed} case {case}: {why}");
         }
-        let event = json!({"hook_event_name": "PreToolUse", "session_id": "s", "tool_name": "Bash",
-                           "tool_input": {"command": cmd}});
-        let plan = d.plan(&event).unwrap();
-        started += u64::from(!ran.is_empty());
-        let any_undecided = plan.iter().any(|e| e.why.contains("cannot be decided"));
-        undecided += u64::from(any_undecided);
-        decided_started += u64::from(!any_undecided && !ran.is_empty());
-        for (guard, entry) in guards.iter().zip(&plan) {
-            if let Some(p) = ran.iter().find(|p| (guard.names)(p)) {
-                assert!(
-                    entry.runs,
-                    "seed {seed} case {case}: bash ran {p:?} but `if: {}` skipped its hook for\n{cmd}\n({})",
-                    guard.rule, entry.why
-                );
-            }
-        }
+        let started_rm = c.ran.iter().any(|p| p[0] == "rm");
+        started += u64::from(!c.ran.is_empty());
+        undecided += u64::from(c.undecided);
+        decided_started += u64::from(!c.undecided && !c.ran.is_empty());
+        no_rm += u64::from(!started_rm);
+        no_rm_runs += u64::from(!started_rm && c.rm_runs);
     }
     eprintln!(
         "if rules against bash: {n} commands, {started} started a program, {undecided} undecided, \
-         {decided_started} decided by every rule and started a program"
+         {decided_started} decided by every rule and started a program; of {no_rm} that started no \
+         `rm`, {no_rm_runs} ran the `Bash(rm:*)` hook"
     );
     // A reader that called everything undecided would pass the loop above: the decided
-    // commands that started programs are where this test has teeth.
+    // commands that started programs are where this test has teeth. One in seven: most forms
+    // added in round two must be undecided (`PS4`, `RANDOM`, `set -o keyword`), and brought
+    // the share from about 27 % to 16-29 % (seeds 1, 3, 4 and 30).
     assert!(
-        decided_started * 5 >= n,
+        decided_started * 7 >= n,
         "only {decided_started} of {n} commands were decided and started a program"
     );
 }

@@ -407,6 +407,20 @@ mod tests {
             "sudo --user root rm -rf x",
             "xargs --max-args 1 rm",
             "sudo --some-new-option value rm -rf x",
+            "toybox rm -rf x",
+            "pkexec --user root rm -rf x",
+            "eatmydata rm -rf x",
+            "setarch x86_64 rm -rf x",
+            "tmux new-session -d 'rm -rf x'",
+            "screen -dm rm -rf x",
+            "jobs -x rm -rf x",
+            "watch echo '$(rm -rf x)'",
+            "watch -n 1 'echo `rm -rf x`'",
+            "env -S'rm -rf x'",
+            "env -i -S 'FOO=1 rm -rf x'",
+            "env - rm -rf x",
+            "xargs -I{} rm -rf {}",
+            "eval -- rm -rf x",
         ] {
             assert_eq!(check(&r, cmd), IfMatch::Yes, "{cmd:?}");
         }
@@ -420,6 +434,21 @@ mod tests {
             "echo 'rm -rf x' | su root",
             "chroot /",
             "unshare -r",
+            "parallel < commands.txt",
+            "parallel rm ::: x",
+            "at now",
+            "su -s /bin/rm root -c x",
+            "xargs -I{} sh -c '{}'",
+            "xargs -I{} {} x",
+            "find . -exec {} \\;",
+            "find . -exec sh -c 'echo {}' \\;",
+            "find . $ARGS",
+            "bash -O expand_aliases -c ls",
+            "bash -k -c ls",
+            "bash -o keyword -c ls",
+            "env -S 'r\\_m x'",
+            "env -S \"$X\"",
+            "jobs -x $CMD",
         ] {
             assert!(matches!(check(&r, cmd), IfMatch::Undecided(_)), "{cmd:?}: {:?}", check(&r, cmd));
         }
@@ -447,6 +476,20 @@ mod tests {
             "[ -d build ] || mkdir build",
             "python3 -c 'import os'",
             "echo a#b; echo c # rm -rf x",
+            "find . -name '*.rs' -exec grep -l foo {} \\;",
+            "find \"$DIR\" -name x -print",
+            "find ~/src -name x",
+            "ls | xargs -I{} cp {} /tmp/",
+            "env -S 'ls -la'",
+            "OPTIND=1",
+            "RANDOM=42; echo $RANDOM",
+            "read -r line < f",
+            "printf '%s\\n' [a] [b]",
+            "set -o pipefail",
+            "bash -o pipefail -c 'ls'",
+            "eval -- ls",
+            "jobs -l",
+            "strace -f ls -la",
         ] {
             assert_eq!(check(&r, cmd), IfMatch::No, "{cmd:?}");
         }
@@ -482,6 +525,16 @@ mod tests {
             "set -H",
             "set -k; touch A=1 -rf x",
             "enable -f ./x.so rm",
+            "set -o keyword; nice A=1 rm x",
+            "read PS4 <<< '$(rm x)'; set -x; ls",
+            "printf -v PS4 '$(rm x)'; set -x; ls",
+            "declare -n r=PS4; r='$(rm x)'; set -x; ls",
+            "BASH_CMDS=/bin/rm; 0 -rf x",
+            "declare BASH_CMDS=/bin/rm",
+            "RANDOM='a[$(rm x)]'",
+            "x='a[$(rm y)]'; OPTIND=x",
+            "read HISTCMD",
+            "PS\\\n4='$(rm x)' bash -xc ls",
         ] {
             assert!(
                 matches!(check(&r, cmd), IfMatch::Undecided(_) | IfMatch::Yes),
@@ -517,6 +570,54 @@ mod tests {
             for w in work.windows(2) {
                 assert!(w[1] <= w[0] * 21 / 10 + 4096, "{unit:?}: {work:?}");
             }
+        }
+    }
+
+    /// Hostile shapes a megabyte long (or 10k `$(` deep, or 100k `;`) are answered, match or
+    /// undecided, quickly. Before: many `<<E` then many `$(…)` looked at every open
+    /// here-document per `)`, `printf [ [ …` searched all its words for `-v` per word, and
+    /// `find -exec -exec …` each program's words for `{}`, all quadratic (the last took
+    /// minutes); `eval eval …` read its code 32 times (14 s in a debug build); wrappers
+    /// within wrappers judged the same code once per wrapper. The bound is wide, for a loaded
+    /// debug build (3 s at most there; a release build well under a second).
+    #[test]
+    fn hostile_command_lines_are_answered_in_well_under_a_second() {
+        let r = rule("Bash(rm *)");
+        // Half of it in a debug build, which is ten times slower: `find -exec -exec …` took
+        // minutes either way before.
+        let mib = if cfg!(debug_assertions) { 512 << 10 } else { 1 << 20 };
+        let fill = |unit: &str| unit.repeat(mib / unit.len());
+        // Code three levels down, under 15 generic wrappers at each level.
+        let wrappers = |code: &str| "strace ".repeat(15) + code;
+        let l3 = wrappers("a\\\\\\ b");
+        let l2 = wrappers(&format!("'{l3}'"));
+        let nested = wrappers(&format!("\"{l2}\" ")).repeat(mib / (l2.len() + 200));
+        let hostile = [
+            ("many here-documents, then many `$(…)`", fill("cat <<E ") + &fill("$(a) ")),
+            ("`printf [ [ …`", "printf ".to_string() + &fill("[ ")),
+            ("10k nested `$(`", "$(".repeat(10_000) + "rm x" + &")".repeat(10_000)),
+            ("100k `;`", "a; ".repeat(100_000)),
+            ("100k `;` alone", ";".repeat(100_000)),
+            ("a megabyte of one word", fill("a")),
+            ("a megabyte of quotes", fill("'a'\"b\"")),
+            ("`eval eval …`", fill("eval ")),
+            ("`sudo sudo …`", fill("sudo ")),
+            ("`strace strace …`", fill("strace ")),
+            ("`find -exec -exec …`", "find ".to_string() + &fill("-exec ")),
+            ("`xargs -I{} xargs -I{} …`", fill("xargs -I{} ") + "rm {}"),
+            ("`env -S` within `env -S`", fill("env -S")),
+            ("wrappers around code, three levels", nested),
+            ("backticks", fill("`a` ")),
+            ("`bash -c` within `bash -c`", fill("bash -c ")),
+            ("a megabyte of `\\\\n`", fill("\\\n")),
+            ("a megabyte of newlines", fill("\n")),
+            ("here-document bodies", "cat <<E\n".to_string() + &fill("$(a)\n") + "E\n"),
+        ];
+        for (what, cmd) in hostile {
+            let t = std::time::Instant::now();
+            let v = check(&r, &cmd);
+            let took = t.elapsed();
+            assert!(took < std::time::Duration::from_secs(10), "{what}: {took:?} ({v:?})");
         }
     }
 

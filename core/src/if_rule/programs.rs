@@ -7,6 +7,7 @@
 use super::IfMatch;
 use super::shell::{self, Flow, Reading, SimpleCommand, Word};
 use crate::lazy_regex::LazyRegex;
+use std::cell::Cell;
 
 /// A `Bash(pattern)` rule, ready to judge commands.
 #[derive(Debug, Clone)]
@@ -44,17 +45,33 @@ pub(super) mod work {
     }
 }
 
-/// Where a command is judged: its nesting, and whether an undecided answer still needs its
-/// reason (formatting one per command of a hostile megabyte cost more than reading it).
+/// Where a command is judged: its nesting, whether an undecided answer still needs its
+/// reason (formatting one per command of a hostile megabyte cost more than reading it), and
+/// the bytes of code it may still read.
 #[derive(Clone, Copy)]
-struct Cx {
+struct Cx<'b> {
     depth: usize,
     explain: bool,
+    budget: &'b Cell<usize>,
 }
 
-impl Cx {
-    fn deeper(self) -> Cx {
+/// Code a judgement may read, as a multiple of the command's length, plus a constant. Each
+/// level of `eval`, `bash -c` or `env -S` reads its code again: without a bound, `eval eval …`
+/// a megabyte long was read 32 times (14 s in a debug build). Real commands nest code a level
+/// or two and each level is shorter than the last, far below it.
+const BUDGET_PER_BYTE: usize = 4;
+const BUDGET_FLOOR: usize = 64 << 10;
+
+impl<'b> Cx<'b> {
+    fn deeper(self) -> Cx<'b> {
         Cx { depth: self.depth + 1, ..self }
+    }
+
+    /// Takes `n` bytes from the budget; `false` when it does not hold them.
+    fn spend(self, n: usize) -> bool {
+        let left = self.budget.get();
+        self.budget.set(left.saturating_sub(n));
+        left >= n
     }
 
     fn undecided(self, why: impl FnOnce() -> String) -> IfMatch {
@@ -79,10 +96,14 @@ impl CommandRule {
 
     /// The rule's verdict on a whole command line.
     pub fn judge(&self, command: &str) -> IfMatch {
-        self.judge_in(command, Cx { depth: 0, explain: true })
+        let budget = Cell::new(command.len().saturating_mul(BUDGET_PER_BYTE).saturating_add(BUDGET_FLOOR));
+        self.judge_in(command, Cx { depth: 0, explain: true, budget: &budget })
     }
 
-    fn judge_in(&self, command: &str, cx: Cx) -> IfMatch {
+    fn judge_in(&self, command: &str, cx: Cx<'_>) -> IfMatch {
+        if !cx.spend(command.len()) {
+            return cx.undecided(|| "more code nested in code than the rule reads".into());
+        }
         work::add(command.len());
         if self.matches(command) {
             return IfMatch::Yes;
@@ -91,7 +112,7 @@ impl CommandRule {
         let reading = shell::read(command, cx.depth, &mut |cmd, depth| {
             // Once undecided, only a "yes" changes the answer: later reasons are not written.
             let explain = cx.explain && verdict == IfMatch::No;
-            verdict.merge(self.judge_simple(cmd, Cx { depth, explain }));
+            verdict.merge(self.judge_simple(cmd, Cx { depth, explain, ..cx }));
             if verdict == IfMatch::Yes { Flow::Stop } else { Flow::Continue }
         });
         if let Reading::Undecided(why) = reading {
@@ -100,13 +121,18 @@ impl CommandRule {
         verdict
     }
 
-    fn judge_simple(&self, cmd: &SimpleCommand<'_, '_>, cx: Cx) -> IfMatch {
+    fn judge_simple(&self, cmd: &SimpleCommand<'_, '_>, cx: Cx<'_>) -> IfMatch {
         if !cmd.raw.is_empty() && self.matches(cmd.raw) {
             return IfMatch::Yes;
         }
         let mut verdict = IfMatch::No;
         for a in cmd.assignments {
-            if let Some(why) = assignment_changes_programs(a.raw) {
+            // Bash removes line continuations first: `PS\<newline>4=…` assigns `PS4`.
+            let raw = match a.raw.contains("\\\n") {
+                true => std::borrow::Cow::Owned(a.raw.replace("\\\n", "")),
+                false => std::borrow::Cow::Borrowed(a.raw),
+            };
+            if let Some(why) = assignment_changes_programs(&raw) {
                 verdict.merge(IfMatch::Undecided(why));
             }
         }
@@ -115,7 +141,7 @@ impl CommandRule {
         }
         let line = Line::new(cmd.words);
         // The command word first; wrappers push the programs they run (no allocation without).
-        let mut todo: Vec<(usize, bool)> = Vec::new();
+        let mut todo = Queue::default();
         let mut first = Some((0usize, false));
         let mut seen = 0;
         while let Some((at, appends)) = first.take().or_else(|| todo.pop()) {
@@ -142,8 +168,8 @@ impl CommandRule {
         line: &Line<'_, '_>,
         at: usize,
         appends: bool,
-        cx: Cx,
-        todo: &mut Vec<(usize, bool)>,
+        cx: Cx<'_>,
+        todo: &mut Queue,
     ) -> IfMatch {
         let word = &line.words[at];
         let Some(name) = word.value.as_deref() else {
@@ -171,13 +197,35 @@ impl CommandRule {
         match wrapped(base, args) {
             Wrapped::Nothing => IfMatch::No,
             Wrapped::At(list, appends) => {
-                todo.extend(list.into_iter().map(|i| (at + 1 + i, appends)));
+                for i in list {
+                    todo.push(line.words.len(), at + 1 + i, appends);
+                }
                 IfMatch::No
+            }
+            Wrapped::Replacing(list, marker) => {
+                if list.len() > MAX_INVOCATIONS {
+                    return cx.undecided(|| format!("`{base}` runs more than {MAX_INVOCATIONS} programs"));
+                }
+                let mut v = IfMatch::No;
+                for (start, end) in list {
+                    let program = &args[start..end];
+                    if program.iter().any(|w| w.value.as_deref().is_some_and(|s| s.contains(marker.as_str())))
+                    {
+                        v.merge(self.replaced(program, &marker, cx));
+                    } else {
+                        todo.push(line.words.len(), at + 1 + start, true);
+                    }
+                    if v == IfMatch::Yes {
+                        break;
+                    }
+                }
+                v
             }
             Wrapped::Code(i) => match args.get(i) {
                 Some(w) => self.code(w, cx),
                 None => IfMatch::No,
             },
+            Wrapped::Text(code) => self.judge_in(&code, cx.deeper()),
             Wrapped::Undecided(why) => IfMatch::Undecided(why),
             Wrapped::Unknown(i) => {
                 // Options this table does not know: every later word may be the program.
@@ -196,8 +244,11 @@ impl CommandRule {
                             if candidates > 16 {
                                 return cx.undecided(|| format!("`{base}` has more than 16 operands"));
                             }
-                            todo.push((at + 1 + j, base == "parallel"));
-                            if s.contains([' ', '\t', '\n', ';', '&', '|']) {
+                            // A word queued once is judged once: wrappers within wrappers
+                            // name the same later words (`strace strace … 'code'`).
+                            // Anything but a plain word may be code the wrapper hands to a
+                            // shell (`watch`, `flock -c`, `tmux new 'rm x'`): read as such.
+                            if todo.push(line.words.len(), at + 1 + j, false) && !plain_word(s) {
                                 v.merge(self.judge_in(s, cx.deeper()));
                             }
                         }
@@ -212,19 +263,47 @@ impl CommandRule {
     }
 
     /// Shell code in a word: read when its text is known.
-    fn code(&self, word: &Word<'_>, cx: Cx) -> IfMatch {
+    fn code(&self, word: &Word<'_>, cx: Cx<'_>) -> IfMatch {
         match word.value.as_deref() {
             Some(code) => self.judge_in(code, cx.deeper()),
             None => cx.undecided(|| format!("shell code {} is known only to the shell", shorten(word.raw))),
         }
     }
 
+    /// A program whose words a wrapper rewrites before running it (`xargs -I {}`, `find -exec
+    /// … {}`): each word holding `marker` is known only when it runs, the program's name too.
+    fn replaced(&self, program: &[Word<'_>], marker: &str, cx: Cx<'_>) -> IfMatch {
+        if cx.depth >= shell::MAX_NESTING {
+            return cx.undecided(|| format!("nested more than {} levels deep", shell::MAX_NESTING));
+        }
+        let len = program.iter().map(|w| w.raw.len()).sum();
+        if !cx.spend(len) {
+            return cx.undecided(|| "more code nested in code than the rule reads".into());
+        }
+        work::add(len);
+        let words: Vec<Word<'_>> = program
+            .iter()
+            .map(|w| Word { raw: w.raw, value: w.value.clone().filter(|v| !v.contains(marker)) })
+            .collect();
+        let cmd = SimpleCommand { assignments: &[], words: &words, redirected: false, raw: "" };
+        self.judge_simple(&cmd, cx.deeper())
+    }
+
     /// A shell's own commands; `None` when `name` is not a bash builtin or is a wrapper one.
-    fn builtin(&self, name: &str, args: &[Word<'_>], cx: Cx) -> Option<IfMatch> {
+    fn builtin(&self, name: &str, args: &[Word<'_>], cx: Cx<'_>) -> Option<IfMatch> {
         let values = || args.iter().map(|w| w.value.as_deref());
         match name {
             "eval" => Some(match values().collect::<Option<Vec<_>>>() {
-                Some(parts) => self.judge_in(&parts.join(" "), cx.deeper()),
+                // `eval -- CODE`: bash's option end is not part of the code.
+                Some(parts) => {
+                    let code = if parts.first() == Some(&"--") { &parts[1..] } else { &parts[..] };
+                    // Not joined when it could not be read: `eval eval …` stays linear.
+                    let len = code.iter().map(|p| p.len() + 1).sum::<usize>();
+                    if cx.budget.get() < len {
+                        return Some(cx.undecided(|| "more code nested in code than the rule reads".into()));
+                    }
+                    self.judge_in(&code.join(" "), cx.deeper())
+                }
                 None => cx.undecided(|| "`eval` of text known only to the shell".into()),
             }),
             "source" | "." | "trap" | "alias" | "bind" | "complete" | "compgen" | "enable" | "fc"
@@ -238,16 +317,26 @@ impl CommandRule {
                 // arithmetic (running any `$(…)` in it, or in the value of a variable it
                 // names), and `-i` makes every later assignment arithmetic: only plain names
                 // and values without `[` are read.
+                // `-n` makes a name a reference, so that a later plain assignment sets whatever
+                // variable it names (`declare -n r=PS4; r='$(rm x)'`). Variables that run code
+                // (`PS4`, `BASH_CMDS`, `RANDOM`) are as dangerous set by `read`, `printf -v`
+                // or `getopts` as by an assignment.
                 let declares = matches!(name, "declare" | "typeset" | "local" | "export" | "readonly");
+                // Once, not per word: `printf [ [ [ …` stays linear.
+                let subscripts = name != "printf"
+                    || args.iter().any(|w| w.value.as_deref().is_some_and(|v| v.starts_with("-v")));
+                let sets = subscripts && name != "unset";
                 for v in values() {
                     let Some(v) = v else { continue };
-                    if v.contains('[') && (name != "printf" || has_option(args, 'v')) {
+                    if v.contains('[') && subscripts {
                         return Some(cx.undecided(|| format!("`{name}` with an array subscript")));
                     }
-                    if declares && v.starts_with(['-', '+']) && v.contains('i') {
-                        return Some(cx.undecided(|| format!("`{name} {v}` makes assignments arithmetic")));
+                    if declares && v.starts_with(['-', '+']) && v.contains(['i', 'n']) {
+                        return Some(cx.undecided(|| {
+                            format!("`{name} {v}` makes assignments arithmetic or names references")
+                        }));
                     }
-                    if let Some(why) = assignment_changes_programs(v).filter(|_| declares) {
+                    if let Some(why) = assignment_changes_programs(v).filter(|_| sets) {
                         return Some(IfMatch::Undecided(why));
                     }
                 }
@@ -259,15 +348,15 @@ impl CommandRule {
             }
             "test" | "[" => Some(IfMatch::No),
             "echo" | "cd" | "pwd" | "true" | "false" | ":" | "exit" | "return" | "shift" | "type"
-            | "umask" | "ulimit" | "kill" | "jobs" | "pushd" | "popd" | "dirs" | "break" | "continue"
-            | "times" | "help" | "logout" | "disown" | "suspend" | "fg" | "bg" | "history" | "unalias"
-            | "caller" | "compopt" => Some(IfMatch::No),
+            | "umask" | "ulimit" | "kill" | "pushd" | "popd" | "dirs" | "break" | "continue" | "times"
+            | "help" | "logout" | "disown" | "suspend" | "fg" | "bg" | "history" | "unalias" | "caller"
+            | "compopt" => Some(IfMatch::No),
             _ => None,
         }
     }
 
     /// `bash -c CODE` and its kin; `None` when `base` is not a shell.
-    fn shell(&self, base: &str, args: &[Word<'_>], cx: Cx) -> Option<IfMatch> {
+    fn shell(&self, base: &str, args: &[Word<'_>], cx: Cx<'_>) -> Option<IfMatch> {
         const BASH_GRAMMAR: &[&str] = &["bash", "sh", "dash", "ash", "rbash"];
         const OTHER_SHELLS: &[&str] = &[
             "zsh",
@@ -308,7 +397,21 @@ impl CommandRule {
                     for c in a[1..].chars() {
                         match c {
                             'c' => code = true,
-                            'o' | 'O' => i += 1,
+                            // `-o keyword` and `-k` make `NAME=value` anywhere an assignment,
+                            // `-O expand_aliases` runs aliases: the code would be misread.
+                            'o' => match args.get(i).and_then(|w| w.value.as_deref()) {
+                                Some(o) if SAFE_LONG_OPTIONS.contains(&o) => i += 1,
+                                _ => {
+                                    return Some(cx.undecided(|| {
+                                        format!("`{base} -o` with an option that may change how it reads")
+                                    }));
+                                }
+                            },
+                            'O' | 'k' => {
+                                return Some(
+                                    cx.undecided(|| format!("`{base} -{c}` changes how it reads code")),
+                                );
+                            }
                             's' | 'i' => {
                                 return Some(
                                     cx.undecided(|| format!("`{base} -{c}` reads commands from its input")),
@@ -339,34 +442,36 @@ fn has_option(args: &[Word<'_>], c: char) -> bool {
         .any(|w| w.value.as_deref().is_some_and(|v| v.len() == 2 && v.starts_with('-') && v.ends_with(c)))
 }
 
+/// `set -o` options that change nothing about which programs run. Not `keyword` (`set -k`):
+/// with it, `NAME=value` words anywhere are assignments, so `nice A=1 rm x` runs `rm`.
+const SAFE_LONG_OPTIONS: &[&str] = &[
+    "errexit",
+    "nounset",
+    "pipefail",
+    "xtrace",
+    "verbose",
+    "noglob",
+    "noclobber",
+    "allexport",
+    "notify",
+    "hashall",
+    "braceexpand",
+    "physical",
+    "errtrace",
+    "functrace",
+    "ignoreeof",
+    "monitor",
+    "emacs",
+    "vi",
+    "noexec",
+    "onecmd",
+    "posix",
+    "privileged",
+    "nolog",
+];
+
 /// `set`'s options that change nothing about which programs run.
 fn set_options(args: &[Word<'_>]) -> IfMatch {
-    const LONG: &[&str] = &[
-        "errexit",
-        "nounset",
-        "pipefail",
-        "xtrace",
-        "verbose",
-        "noglob",
-        "noclobber",
-        "allexport",
-        "notify",
-        "hashall",
-        "braceexpand",
-        "physical",
-        "errtrace",
-        "functrace",
-        "ignoreeof",
-        "monitor",
-        "emacs",
-        "vi",
-        "noexec",
-        "onecmd",
-        "posix",
-        "privileged",
-        "keyword",
-        "nolog",
-    ];
     let mut i = 0;
     while i < args.len() {
         let Some(a) = args[i].value.as_deref() else {
@@ -380,7 +485,7 @@ fn set_options(args: &[Word<'_>]) -> IfMatch {
                     match c {
                         // `-euo pipefail`: the option's name is the next word.
                         'o' => match args.get(i).and_then(|w| w.value.as_deref()) {
-                            Some(o) if LONG.contains(&o) => i += 1,
+                            Some(o) if SAFE_LONG_OPTIONS.contains(&o) => i += 1,
                             None if i == args.len() => {}
                             _ => {
                                 return IfMatch::Undecided(
@@ -403,22 +508,37 @@ fn set_options(args: &[Word<'_>]) -> IfMatch {
     IfMatch::No
 }
 
-/// Variables whose value bash (or a bash it starts) runs or reads as code.
+/// Variables that run code or name programs, whatever their value.
+const CODE_VARIABLES: &[&str] = &[
+    "BASH_ENV",
+    "ENV",
+    "PS4",
+    "PS0",
+    "PS1",
+    "PS2",
+    "PS3",
+    "PROMPT_COMMAND",
+    "SHELLOPTS",
+    "BASHOPTS",
+    "BASH_CMDS",
+    "BASH_ALIASES",
+    "BASH_COMPAT",
+];
+
+/// Variables whose value bash (or a bash it starts) runs or reads as code, or which name the
+/// programs that commands run: `NAME=value`, `NAME+=value`, or a `NAME` that `read` sets.
+/// `BASH_CMDS=/bin/rm` makes the command `0` run `rm`; `RANDOM`, `SRANDOM`, `HISTCMD` and
+/// `OPTIND` evaluate what they are given as arithmetic, running the `$(…)` of a subscript
+/// (`RANDOM='a[$(rm x)]'`), so for them only a number is harmless.
 fn assignment_changes_programs(word: &str) -> Option<String> {
     let name = word.split(['=', '+']).next().unwrap_or(word);
-    let runs_code = matches!(
-        name,
-        "BASH_ENV"
-            | "ENV"
-            | "PS4"
-            | "PS0"
-            | "PS1"
-            | "PS2"
-            | "PS3"
-            | "PROMPT_COMMAND"
-            | "SHELLOPTS"
-            | "BASHOPTS"
-    ) || name.starts_with("BASH_FUNC_");
+    let value = word.split_once('=').map(|(_, v)| v);
+    let arithmetic = matches!(name, "RANDOM" | "SRANDOM" | "HISTCMD" | "OPTIND")
+        && !value.is_some_and(|v| !v.is_empty() && v.bytes().all(|c| c.is_ascii_digit()));
+    // `printf -vPS4 …`, `read -aPS4`: an option with the name attached.
+    let attached = word.starts_with('-') && CODE_VARIABLES.iter().any(|v| word.ends_with(v));
+    let runs_code =
+        arithmetic || attached || CODE_VARIABLES.contains(&name) || name.starts_with("BASH_FUNC_");
     runs_code.then(|| format!("assigning `{name}` makes bash run code the rule cannot read"))
 }
 
@@ -480,8 +600,13 @@ enum Wrapped {
     /// Not a wrapper, or one given no program.
     Nothing,
     /// The program starts at these argument indexes; `true` when the wrapper adds arguments
-    /// of its own after the ones written (`xargs`, `find -exec … {} +`).
+    /// of its own after the ones written (`xargs`).
     At(Vec<usize>, bool),
+    /// Programs at these ranges of arguments, in whose words the wrapper replaces this text
+    /// (`xargs -I {}`, `find -exec … {} ;`).
+    Replacing(Vec<(usize, usize)>, String),
+    /// The wrapper runs this command line, written for bash to read (`env -S 'rm x'`).
+    Text(String),
     /// This argument is shell code.
     Code(usize),
     /// An option the table does not know, at this index: any later word may be the program.
@@ -546,6 +671,8 @@ const WRAPPERS: &[Wrapper] = &[
             "torify",
             "dbus-run-session",
             "fakeroot",
+            "eatmydata",
+            "nocache",
         ],
         ..W
     },
@@ -601,6 +728,13 @@ const WRAPPERS: &[Wrapper] = &[
     },
     Wrapper { names: &["doas"], short_arg: "uC", short_flags: "nsL", starts_shell: true, ..W },
     Wrapper {
+        names: &["pkexec"],
+        long_arg: &["user"],
+        long_flags: &["keep-cwd", "disable-internal-agent"],
+        starts_shell: true,
+        ..W
+    },
+    Wrapper {
         names: &["time"],
         short_arg: "fo",
         short_flags: "pvaq",
@@ -621,7 +755,6 @@ const WRAPPERS: &[Wrapper] = &[
             "max-lines",
             "replace",
             "process-slot-var",
-            "eof",
         ],
         long_flags: &["null", "no-run-if-empty", "verbose", "interactive", "exit", "open-tty", "show-limits"],
         ..W
@@ -658,10 +791,25 @@ const GENERIC_WRAPPERS: &[&str] = &[
     "proxychains",
     "proxychains4",
     "flock",
-    "parallel",
     "setpriv",
     "chrt",
     "gdb",
+    "setarch",
+    "linux32",
+    "linux64",
+    "cgexec",
+    "faketime",
+    "rlwrap",
+    "entr",
+    "watchexec",
+    "chronic",
+    "ifne",
+    "tmux",
+    "screen",
+    "dtach",
+    "cross-env",
+    "env-cmd",
+    "dotenv",
     "npx",
     "uvx",
     "pnpx",
@@ -697,9 +845,14 @@ fn wrapped(base: &str, args: &[Word<'_>]) -> Wrapped {
     match base {
         "find" => return find_exec(args),
         // `busybox rm …` runs its applet; `watch` joins its words for `sh -c`.
-        "busybox" if args.is_empty() => return Wrapped::Nothing,
-        "busybox" => return Wrapped::At(vec![0], false),
+        "busybox" | "toybox" if args.is_empty() => return Wrapped::Nothing,
+        "busybox" | "toybox" => return Wrapped::At(vec![0], false),
         "watch" => return Wrapped::Unknown(0),
+        "jobs" => return jobs_exec(args),
+        // Their commands come from their input or files, or from `{}` filled in from them.
+        "parallel" | "sem" | "at" | "batch" => {
+            return Wrapped::Undecided(format!("`{base}` runs commands the rule cannot read"));
+        }
         "su" | "runuser" | "sg" | "script" => return shell_option(base, args),
         _ if GENERIC_WRAPPERS.contains(&base) => return Wrapped::Unknown(0),
         _ => {}
@@ -715,6 +868,8 @@ fn wrapped(base: &str, args: &[Word<'_>]) -> Wrapped {
         return Wrapped::Nothing;
     }
     let Some(w) = WRAPPERS.iter().find(|w| w.names.contains(&base)) else { return Wrapped::Nothing };
+    // `xargs -I R`, `-i[R]`, `--replace[=R]`: R in the words is replaced by input.
+    let mut marker: Option<String> = None;
     // Options first, up to `--` or the first word that is not one.
     let mut i = 0;
     while i < args.len() {
@@ -725,8 +880,19 @@ fn wrapped(base: &str, args: &[Word<'_>]) -> Wrapped {
         }
         if let Some(long) = a.strip_prefix("--") {
             let name = long.split('=').next().unwrap_or(long);
-            if name == "split-string" {
-                return Wrapped::Unknown(i);
+            if base == "env" && name == "split-string" {
+                return match long.split_once('=') {
+                    Some((_, text)) => env_split_string(Some(text), &args[i + 1..]),
+                    None => env_split_string(
+                        args.get(i + 1).map(|w| w.value.as_deref()).unwrap_or(Some("")),
+                        args.get(i + 2..).unwrap_or(&[]),
+                    ),
+                };
+            }
+            if base == "xargs" && name == "replace" {
+                marker = Some(long.split_once('=').map_or("{}", |(_, r)| r).to_string());
+                i += 1;
+                continue;
             }
             if w.long_arg.contains(&name) && !long.contains('=') {
                 i += 2;
@@ -745,6 +911,34 @@ fn wrapped(base: &str, args: &[Word<'_>]) -> Wrapped {
             }
             let mut takes_next = false;
             for (k, c) in a[1..].char_indices() {
+                let rest = &a[k + 2..];
+                match (base, c) {
+                    // `env -S TEXT`, `-STEXT`, `-vSTEXT`: env splits TEXT into words itself.
+                    ("env", 'S') if rest.is_empty() => {
+                        return env_split_string(
+                            args.get(i + 1).map(|w| w.value.as_deref()).unwrap_or(Some("")),
+                            args.get(i + 2..).unwrap_or(&[]),
+                        );
+                    }
+                    ("env", 'S') => return env_split_string(Some(rest), &args[i + 1..]),
+                    ("xargs", 'i') => {
+                        marker = Some(if rest.is_empty() { "{}" } else { rest }.to_string());
+                        break;
+                    }
+                    ("xargs", 'I') if rest.is_empty() => match args.get(i + 1).map(|w| w.value.as_deref()) {
+                        Some(Some(r)) => {
+                            marker = Some(r.to_string());
+                            takes_next = true;
+                            break;
+                        }
+                        _ => return Wrapped::Unknown(i),
+                    },
+                    ("xargs", 'I') => {
+                        marker = Some(rest.to_string());
+                        break;
+                    }
+                    _ => {}
+                }
                 if w.short_arg.contains(c) {
                     takes_next = k + 2 == a.len();
                     break;
@@ -757,6 +951,10 @@ fn wrapped(base: &str, args: &[Word<'_>]) -> Wrapped {
             continue;
         }
         break;
+    }
+    // `env - PROGRAM`: a lone `-` is `-i`.
+    if base == "env" && args.get(i).and_then(|w| w.value.as_deref()) == Some("-") {
+        i += 1;
     }
     // Then `NAME=value` words (`env -- A=1 git`), then operands (`timeout`'s duration).
     while w.assignments && i < args.len() {
@@ -771,7 +969,10 @@ fn wrapped(base: &str, args: &[Word<'_>]) -> Wrapped {
     }
     i += w.operands;
     match i < args.len() {
-        true => Wrapped::At(vec![i], base == "xargs"),
+        true => match marker {
+            Some(m) if !m.is_empty() => Wrapped::Replacing(vec![(i, args.len())], m),
+            _ => Wrapped::At(vec![i], base == "xargs"),
+        },
         false if w.starts_shell => {
             Wrapped::Undecided(format!("`{base}` without a program may start a shell"))
         }
@@ -791,6 +992,12 @@ fn env_assignment(a: &str) -> bool {
 fn shell_option(base: &str, args: &[Word<'_>]) -> Wrapped {
     for (i, a) in args.iter().enumerate() {
         let Some(a) = a.value.as_deref() else { return Wrapped::Unknown(i) };
+        // `su -s PROGRAM -c x` runs PROGRAM with `-c x`.
+        let shell =
+            a == "-s" || a == "--shell" || a.starts_with("--shell=") || (a.starts_with("-s") && a.len() > 2);
+        if shell && matches!(base, "su" | "runuser") {
+            return Wrapped::Undecided(format!("`{base} {a}` chooses the program that runs"));
+        }
         let cluster_ends_in_c = a.len() > 2 && !a.starts_with("--") && a.starts_with('-') && a.ends_with('c');
         if a == "-c" || a == "--command" || a == "--session-command" || cluster_ends_in_c {
             return Wrapped::Code(i + 1);
@@ -808,15 +1015,122 @@ fn shell_option(base: &str, args: &[Word<'_>]) -> Wrapped {
     }
 }
 
-/// `find … -exec PROGRAM … ;` (and `-execdir`, `-ok`, `-okdir`): each program.
+/// `find … -exec PROGRAM … ;` (and `-execdir`, `-ok`, `-okdir`): each program, whose words
+/// (its name too) have `{}` replaced by each file found. A word only the shell knows may be
+/// `-exec` itself (then the next word is a program), or, unquoted, split into `-exec rm {} ;`.
 fn find_exec(args: &[Word<'_>]) -> Wrapped {
     let mut at = Vec::new();
     for (i, a) in args.iter().enumerate() {
         match a.value.as_deref() {
             Some("-exec" | "-execdir" | "-ok" | "-okdir") if i + 1 < args.len() => at.push(i + 1),
-            None if at.is_empty() => {}
-            _ => {}
+            Some(_) => {}
+            None if one_word(a.raw) => {
+                if i + 1 < args.len() {
+                    at.push(i + 1);
+                }
+            }
+            None => {
+                return Wrapped::Undecided(format!(
+                    "`find` with {}, which may expand to `-exec` and a program",
+                    shorten(a.raw)
+                ));
+            }
         }
     }
-    if at.is_empty() { Wrapped::Nothing } else { Wrapped::At(at, true) }
+    // Each program's words end at its `;`, or at the `+` after its `{}`.
+    let mut ranges = Vec::with_capacity(at.len());
+    for start in at {
+        let end = (start..args.len())
+            .find(|&j| match args[j].value.as_deref() {
+                Some(";") => true,
+                Some("+") => j > start && args[j - 1].value.as_deref() == Some("{}"),
+                _ => false,
+            })
+            .unwrap_or(args.len());
+        ranges.push((start, end.max(start + 1).min(args.len())));
+        if ranges.len() > MAX_INVOCATIONS {
+            break;
+        }
+    }
+    if ranges.is_empty() { Wrapped::Nothing } else { Wrapped::Replacing(ranges, "{}".into()) }
+}
+
+/// Whether an expansion stays one word: all of it inside double quotes, or `~` or `~/path`
+/// (no splitting, no glob).
+fn one_word(raw: &str) -> bool {
+    let quoted = raw.len() >= 2
+        && raw.starts_with('"')
+        && raw.ends_with('"')
+        && !raw[1..raw.len() - 1].replace("\\\\", "").replace("\\\"", "").contains('"');
+    let tilde = raw.starts_with('~') && !raw.contains(['$', '`', '*', '?', '[', '{', '\'', '"', '\\']);
+    quoted || tilde
+}
+
+/// `jobs -x PROGRAM …`: bash runs PROGRAM (with job specs replaced by process ids).
+fn jobs_exec(args: &[Word<'_>]) -> Wrapped {
+    let mut exec = false;
+    for (i, a) in args.iter().enumerate() {
+        let Some(a) = a.value.as_deref() else { return Wrapped::Unknown(i) };
+        if a == "--" {
+            return if exec && i + 1 < args.len() {
+                Wrapped::At(vec![i + 1], false)
+            } else {
+                Wrapped::Nothing
+            };
+        }
+        if a.len() > 1 && a.starts_with('-') && a[1..].chars().all(|c| "lpnxrs".contains(c)) {
+            exec |= a.contains('x');
+            continue;
+        }
+        return if exec { Wrapped::At(vec![i], false) } else { Wrapped::Nothing };
+    }
+    Wrapped::Nothing
+}
+
+/// `env -S TEXT REST…`: env splits TEXT into words with a quoting of its own (`\_`, `${X}`,
+/// quotes); TEXT without any of those splits at blanks as bash would, so `env TEXT REST` is
+/// read as a command line. REST is as written, read again.
+fn env_split_string(text: Option<&str>, rest: &[Word<'_>]) -> Wrapped {
+    let Some(text) = text else {
+        return Wrapped::Undecided("`env -S` with text known only to the shell".into());
+    };
+    if text.contains(['\\', '$', '\'', '"', '#']) {
+        return Wrapped::Undecided("`env -S` text with quotes, escapes or variables of its own".into());
+    }
+    let mut line = format!("env {text}");
+    for w in rest {
+        line.push(' ');
+        line.push_str(w.raw);
+    }
+    Wrapped::Text(line)
+}
+
+/// A word no shell would read as anything but itself.
+fn plain_word(s: &str) -> bool {
+    s.bytes().all(|c| c.is_ascii_alphanumeric() || b"-_./=:,+@%^".contains(&c))
+}
+
+/// The words a simple command's wrappers say start programs, each queued once.
+#[derive(Default)]
+struct Queue {
+    todo: Vec<(usize, bool)>,
+    queued: Vec<bool>,
+}
+
+impl Queue {
+    /// Queues word `at` of `len`; whether it was not queued before.
+    fn push(&mut self, len: usize, at: usize, appends: bool) -> bool {
+        if self.queued.len() < len {
+            self.queued.resize(len, false);
+        }
+        if at >= len || std::mem::replace(&mut self.queued[at], true) {
+            return false;
+        }
+        self.todo.push((at, appends));
+        true
+    }
+
+    fn pop(&mut self) -> Option<(usize, bool)> {
+        self.todo.pop()
+    }
 }

@@ -210,7 +210,9 @@ impl<'s, 'v> Reader<'s, 'v> {
     }
 
     fn no_heredoc_left(&self) -> Step<()> {
-        match self.heredocs.iter().any(|h| h.depth == self.depth) {
+        // Those opened at this level come last (a deeper level's were checked when it closed):
+        // looking at the last alone keeps a line of many `<<E` and many `$(…)` linear.
+        match self.heredocs.last().is_some_and(|h| h.depth == self.depth) {
             true => undecided("a here-document has no body"),
             false => Ok(()),
         }
@@ -303,12 +305,13 @@ impl<'s, 'v> Reader<'s, 'v> {
                     if words.is_empty() {
                         let bare = assignments.is_empty() && !redirected;
                         // `time -p`, `time --`, `time -p --`: bash's own options of `time`.
-                        if after_time && (word.raw == "-p" || word.raw == "--") {
-                            after_time = word.raw == "-p";
+                        if after_time && (joined == "-p" || joined == "--") {
+                            after_time = joined == "-p";
                             continue;
                         }
                         after_time = false;
-                        if let Some(rw) = RESERVED.iter().find(|r| **r == word.raw) {
+                        // As `joined`: `!\<newline>` and `functio\<newline>n` are reserved words.
+                        if let Some(rw) = RESERVED.iter().find(|r| **r == joined) {
                             match *rw {
                                 "!" if bare => continue,
                                 "time" if bare => {
@@ -318,8 +321,8 @@ impl<'s, 'v> Reader<'s, 'v> {
                                 _ => return undecided(format!("the reserved word `{rw}`")),
                             }
                         }
-                        if let Some(name_end) = assignment_name(word.raw) {
-                            if word.raw.as_bytes()[name_end] == b'[' {
+                        if let Some(name_end) = assignment_name(&joined) {
+                            if joined.as_bytes()[name_end] == b'[' {
                                 return undecided("an array element assignment");
                             }
                             assignments.push(word);
@@ -365,7 +368,8 @@ impl<'s, 'v> Reader<'s, 'v> {
             let Some(delimiter) = target.value else {
                 return undecided("a here-document delimiter with an expansion");
             };
-            let quoted = target.raw.contains(['\'', '"', '\\']);
+            // A continuation is not quoting (`<<E\<newline>F` is the unquoted `EF`).
+            let quoted = target.raw.replace("\\\n", "").contains(['\'', '"', '\\']);
             self.heredocs.push(Heredoc {
                 delimiter: delimiter.into_owned(),
                 quoted,

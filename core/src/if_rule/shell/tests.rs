@@ -30,6 +30,19 @@ fn quotes_escapes_and_continuations_are_removed() {
     assert_eq!(ok("echo \"a\\b\""), v(&[&["echo", "a\\b"]]));
 }
 
+/// Bash removes line continuations before it reads tokens, so they do not hide a reserved
+/// word (`!\<newline>`, `functio\<newline>n`), an assignment's name, or `time`'s `-p`.
+#[test]
+fn continuations_inside_reserved_words_and_assignments_are_removed_first() {
+    assert_eq!(ok("!\\\n rm x"), v(&[&["rm", "x"]]));
+    assert_eq!(ok("A\\\n=1 rm x"), v(&[&["rm", "x"]]));
+    assert_eq!(ok("time -\\\np rm x"), v(&[&["rm", "x"]]));
+    for text in ["coproc\\\n rm x", "functio\\\nn f { rm x; }", "i\\\nf true; then rm x; fi", "{\\\n rm x; }"]
+    {
+        assert!(words(text).is_err(), "{text:?}: {:?}", words(text));
+    }
+}
+
 #[test]
 fn redirections_anywhere_are_not_words() {
     assert_eq!(ok(">/dev/null rm -rf x 2>&1 <in"), v(&[&["rm", "-rf", "x"]]));
