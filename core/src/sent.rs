@@ -37,7 +37,8 @@ pub struct Unread {
 impl Unread {
     /// One warning per kind of part not read.
     pub fn warnings(&self) -> Vec<String> {
-        self.cut.iter().map(Cut::warning).chain(self.clip.iter().map(Clip::warning)).collect()
+        // The hooks were given the event as read (the parsed value), markers included.
+        self.cut.iter().map(Cut::warning).chain(self.clip.iter().map(Clip::warning_as_read)).collect()
     }
 
     /// A fire's result on an event not read whole, as the host may take it: a hook's `allow`

@@ -30,17 +30,28 @@ pub struct Clip {
 }
 
 impl Clip {
-    /// The result's warning for a fire of a clipped event.
+    /// The result's warning for a fire of a clipped event, when a hook given the host's own
+    /// text still gets it whole (`Dispatcher::fire_json`).
     pub fn warning(&self) -> String {
+        format!(
+            "{}: the engine read each as {MARKER:?} (a hook given the host's own text still gets it whole)",
+            self.head()
+        )
+    }
+
+    /// The warning when the hooks were given the event as read, markers included (the bridge
+    /// and `hookwire fire`, which fire the parsed value).
+    pub fn warning_as_read(&self) -> String {
+        format!("{}: the engine and the hooks read each as {MARKER:?}", self.head())
+    }
+
+    fn head(&self) -> String {
         const SHOWN: usize = 120;
         let first = match self.first.char_indices().nth(SHOWN) {
             Some((at, _)) => format!("{}…", &self.first[..at]),
             None => self.first.clone(),
         };
-        format!(
-            "the event nests deeper than {DEPTH} levels ({} place(s), the first at {first}): the engine read each as {MARKER:?} (a hook given the host's own text still gets it whole)",
-            self.count
-        )
+        format!("the event nests deeper than {DEPTH} levels ({} place(s), the first at {first})", self.count)
     }
 }
 
